@@ -1,0 +1,2 @@
+//! Sokolab: Sokoban level editor, solver, search inspector and solution timeline.
+pub mod level;
