@@ -4,11 +4,17 @@
 //! build on these types.
 
 mod board;
-mod moves;
+mod collection;
+pub mod format;
+pub mod limits;
+pub mod moves;
 mod pos;
+mod replay;
 mod square;
 
 pub use board::{Level, Meta};
+pub use collection::Collection;
 pub use moves::{Dir, Move};
 pub use pos::Pos;
+pub use replay::{Illegal, IllegalMove, Replay, replay};
 pub use square::{Square, Terrain};

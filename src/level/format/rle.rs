@@ -1,0 +1,163 @@
+//! Run-length encoding of board rows: `4#` for `####`, `3(#-)` for `#-#-#-`, `|` between rows.
+
+use std::fmt::Write as _;
+
+/// Deepest nesting of `(...)` groups accepted.
+const MAX_DEPTH: usize = 32;
+
+/// Why a run-length encoded text could not be expanded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RleError {
+    /// Not well formed (a count with nothing after it, unbalanced parentheses, …).
+    Syntax {
+        /// Character index (from 0) where the problem is.
+        at: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// Expands to more than the allowed number of characters.
+    TooLong {
+        /// Character index (from 0) of the run that went past the limit.
+        at: usize,
+        /// The limit.
+        limit: usize,
+    },
+}
+
+/// Expands counts and groups in `text`; other characters (including `|`) are copied. Stops
+/// with [`RleError::TooLong`] as soon as the result would exceed `limit` characters, so a
+/// huge count never allocates more than `limit`.
+pub fn expand(text: &str, limit: usize) -> Result<String, RleError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut expander = Expander { chars: &chars, i: 0, limit };
+    let out = expander.sequence(0)?;
+    if expander.i < chars.len() {
+        return Err(RleError::Syntax { at: expander.i, message: "`)` without `(`".into() });
+    }
+    Ok(out)
+}
+
+struct Expander<'a> {
+    chars: &'a [char],
+    i: usize,
+    limit: usize,
+}
+
+impl Expander<'_> {
+    /// Expands items up to the end of the text or an unmatched `)` (left unconsumed).
+    fn sequence(&mut self, depth: usize) -> Result<String, RleError> {
+        let mut out = String::new();
+        let mut out_len = 0;
+        while let Some(&c) = self.chars.get(self.i) {
+            if c == ')' {
+                break;
+            }
+            let start = self.i;
+            let count = self.count();
+            let item = match self.chars.get(self.i) {
+                Some('(') => {
+                    if depth >= MAX_DEPTH {
+                        return Err(RleError::Syntax {
+                            at: self.i,
+                            message: format!("groups nested more than {MAX_DEPTH} deep"),
+                        });
+                    }
+                    self.i += 1;
+                    let inner = self.sequence(depth + 1)?;
+                    if self.chars.get(self.i) != Some(&')') {
+                        return Err(RleError::Syntax {
+                            at: start,
+                            message: "`(` without `)`".into(),
+                        });
+                    }
+                    self.i += 1;
+                    inner
+                }
+                Some(&c) if !c.is_ascii_digit() => {
+                    self.i += 1;
+                    c.to_string()
+                }
+                _ => {
+                    return Err(RleError::Syntax {
+                        at: start,
+                        message: "a count must be followed by a square or a group".into(),
+                    });
+                }
+            };
+            let times = count.unwrap_or(1);
+            if !item.is_empty() {
+                let len = item.chars().count();
+                if times > (self.limit - out_len) / len {
+                    return Err(RleError::TooLong { at: start, limit: self.limit });
+                }
+                out_len += times * len;
+                for _ in 0..times {
+                    out.push_str(&item);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Reads a decimal count if one starts here. Counts beyond the limit are capped (they
+    /// fail the length check anyway), so no overflow is possible.
+    fn count(&mut self) -> Option<usize> {
+        let mut value: Option<usize> = None;
+        while let Some(d) = self.chars.get(self.i).and_then(|c| c.to_digit(10)) {
+            let v = value.unwrap_or(0).saturating_mul(10).saturating_add(d as usize);
+            value = Some(v.min(self.limit.saturating_add(1)));
+            self.i += 1;
+        }
+        value
+    }
+}
+
+/// Encodes one row: runs of two or more equal characters become `<count><char>`.
+pub fn compress(row: &str) -> String {
+    let mut out = String::new();
+    let mut chars = row.chars().peekable();
+    while let Some(c) = chars.next() {
+        let mut n = 1;
+        while chars.peek() == Some(&c) {
+            chars.next();
+            n += 1;
+        }
+        if n > 1 {
+            let _ = write!(out, "{n}");
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_and_groups_expand() {
+        assert_eq!(expand("4#|#@$.#", 100).unwrap(), "####|#@$.#");
+        assert_eq!(expand("#2(-$)#", 100).unwrap(), "#-$-$#");
+        assert_eq!(expand("2(a2(b))", 100).unwrap(), "abbabb");
+        assert_eq!(expand("0#-", 100).unwrap(), "-");
+    }
+
+    #[test]
+    fn malformed_and_huge_input_is_refused() {
+        assert!(matches!(expand("3", 100), Err(RleError::Syntax { at: 0, .. })));
+        assert!(matches!(expand("2(#", 100), Err(RleError::Syntax { .. })));
+        assert!(matches!(expand("#)", 100), Err(RleError::Syntax { at: 1, .. })));
+        assert!(matches!(expand("999999999#", 1000), Err(RleError::TooLong { at: 0, .. })));
+        let nested = "99(99(99(99(99(#)))))";
+        assert!(matches!(expand(nested, 1000), Err(RleError::TooLong { .. })));
+        assert_eq!(expand("999999999()#", 10).unwrap(), "#");
+    }
+
+    #[test]
+    fn compress_inverts_expand() {
+        for row in ["####", "#  $$.#", "", "-", "#-#-##---"] {
+            assert_eq!(expand(&compress(row), 100).unwrap(), row);
+        }
+        assert_eq!(compress("####--$"), "4#2-$");
+    }
+}

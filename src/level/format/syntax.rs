@@ -1,0 +1,233 @@
+//! What one line of a level file is: part of a board, a `Key: value` line, or other text.
+
+use super::rle::{self, RleError};
+use crate::level::limits::MAX_SIDE;
+
+/// Characters that make up XSB board rows.
+const BOARD_CHARS: &[char] = &['#', '@', '+', '$', '*', '.', ' ', '-', '_'];
+/// Characters a board's first row must contain one of (so `...` or `---` stay text).
+const STRONG_CHARS: &[char] = &['#', '@', '+', '$', '*'];
+/// Extra characters of run-length encoded rows.
+const RLE_CHARS: &[char] = &['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '(', ')', '|'];
+/// Tab stops are this many columns apart.
+const TAB_WIDTH: usize = 8;
+
+/// One board row read from a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// XSB characters of the row, without trailing floor.
+    pub text: String,
+    /// Column (from 1) where the row's first square is written; run-length rows have no
+    /// column per square, so all their squares are reported at this column.
+    pub column: usize,
+    /// Whether the row was run-length encoded.
+    pub rle: bool,
+}
+
+/// A line that is board-like but breaks a limit: column (from 1) and message.
+pub type LineError = (usize, String);
+
+/// The board rows `line` holds, or `None` when it is not a board line. A board's first line
+/// must contain a wall, box or player; with `continuing`, any line of board characters is
+/// accepted. A line may hold several run-length encoded rows separated by `|`.
+pub fn board_rows(line: &str, continuing: bool) -> Result<Option<Vec<Row>>, LineError> {
+    let line = line.trim_end();
+    if line.is_empty() || line.chars().any(|c| !is_board_char(c)) {
+        return Ok(None);
+    }
+    let line = expand_tabs(line);
+    if !line.contains(RLE_CHARS) {
+        if !continuing && !line.contains(STRONG_CHARS) {
+            return Ok(None);
+        }
+        let width = line.chars().count();
+        if width > MAX_SIDE {
+            return Err((MAX_SIDE + 1, too_wide(width)));
+        }
+        return Ok(Some(vec![Row { text: line, column: 1, rle: false }]));
+    }
+    let limit = MAX_SIDE * (MAX_SIDE + 1);
+    let expanded = match rle::expand(&line, limit) {
+        Ok(expanded) => expanded,
+        Err(RleError::Syntax { .. }) => return Ok(None),
+        Err(RleError::TooLong { at, limit }) => {
+            return Err((at + 1, format!("run-length row expands past {limit} squares")));
+        }
+    };
+    if !continuing && !expanded.contains(STRONG_CHARS) {
+        return Ok(None);
+    }
+    let mut rows = Vec::new();
+    let mut column = 1;
+    for (segment, encoded) in expanded.split('|').zip(line.split('|')) {
+        let text = segment.trim_end().to_string();
+        let width = text.chars().count();
+        if width > MAX_SIDE {
+            return Err((column, too_wide(width)));
+        }
+        rows.push(Row { text, column, rle: true });
+        column += encoded.chars().count() + 1;
+    }
+    if rows.len() > MAX_SIDE {
+        return Err((
+            1,
+            format!("{} rows in one line; a board has at most {MAX_SIDE}", rows.len()),
+        ));
+    }
+    Ok(Some(rows))
+}
+
+fn too_wide(width: usize) -> String {
+    format!("board row is {width} squares wide; a board is at most {MAX_SIDE} squares wide")
+}
+
+fn is_board_char(c: char) -> bool {
+    BOARD_CHARS.contains(&c) || RLE_CHARS.contains(&c) || c == '\t'
+}
+
+fn expand_tabs(line: &str) -> String {
+    let mut out = String::new();
+    let mut column = 0;
+    for c in line.chars() {
+        if c == '\t' {
+            let n = TAB_WIDTH - column % TAB_WIDTH;
+            out.extend(std::iter::repeat_n(' ', n));
+            column += n;
+        } else {
+            out.push(c);
+            column += 1;
+        }
+    }
+    out
+}
+
+/// Keys with a meaning for a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// `Title:`
+    Title,
+    /// `Author:`
+    Author,
+    /// `Comment:` (a one-line value, or a block up to `Comment-End:` when empty).
+    Comment,
+    /// `Comment-End:` or `Comment_End:`
+    CommentEnd,
+    /// `Solution:`, `Solution (moves/pushes):`, or a bare `Solution` line.
+    Solution,
+}
+
+/// The key and trimmed value of a `Key: value` line, if it is one.
+pub fn key(line: &str) -> Option<(Key, &str)> {
+    let trimmed = line.trim();
+    let lower = trimmed.to_ascii_lowercase();
+    if lower.starts_with("solution") {
+        let rest = &trimmed["solution".len()..];
+        let rest_trim = rest.trim_start();
+        if rest_trim.is_empty() {
+            return Some((Key::Solution, ""));
+        }
+        if let Some(value) = rest.strip_prefix(':') {
+            return Some((Key::Solution, value.trim()));
+        }
+        if rest_trim.starts_with('(')
+            && let Some(close) = rest_trim.find(')')
+        {
+            let after = rest_trim[close + 1..].trim_start();
+            if after.is_empty() {
+                return Some((Key::Solution, ""));
+            }
+            if let Some(value) = after.strip_prefix(':') {
+                return Some((Key::Solution, value.trim()));
+            }
+        }
+        return None;
+    }
+    let (name, value) = trimmed.split_once(':')?;
+    let key = match name.trim().to_ascii_lowercase().as_str() {
+        "title" => Key::Title,
+        "author" => Key::Author,
+        "comment" => Key::Comment,
+        "comment-end" | "comment_end" => Key::CommentEnd,
+        _ => return None,
+    };
+    Some((key, value.trim()))
+}
+
+/// Whether `line` looks like (part of) a LURD solution: move letters, counts and groups.
+pub fn is_lurd_line(line: &str) -> bool {
+    let t = line.trim();
+    !t.is_empty()
+        && t.chars().any(|c| "lurdLURD".contains(c))
+        && t.chars().all(|c| "lurdLURD0123456789() \t".contains(c))
+}
+
+/// Splits text into lines at `\n`, `\r\n` or a lone `\r`.
+pub fn lines(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                out.push(&text[start..i]);
+                start = i + 1;
+            }
+            b'\r' => {
+                out.push(&text[start..i]);
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_lines_are_told_from_text() {
+        let rows = board_rows("  #@$.#  ", false).unwrap().unwrap();
+        assert_eq!(rows[0].text, "  #@$.#");
+        assert_eq!(board_rows("Level 1", false).unwrap(), None);
+        assert_eq!(board_rows("...", false).unwrap(), None);
+        assert!(board_rows("...", true).unwrap().is_some());
+        assert_eq!(board_rows("12", false).unwrap(), None);
+        let rle = board_rows("4#|#@$.#|4#", false).unwrap().unwrap();
+        let texts: Vec<_> = rle.iter().map(|r| r.text.as_str()).collect();
+        assert_eq!(texts, ["####", "#@$.#", "####"]);
+        assert_eq!(rle[1].column, 4);
+        assert_eq!(board_rows("\t#", false).unwrap().unwrap()[0].text, "        #");
+    }
+
+    #[test]
+    fn oversized_rows_are_errors() {
+        assert!(board_rows(&"#".repeat(10_000), false).is_err());
+        assert!(board_rows("999999999#", false).is_err());
+    }
+
+    #[test]
+    fn keys_are_recognised() {
+        assert_eq!(key("Title: Hello"), Some((Key::Title, "Hello")));
+        assert_eq!(key("author:me"), Some((Key::Author, "me")));
+        assert_eq!(key("Comment-End:"), Some((Key::CommentEnd, "")));
+        assert_eq!(key("Solution (12/3): rrR"), Some((Key::Solution, "rrR")));
+        assert_eq!(key("Solution"), Some((Key::Solution, "")));
+        assert_eq!(key("Solutions are fun"), None);
+        assert_eq!(key("Level 3"), None);
+    }
+
+    #[test]
+    fn line_endings() {
+        assert_eq!(lines("a\r\nb\rc\n\nd"), ["a", "b", "c", "", "d"]);
+    }
+}
