@@ -1,2 +1,5 @@
 //! Sokolab: Sokoban level editor, solver, search inspector and solution timeline.
+#[cfg(feature = "gui")]
+pub mod app;
+pub mod cli;
 pub mod level;

@@ -8,6 +8,7 @@ mod collection;
 pub mod format;
 pub mod limits;
 pub mod moves;
+pub mod paths;
 mod pos;
 mod replay;
 mod square;
