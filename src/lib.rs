@@ -1,2 +1,3 @@
 //! Sokolab: Sokoban level editor, solver, search inspector and solution timeline.
+pub mod cli;
 pub mod level;

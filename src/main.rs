@@ -1,1 +1,16 @@
-fn main() {}
+//! The `sokolab` binary: parses the command line and runs the subcommand.
+
+use clap::{CommandFactory, Parser};
+use sokolab::cli::{Cli, Command, check, convert, verify};
+
+fn main() -> std::process::ExitCode {
+    match Cli::parse().command {
+        Some(Command::Check(args)) => check::run(&args),
+        Some(Command::Verify(args)) => verify::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
+        None => {
+            let _ = Cli::command().print_help();
+            std::process::ExitCode::SUCCESS
+        }
+    }
+}

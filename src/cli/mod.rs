@@ -1,0 +1,26 @@
+//! The command line: one `clap` parser and a subcommand per headless task. Each subcommand
+//! lives in its own module with its options (`…Args`) and a `run` returning the exit code.
+
+pub mod check;
+pub mod convert;
+pub mod verify;
+
+/// `sokolab [COMMAND]`.
+#[derive(clap::Parser, Debug)]
+#[command(name = "sokolab", version, about = "Sokoban level editor, solver and search inspector")]
+pub struct Cli {
+    /// What to do (without one, the program shows this help).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(clap::Subcommand, Debug)]
+pub enum Command {
+    /// Validate every level of a file; exit status 1 when any level has errors.
+    Check(check::CheckArgs),
+    /// Replay a solution on one level and say whether it solves it.
+    Verify(verify::VerifyArgs),
+    /// Read a level file and write it in another format (XSB, SOK or RLE).
+    Convert(convert::ConvertArgs),
+}
