@@ -5,12 +5,14 @@
 
 mod board;
 mod collection;
+pub mod edit;
 pub mod format;
 pub mod limits;
 pub mod moves;
 mod pos;
 mod replay;
 mod square;
+mod validate;
 
 pub use board::{Level, Meta};
 pub use collection::Collection;
@@ -18,3 +20,4 @@ pub use moves::{Dir, Move};
 pub use pos::Pos;
 pub use replay::{Illegal, IllegalMove, Replay, replay};
 pub use square::{Square, Terrain};
+pub use validate::{Diagnostic, Severity, validate};
