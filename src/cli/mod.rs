@@ -1,8 +1,12 @@
 //! The command line: one `clap` parser and a subcommand per headless task. Each subcommand
 //! lives in its own module with its options (`…Args`) and a `run` returning the exit code.
 
+pub mod bench;
 pub mod check;
 pub mod convert;
+mod report;
+mod search_args;
+pub mod solve;
 pub mod verify;
 
 /// `sokolab [COMMAND]`.
@@ -23,4 +27,8 @@ pub enum Command {
     Verify(verify::VerifyArgs),
     /// Read a level file and write it in another format (XSB, SOK or RLE).
     Convert(convert::ConvertArgs),
+    /// Solve levels of a file and print each result (a table, or JSON lines with --json).
+    Solve(solve::SolveArgs),
+    /// Solve a range of levels, in parallel with --jobs, and print a summary.
+    Bench(bench::BenchArgs),
 }
