@@ -3,3 +3,4 @@
 pub mod app;
 pub mod cli;
 pub mod level;
+pub mod solver;

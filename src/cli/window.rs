@@ -10,7 +10,8 @@ pub struct EditArgs {
     pub file: PathBuf,
 }
 
-/// Opens the window, on `file` if given; returns when it is closed.
+/// Opens the window, on `file` if given, and returns when it is closed. Built without the
+/// `gui` feature, prints the help instead (and fails when a file was given).
 pub fn run(file: Option<PathBuf>) -> ExitCode {
     #[cfg(feature = "gui")]
     {
@@ -24,11 +25,14 @@ pub fn run(file: Option<PathBuf>) -> ExitCode {
     }
     #[cfg(not(feature = "gui"))]
     {
-        let _ = file;
-        eprintln!(
-            "sokolab: this build has no window (built without the `gui` feature); \
-             use a subcommand, see `sokolab --help`"
-        );
-        ExitCode::FAILURE
+        use clap::CommandFactory;
+        let _ = super::Cli::command().print_help();
+        match file {
+            Some(_) => {
+                eprintln!("sokolab: this build has no window (built without the `gui` feature)");
+                ExitCode::FAILURE
+            }
+            None => ExitCode::SUCCESS,
+        }
     }
 }

@@ -5,6 +5,7 @@
 
 mod board;
 mod collection;
+pub mod edit;
 pub mod format;
 pub mod limits;
 pub mod moves;
@@ -12,6 +13,7 @@ pub mod paths;
 mod pos;
 mod replay;
 mod square;
+mod validate;
 
 pub use board::{Level, Meta};
 pub use collection::Collection;
@@ -19,3 +21,4 @@ pub use moves::{Dir, Move};
 pub use pos::Pos;
 pub use replay::{Illegal, IllegalMove, Replay, replay};
 pub use square::{Square, Terrain};
+pub use validate::{Diagnostic, Severity, validate};

@@ -1,0 +1,175 @@
+//! `sokolab bench FILE [--levels A-B] [--method M] [--time-limit S] [--jobs J] [--json]`.
+
+use crate::cli::report::LevelReport;
+use crate::cli::search_args::SearchArgs;
+use crate::level::format::load_file;
+use crate::solver::solve;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// Options of `sokolab bench`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct BenchArgs {
+    /// The level file (XSB, SOK or RLE).
+    pub file: PathBuf,
+    /// Level range `A-B` (from 1, inclusive), or a single number.
+    #[arg(long, value_name = "A-B")]
+    pub levels: Option<String>,
+    /// Only levels with at most this many boxes.
+    #[arg(long, value_name = "N")]
+    pub max_boxes: Option<usize>,
+    /// How to search (the time limit defaults to 10 s here).
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Levels solved in parallel.
+    #[arg(long, default_value_t = 1, value_name = "J")]
+    pub jobs: usize,
+    /// One JSON object per level, then a summary object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Parses `A-B` or `N` into an inclusive range checked against `count`.
+fn parse_range(text: &str, count: usize) -> Result<(usize, usize), String> {
+    let bad = || format!("--levels `{text}`: expected A-B or N with 1 <= A <= B <= {count}");
+    let (a, b) = match text.split_once('-') {
+        Some((a, b)) => {
+            (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?)
+        }
+        None => {
+            let n = text.trim().parse().map_err(|_| bad())?;
+            (n, n)
+        }
+    };
+    if a == 0 || a > b || b > count {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
+/// Runs `bench`: exit status 0 after a complete run, 2 on a bad file or range.
+pub fn run(args: &BenchArgs) -> ExitCode {
+    let collection = match load_file(&args.file) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let count = collection.levels.len();
+    let (first, last) = match args.levels.as_deref().map(|t| parse_range(t, count)) {
+        Some(Ok(r)) => r,
+        Some(Err(msg)) => {
+            eprintln!("error: {msg}");
+            return ExitCode::from(2);
+        }
+        None => (1, count),
+    };
+    let numbers: Vec<usize> = (first..=last)
+        .filter(|&n| args.max_boxes.is_none_or(|m| collection.levels[n - 1].boxes().len() <= m))
+        .collect();
+    let config = args.search.config();
+    let mut limits = args.search.limits();
+    if args.search.time_limit.is_none() {
+        limits.time = Some(std::time::Duration::from_secs(10));
+    }
+    let start = Instant::now();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let solved = AtomicUsize::new(0);
+    let cancel = AtomicBool::new(false);
+    let results: Mutex<Vec<LevelReport>> = Mutex::new(Vec::new());
+    let out = Mutex::new(());
+    if !args.json {
+        println!("{}", LevelReport::header());
+    }
+    std::thread::scope(|scope| {
+        for _ in 0..args.jobs.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&n) = numbers.get(i) else { break };
+                    let level = &collection.levels[n - 1];
+                    let outcome = solve(level, &config, &limits, &cancel);
+                    let report = LevelReport::new(n, level, &outcome);
+                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    let ok = solved.fetch_add(report.solved as usize, Ordering::Relaxed)
+                        + report.solved as usize;
+                    {
+                        let _lock = out.lock().expect("output lock");
+                        if args.json {
+                            println!("{}", report.json());
+                        } else {
+                            eprint!("\r\x1b[K");
+                            println!("{}", report.row());
+                            eprint!(
+                                "[{finished}/{}] solved {ok}, {:.1} s",
+                                numbers.len(),
+                                start.elapsed().as_secs_f64()
+                            );
+                            let _ = std::io::stderr().flush();
+                        }
+                    }
+                    results.lock().expect("results lock").push(report);
+                }
+            });
+        }
+    });
+    let secs = start.elapsed().as_secs_f64();
+    let results = results.into_inner().expect("results lock");
+    let solved = results.iter().filter(|r| r.solved).count();
+    if args.json {
+        let summary = serde_json::json!({
+            "summary": { "levels": results.len(), "solved": solved, "secs": secs }
+        });
+        println!("{summary}");
+    } else {
+        eprintln!();
+        let mut rates: Vec<f64> =
+            results.iter().filter(|r| r.secs > 0.01).map(|r| r.rate()).collect();
+        rates.sort_by(f64::total_cmp);
+        let median = rates.get(rates.len() / 2).copied().unwrap_or(0.0);
+        let search_secs: f64 = results.iter().map(|r| r.secs).sum();
+        let optimal = results.iter().filter(|r| r.optimal).count();
+        let hardest = results.iter().filter(|r| r.solved).max_by(|a, b| a.secs.total_cmp(&b.secs));
+        println!(
+            "{} levels, {solved} solved ({optimal} push-optimal), {secs:.1} s wall, {search_secs:.1} s searching",
+            results.len()
+        );
+        println!("median generated/s (levels searched > 10 ms): {median:.0}");
+        if let Some(h) = hardest {
+            println!(
+                "slowest solved: level {} in {:.2} s, peak memory {:.1} MiB",
+                h.level,
+                h.secs,
+                h.peak_memory as f64 / (1 << 20) as f64
+            );
+        }
+        let mut unsolved: Vec<usize> =
+            results.iter().filter(|r| !r.solved).map(|r| r.level).collect();
+        unsolved.sort_unstable();
+        if !unsolved.is_empty() {
+            println!("not solved: {unsolved:?}");
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_range;
+
+    #[test]
+    fn ranges_are_checked() {
+        assert_eq!(parse_range("3-7", 10), Ok((3, 7)));
+        assert_eq!(parse_range("4", 10), Ok((4, 4)));
+        assert!(parse_range("0-3", 10).is_err());
+        assert!(parse_range("5-3", 10).is_err());
+        assert!(parse_range("1-11", 10).is_err());
+        assert!(parse_range("x", 10).is_err());
+    }
+}

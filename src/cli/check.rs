@@ -1,0 +1,85 @@
+//! `sokolab check FILE`: every level's diagnostics, compiler style, with file positions.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::level::format::{BoardOrigin, load_located};
+use crate::level::{Diagnostic, Level, Severity, validate};
+
+/// Options of `sokolab check`.
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// The level file (XSB, SOK or RLE).
+    pub file: PathBuf,
+}
+
+/// Most related positions listed after one message.
+const MAX_ALSO: usize = 5;
+
+/// Runs `check`: prints each finding as `FILE:LINE:COL: message` (errors) or with a
+/// `warning:` / `note:` prefix, then a summary. Exit status 0 when no level has errors, 1
+/// when some do, 2 when the file cannot be read.
+pub fn run(args: &CheckArgs) -> ExitCode {
+    let located = match load_located(&args.file) {
+        Ok(located) => located,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let file = args.file.display();
+    let levels = &located.collection.levels;
+    let (mut invalid, mut errors, mut warnings) = (0, 0, 0);
+    for (n, (level, origin)) in levels.iter().zip(&located.origins).enumerate() {
+        let findings = validate(level);
+        let level_errors = findings.iter().filter(|d| d.severity == Severity::Error).count();
+        errors += level_errors;
+        warnings += findings.iter().filter(|d| d.severity == Severity::Warning).count();
+        invalid += usize::from(level_errors > 0);
+        for d in &findings {
+            println!("{file}:{}", describe(d, level, origin, n + 1));
+        }
+    }
+    let valid = levels.len() - invalid;
+    println!(
+        "{file}: {} level(s): {valid} valid, {invalid} with errors ({errors} error(s), \
+         {warnings} warning(s))",
+        levels.len()
+    );
+    if invalid == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) }
+}
+
+/// `LINE:COL: [warning: |note: ]message (also at …) [level N "title"]`.
+fn describe(d: &Diagnostic, level: &Level, origin: &BoardOrigin, number: usize) -> String {
+    let (line, column) = match d.cells.first() {
+        Some(&p) => origin.locate(p),
+        None => (origin.first_line(), 1),
+    };
+    let prefix = match d.severity {
+        Severity::Error => "",
+        Severity::Warning => "warning: ",
+        Severity::Info => "note: ",
+    };
+    let mut text = format!("{line}:{column}: {prefix}{}", d.message);
+    if d.cells.len() > 1 {
+        let also: Vec<String> = d.cells[1..]
+            .iter()
+            .take(MAX_ALSO)
+            .map(|&p| {
+                let (l, c) = origin.locate(p);
+                format!("{l}:{c}")
+            })
+            .collect();
+        let more = d.cells.len() - 1 - also.len();
+        text += &format!(" (also at {}", also.join(", "));
+        if more > 0 {
+            text += &format!(" and {more} more");
+        }
+        text += ")";
+    }
+    text += &format!(" [level {number}");
+    if !level.meta.title.is_empty() {
+        text += &format!(" \"{}\"", level.meta.title);
+    }
+    text + "]"
+}

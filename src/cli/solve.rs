@@ -1,0 +1,89 @@
+//! `sokolab solve FILE [--level N] [--method M] [--time-limit S] [--json]`.
+
+use crate::cli::report::LevelReport;
+use crate::cli::search_args::SearchArgs;
+use crate::level::format::load_file;
+use crate::solver::{Outcome, solve};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+/// Options of `sokolab solve`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct SolveArgs {
+    /// The level file (XSB, SOK or RLE).
+    pub file: PathBuf,
+    /// Level number in the file, from 1 (default: every level, one after another).
+    #[arg(long, value_name = "N")]
+    pub level: Option<usize>,
+    /// How to search.
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// One JSON object per level.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `solve`: exit status 0 when every level asked for was solved, 1 otherwise, 2 on a
+/// bad file or level number.
+pub fn run(args: &SolveArgs) -> ExitCode {
+    let collection = match load_file(&args.file) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let count = collection.levels.len();
+    let numbers: Vec<usize> = match args.level {
+        Some(n) if n == 0 || n > count => {
+            eprintln!(
+                "error: {}: there is no level {n}; the file has {count} level(s)",
+                args.file.display()
+            );
+            return ExitCode::from(2);
+        }
+        Some(n) => vec![n],
+        None => (1..=count).collect(),
+    };
+    let (config, limits) = (args.search.config(), args.search.limits());
+    let cancel = AtomicBool::new(false);
+    let mut all_solved = true;
+    for n in numbers {
+        let level = &collection.levels[n - 1];
+        let outcome = solve(level, &config, &limits, &cancel);
+        let report = LevelReport::new(n, level, &outcome);
+        all_solved &= report.solved;
+        if args.json {
+            println!("{}", report.json());
+            continue;
+        }
+        let name =
+            if report.title.is_empty() { String::new() } else { format!(" ({})", report.title) };
+        println!("level {n}{name}: {}", report.status);
+        match &outcome {
+            Outcome::Solved(solution, _) => {
+                let kind = if solution.optimal { ", push-optimal" } else { "" };
+                println!("  {} pushes, {} moves{kind}", solution.pushes, solution.moves.len());
+                println!("  {}", solution.lurd());
+            }
+            Outcome::Invalid(msg) => println!("  {msg}"),
+            _ => {}
+        }
+        if let Some(s) = outcome.stats() {
+            println!(
+                "  {:.2} s, {} expanded, {} generated, {} duplicates, pruned: {}",
+                s.elapsed.as_secs_f64(),
+                s.expanded,
+                s.generated,
+                s.duplicates,
+                crate::solver::PruneReason::ALL
+                    .iter()
+                    .map(|r| format!("{} {}", r.name(), s.pruned_by(*r)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+    }
+    if all_solved { ExitCode::SUCCESS } else { ExitCode::from(1) }
+}

@@ -1,0 +1,149 @@
+//! Best-first search on an open list ordered by a priority: A* (g + h, push-optimal with an
+//! admissible bound), weighted A* (g + w·h) and greedy best-first (h alone).
+//!
+//! Ties go to the lower h, then to the newer node. A* tests for the goal when a node is
+//! taken from the open list and re-opens nodes reached with fewer pushes, so it stays
+//! optimal even where the bound is not consistent; the other two test when a child is
+//! generated and never re-open an expanded node.
+
+use crate::solver::expand::Expander;
+use crate::solver::search::{Core, NodeView, Observer, Progress, Search, core_inspection};
+use crate::solver::table::{NodeId, NodeInfo, Push};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// How the open list is ordered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Priority {
+    /// f = g + h.
+    AStar,
+    /// f = g + w·h.
+    Weighted(u32),
+    /// f = h.
+    Greedy,
+}
+
+impl Priority {
+    /// The priority of a node.
+    #[inline]
+    pub fn f(self, info: &NodeInfo) -> u32 {
+        match self {
+            Priority::AStar => info.g + info.h,
+            Priority::Weighted(w) => info.g + w * info.h,
+            Priority::Greedy => info.h,
+        }
+    }
+}
+
+/// Open-list entry: priority, bound, and the node id inverted so newer nodes come first.
+type Entry = Reverse<(u32, u32, Reverse<NodeId>)>;
+
+/// Best-first search state.
+#[derive(Debug)]
+pub struct BestFirst<O: Observer> {
+    core: Core<O>,
+    priority: Priority,
+    admissible: bool,
+    open: BinaryHeap<Entry>,
+    done: Option<Progress>,
+}
+
+impl<O: Observer> BestFirst<O> {
+    /// A search from the expander's start position ordered by `priority`.
+    pub fn new(mut expander: Expander, priority: Priority, observer: O) -> Self {
+        let admissible = expander.bound().admissible();
+        let (state, hash, h) = expander.root();
+        let solved = expander.is_solved(&state);
+        let mut core = Core::new(expander, observer);
+        let info = NodeInfo { parent: 0, push: Push { from: 0, dir: 0 }, g: 0, h, closed: false };
+        core.nodes.insert(&state, hash, info);
+        let mut open = BinaryHeap::new();
+        let done = if solved {
+            Some(Progress::Solved(0))
+        } else if h == crate::solver::bounds::INFINITE {
+            Some(Progress::Exhausted { complete: true })
+        } else {
+            open.push(Reverse((priority.f(&info), h, Reverse(0))));
+            None
+        };
+        BestFirst { core, priority, admissible, open, done }
+    }
+
+    fn finish(&mut self, p: Progress) -> Progress {
+        self.done = Some(p);
+        p
+    }
+}
+
+impl<O: Observer> Search for BestFirst<O> {
+    fn step(&mut self, budget: u64) -> Progress {
+        if let Some(done) = self.done {
+            return done;
+        }
+        let priority = self.priority;
+        let reopen = priority == Priority::AStar;
+        let mut spent = 0;
+        while spent < budget {
+            let Some(Reverse((f, _, Reverse(id)))) = self.open.pop() else {
+                return self.finish(Progress::Exhausted { complete: true });
+            };
+            let info = *self.core.nodes.info(id);
+            if priority.f(&info) != f || (!reopen && info.closed) {
+                continue;
+            }
+            if reopen && self.core.expander.is_solved(self.core.nodes.state(id)) {
+                return self.finish(Progress::Solved(id));
+            }
+            spent += 1;
+            if O::ENABLED {
+                let view = self.core.node_view(id, f);
+                self.core.observer.expanding(view);
+            }
+            self.core.nodes.info_mut(id).closed = true;
+            self.core.stats.bound = f;
+            self.core.expand(id);
+            let open = &mut self.open;
+            let found = self.core.absorb(
+                id,
+                |i| priority.f(i),
+                |child, info, improved| {
+                    if reopen || !(improved && info.closed) {
+                        open.push(Reverse((priority.f(info), info.h, Reverse(child))));
+                    }
+                    !reopen
+                },
+            );
+            self.core.stats.open = self.open.len() as u64;
+            if let Some(goal) = found {
+                return self.finish(Progress::Solved(goal));
+            }
+        }
+        Progress::Running
+    }
+
+    fn memory(&self) -> usize {
+        self.core.memory() + self.open.capacity() * std::mem::size_of::<Entry>()
+    }
+
+    fn optimal(&self) -> bool {
+        self.priority == Priority::AStar && self.admissible
+    }
+
+    fn frontier(&self, k: usize) -> Vec<NodeView> {
+        let mut entries: Vec<Entry> = self
+            .open
+            .iter()
+            .copied()
+            .filter(|Reverse((f, _, Reverse(id)))| {
+                let info = self.core.nodes.info(*id);
+                self.priority.f(info) == *f && !(self.priority != Priority::AStar && info.closed)
+            })
+            .collect();
+        entries.sort_unstable();
+        entries.dedup();
+        entries.truncate(k);
+        entries.iter().map(|Reverse((f, _, Reverse(id)))| self.core.node_view(*id, *f)).collect()
+    }
+
+    core_inspection!(|s, i| s.priority.f(i));
+}

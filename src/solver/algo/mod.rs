@@ -1,0 +1,6 @@
+//! The search algorithms. Each file holds only what makes its algorithm itself; successor
+//! generation, pruning, bounds and the node store are shared.
+
+pub mod best_first;
+pub mod bfs;
+pub mod depth_first;

@@ -1,0 +1,164 @@
+//! Minimum-cost perfect matching of boxes to goals (the Hungarian method with potentials),
+//! with a cheap update when one box moves.
+//!
+//! After [`Hungarian::solve`] on a parent position, [`Hungarian::cost_with_row_moved`] gives
+//! the optimum for a child where one box moved: that box's row is unassigned, its potential
+//! lowered to keep every reduced cost non-negative, and a single augmenting path search
+//! (O(n²) instead of O(n³)) restores optimality. The parent's solution is kept untouched.
+
+use super::INFINITE;
+use crate::solver::board::Sq;
+use crate::solver::distances::{Distances, INF};
+
+/// Cost standing for "this box cannot reach this goal"; larger than any finite matching.
+const BIG: i32 = 1 << 20;
+
+/// The dual solution of one assignment problem (1-based, index 0 is the algorithm's dummy).
+#[derive(Clone, Debug, Default)]
+struct Duals {
+    u: Vec<i32>,
+    v: Vec<i32>,
+    /// `col_row[j]`: row assigned to column `j` (0 = none).
+    col_row: Vec<usize>,
+}
+
+/// Hungarian-method workspace.
+#[derive(Debug, Default)]
+pub struct Hungarian {
+    n: usize,
+    /// Row-major costs of the parent, `n × n`.
+    cost: Vec<i32>,
+    parent: Duals,
+    child: Duals,
+    child_row: Vec<i32>,
+    minv: Vec<i32>,
+    way: Vec<usize>,
+    used: Vec<bool>,
+    best: u32,
+}
+
+fn cost_of(d: u16) -> i32 {
+    if d == INF { BIG } else { d as i32 }
+}
+
+impl Hungarian {
+    /// Solves the assignment for `boxes` from scratch (it becomes the parent for
+    /// [`Hungarian::cost_with_row_moved`]).
+    pub fn solve(&mut self, dist: &Distances, boxes: &[Sq]) {
+        let n = boxes.len();
+        self.n = n;
+        self.cost.clear();
+        for &b in boxes {
+            self.cost.extend(dist.row(b).iter().map(|&d| cost_of(d)));
+        }
+        self.parent.u.clear();
+        self.parent.u.resize(n + 1, 0);
+        self.parent.v.clear();
+        self.parent.v.resize(n + 1, 0);
+        self.parent.col_row.clear();
+        self.parent.col_row.resize(n + 1, 0);
+        self.minv.resize(n + 1, 0);
+        self.way.resize(n + 1, 0);
+        self.used.resize(n + 1, false);
+        let mut duals = std::mem::take(&mut self.parent);
+        let cost = std::mem::take(&mut self.cost);
+        for i in 1..=n {
+            self.augment(&mut duals, i, |r, c| cost[(r - 1) * n + c - 1]);
+        }
+        self.best = total(&duals, |r, c| cost[(r - 1) * n + c - 1]);
+        self.parent = duals;
+        self.cost = cost;
+    }
+
+    /// The optimum of the last [`Hungarian::solve`] ([`INFINITE`] if no perfect matching of
+    /// reachable pairs exists).
+    pub fn cost(&self) -> u32 {
+        self.best
+    }
+
+    /// The optimum when box `index` of the solved position moves to `to`.
+    pub fn cost_with_row_moved(&mut self, dist: &Distances, index: usize, to: Sq) -> u32 {
+        let n = self.n;
+        let row = index + 1;
+        self.child.clone_from(&self.parent);
+        self.child_row.clear();
+        self.child_row.extend(dist.row(to).iter().map(|&d| cost_of(d)));
+        let mut duals = std::mem::take(&mut self.child);
+        if let Some(j) = (1..=n).find(|&j| duals.col_row[j] == row) {
+            duals.col_row[j] = 0;
+        }
+        duals.u[row] = (1..=n).map(|j| self.child_row[j - 1] - duals.v[j]).min().unwrap_or(0);
+        let parent_cost = std::mem::take(&mut self.cost);
+        let child_row = std::mem::take(&mut self.child_row);
+        let cost = |r: usize, c: usize| {
+            if r == row { child_row[c - 1] } else { parent_cost[(r - 1) * n + c - 1] }
+        };
+        self.augment(&mut duals, row, cost);
+        let best = total(&duals, cost);
+        self.cost = parent_cost;
+        self.child_row = child_row;
+        self.child = duals;
+        best
+    }
+
+    /// Adds row `i` to the matching along a shortest augmenting path.
+    fn augment(&mut self, d: &mut Duals, i: usize, cost: impl Fn(usize, usize) -> i32) {
+        let n = self.n;
+        d.col_row[0] = i;
+        let mut j0 = 0;
+        self.minv.fill(i32::MAX);
+        self.used.fill(false);
+        loop {
+            self.used[j0] = true;
+            let i0 = d.col_row[j0];
+            let mut delta = i32::MAX;
+            let mut j1 = 0;
+            for j in 1..=n {
+                if !self.used[j] {
+                    let cur = cost(i0, j) - d.u[i0] - d.v[j];
+                    if cur < self.minv[j] {
+                        self.minv[j] = cur;
+                        self.way[j] = j0;
+                    }
+                    if self.minv[j] < delta {
+                        delta = self.minv[j];
+                        j1 = j;
+                    }
+                }
+            }
+            for j in 0..=n {
+                if self.used[j] {
+                    d.u[d.col_row[j]] += delta;
+                    d.v[j] -= delta;
+                } else {
+                    self.minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if d.col_row[j0] == 0 {
+                break;
+            }
+        }
+        loop {
+            let j1 = self.way[j0];
+            d.col_row[j0] = d.col_row[j1];
+            j0 = j1;
+            if j0 == 0 {
+                break;
+            }
+        }
+    }
+}
+
+/// The cost of the assignment in `d`, [`INFINITE`] if it uses an unreachable pair.
+fn total(d: &Duals, cost: impl Fn(usize, usize) -> i32) -> u32 {
+    let mut sum = 0i32;
+    for (j, &r) in d.col_row.iter().enumerate().skip(1) {
+        let c = cost(r, j);
+        if c >= BIG {
+            return INFINITE;
+        }
+        sum += c;
+    }
+    sum as u32
+}

@@ -1,0 +1,109 @@
+//! What to search with ([`Config`]) and for how long ([`Limits`]).
+
+use crate::solver::bounds::LowerBound;
+use crate::solver::deadlock::Deadlocks;
+use std::time::Duration;
+
+/// The search algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The strongest any-solution strategy (see [`crate::solver::solve`]).
+    Auto,
+    /// A* on g + h: push-optimal with an admissible bound.
+    AStar,
+    /// IDA* with a transposition table: push-optimal with an admissible bound.
+    IdaStar,
+    /// Weighted A* on g + w·h.
+    WeightedAStar(u32),
+    /// Greedy best-first on h.
+    Greedy,
+    /// Breadth-first on pushes: push-optimal.
+    Bfs,
+    /// Depth-first with a push limit.
+    Dfs(u32),
+    /// Iterative deepening on pushes: push-optimal.
+    IterativeDeepening,
+}
+
+impl Method {
+    /// The depth limit `dfs` uses when none is given.
+    pub const DFS_LIMIT: u32 = 300;
+
+    /// Names accepted by [`Method::from_name`].
+    pub const NAMES: [&'static str; 8] =
+        ["auto", "astar", "idastar", "wastar", "greedy", "bfs", "dfs", "iddfs"];
+
+    /// The method for a command-line name: `auto`, `astar`, `idastar`, `wastar` (weight 3),
+    /// `wastar:W`, `greedy`, `bfs`, `dfs` (limit [`Method::DFS_LIMIT`]), `dfs:N`, `iddfs`.
+    pub fn from_name(name: &str) -> Option<Method> {
+        let (base, arg) = match name.split_once(':') {
+            Some((b, a)) => (b, Some(a.parse::<u32>().ok()?)),
+            None => (name, None),
+        };
+        Some(match (base, arg) {
+            ("auto", None) => Method::Auto,
+            ("astar", None) => Method::AStar,
+            ("idastar", None) => Method::IdaStar,
+            ("wastar", w) => Method::WeightedAStar(w.unwrap_or(3).max(1)),
+            ("greedy", None) => Method::Greedy,
+            ("bfs", None) => Method::Bfs,
+            ("dfs", d) => Method::Dfs(d.unwrap_or(Method::DFS_LIMIT)),
+            ("iddfs", None) => Method::IterativeDeepening,
+            _ => return None,
+        })
+    }
+
+    /// The command-line name.
+    pub fn name(self) -> String {
+        match self {
+            Method::Auto => "auto".into(),
+            Method::AStar => "astar".into(),
+            Method::IdaStar => "idastar".into(),
+            Method::WeightedAStar(w) => format!("wastar:{w}"),
+            Method::Greedy => "greedy".into(),
+            Method::Bfs => "bfs".into(),
+            Method::Dfs(d) => format!("dfs:{d}"),
+            Method::IterativeDeepening => "iddfs".into(),
+        }
+    }
+}
+
+/// How to search. The default is the strongest setting: `auto`, matching bound, every
+/// deadlock detector on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The algorithm.
+    pub method: Method,
+    /// The estimate of the remaining pushes.
+    pub lower_bound: LowerBound,
+    /// Which deadlock detectors prune.
+    pub deadlocks: Deadlocks,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            method: Method::Auto,
+            lower_bound: LowerBound::Matching,
+            deadlocks: Deadlocks::default(),
+        }
+    }
+}
+
+impl Config {
+    /// The default configuration with another method.
+    pub fn with_method(method: Method) -> Self {
+        Config { method, ..Config::default() }
+    }
+}
+
+/// When to stop. `None` means no limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time.
+    pub time: Option<Duration>,
+    /// Expanded nodes.
+    pub nodes: Option<u64>,
+    /// Estimated memory held by the search, in bytes.
+    pub memory_bytes: Option<usize>,
+}

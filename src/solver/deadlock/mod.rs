@@ -1,0 +1,58 @@
+//! Deadlock detectors: each decides that a position can no longer be solved. Every detector
+//! is sound (it never rejects a solvable position) and can be switched off in the config.
+
+pub mod bipartite;
+pub mod freeze;
+
+/// Why a child position was pruned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PruneReason {
+    /// The pushed box stands on a dead square (no goal reachable from it).
+    DeadSquare,
+    /// The pushed box is frozen (blocked on both axes) off a goal, or freezes one that is.
+    Freeze,
+    /// The boxes cannot all be assigned to distinct goals they can still reach.
+    Bipartite,
+}
+
+impl PruneReason {
+    /// Every reason, in the order stats list them.
+    pub const ALL: [PruneReason; 3] =
+        [PruneReason::DeadSquare, PruneReason::Freeze, PruneReason::Bipartite];
+
+    /// The name the CLI and the inspector show.
+    pub fn name(self) -> &'static str {
+        match self {
+            PruneReason::DeadSquare => "dead square",
+            PruneReason::Freeze => "freeze",
+            PruneReason::Bipartite => "bipartite",
+        }
+    }
+
+    /// Index into per-reason counters.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Which deadlock detectors run. All are on by default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deadlocks {
+    /// Never push a box onto a dead square.
+    pub dead_squares: bool,
+    /// Freeze deadlocks.
+    pub freeze: bool,
+    /// Bipartite (assignment) deadlocks.
+    pub bipartite: bool,
+}
+
+impl Default for Deadlocks {
+    fn default() -> Self {
+        Deadlocks { dead_squares: true, freeze: true, bipartite: true }
+    }
+}
+
+impl Deadlocks {
+    /// Every detector off.
+    pub const NONE: Deadlocks = Deadlocks { dead_squares: false, freeze: false, bipartite: false };
+}

@@ -1,0 +1,243 @@
+//! Successor generation shared by every algorithm: legal pushes from a state, the pruning
+//! verdict of each child, its lower bound, normalised player square and hash.
+
+use crate::solver::board::{NONE, Sq, opposite};
+use crate::solver::bounds::{Estimator, INFINITE, LowerBound};
+use crate::solver::deadlock::bipartite::Bipartite;
+use crate::solver::deadlock::freeze::Freeze;
+use crate::solver::deadlock::{Deadlocks, PruneReason};
+use crate::solver::problem::Problem;
+use crate::solver::state::{boxes_of, clear_box, has_box, player_of, set_box};
+use crate::solver::table::Push;
+
+/// One child of an expansion.
+#[derive(Clone, Copy, Debug)]
+pub struct Child {
+    /// The push from the parent.
+    pub push: Push,
+    /// The pushed box's new square.
+    pub to: Sq,
+    /// Hash of the child state (meaningful only when not pruned).
+    pub hash: u64,
+    /// Lower bound of the child (meaningful only when not pruned).
+    pub h: u32,
+    /// Why the child was pruned, if it was.
+    pub pruned: Option<PruneReason>,
+    /// Whether every box of the child stands on a goal.
+    pub solved: bool,
+}
+
+/// Flood-fill marks that need no clearing between uses.
+#[derive(Debug, Default)]
+pub struct Reach {
+    mark: Vec<u32>,
+    stamp: u32,
+    stack: Vec<Sq>,
+}
+
+impl Reach {
+    /// Marks every square the player reaches from `from` without crossing a box; returns
+    /// the lowest such square (the normalised player square).
+    pub fn flood(&mut self, problem: &Problem, boxes: &[u64], from: Sq) -> Sq {
+        if self.mark.len() != problem.board.len() {
+            self.mark = vec![0; problem.board.len()];
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let mut low = from;
+        self.mark[from as usize] = stamp;
+        self.stack.push(from);
+        while let Some(s) = self.stack.pop() {
+            for d in 0..4 {
+                let t = problem.board.nbr(s, d);
+                if t != NONE && self.mark[t as usize] != stamp && !has_box(boxes, t) {
+                    self.mark[t as usize] = stamp;
+                    low = low.min(t);
+                    self.stack.push(t);
+                }
+            }
+        }
+        low
+    }
+
+    /// Whether the last flood reached `s`.
+    #[inline]
+    pub fn reached(&self, s: Sq) -> bool {
+        self.mark[s as usize] == self.stamp
+    }
+}
+
+/// Generates and judges children. One per search; holds the problem and all scratch space.
+#[derive(Debug)]
+pub struct Expander {
+    /// The level being searched.
+    pub problem: Problem,
+    deadlocks: Deadlocks,
+    estimator: Estimator,
+    reach: Reach,
+    child_reach: Reach,
+    freeze: Freeze,
+    bipartite: Bipartite,
+    box_list: Vec<Sq>,
+    /// Children of the last expansion.
+    pub children: Vec<Child>,
+    /// States of the last expansion's children, `stride` words each, in child order
+    /// (pruned children included, so indices line up).
+    pub states: Vec<u64>,
+}
+
+impl Expander {
+    /// An expander for `problem` with the given detectors and lower bound.
+    pub fn new(problem: Problem, deadlocks: Deadlocks, bound: LowerBound) -> Self {
+        Expander {
+            problem,
+            deadlocks,
+            estimator: Estimator::new(bound),
+            reach: Reach::default(),
+            child_reach: Reach::default(),
+            freeze: Freeze::default(),
+            bipartite: Bipartite::default(),
+            box_list: Vec::new(),
+            children: Vec::new(),
+            states: Vec::new(),
+        }
+    }
+
+    /// The lower bound in use.
+    pub fn bound(&self) -> LowerBound {
+        self.estimator.kind()
+    }
+
+    /// The start state, its hash and lower bound ([`INFINITE`] if already dead).
+    pub fn root(&mut self) -> (Vec<u64>, u64, u32) {
+        let p = &self.problem;
+        let mut state = vec![0u64; p.stride];
+        for &b in p.board.start_boxes() {
+            set_box(&mut state, b);
+        }
+        let words = p.words();
+        let player = self.reach.flood(p, &state[..words], p.board.start_player());
+        state[words] = player as u64;
+        let hash = self.hash(&state);
+        let boxes: Vec<Sq> = p.board.start_boxes().to_vec();
+        let mut h = self.estimator.estimate(&p.board, &p.dist, &boxes, player);
+        if self.deadlocks.bipartite && self.bipartite.is_deadlock(&p.dist, &boxes) {
+            h = INFINITE;
+        }
+        (state, hash, h)
+    }
+
+    /// The Zobrist hash of a full state.
+    pub fn hash(&self, state: &[u64]) -> u64 {
+        let z = &self.problem.zobrist;
+        let words = self.problem.words();
+        z.boxes_hash(&state[..words]) ^ z.player_key(player_of(state))
+    }
+
+    /// Whether `state`'s boxes all stand on goals.
+    pub fn is_solved(&self, state: &[u64]) -> bool {
+        state[..self.problem.words()] == self.problem.goal_set[..]
+    }
+
+    /// The state of child `i` of the last expansion.
+    #[inline]
+    pub fn child_state(&self, i: usize) -> &[u64] {
+        let s = self.problem.stride;
+        &self.states[i * s..(i + 1) * s]
+    }
+
+    /// Generates every push from `state` into [`Expander::children`] and
+    /// [`Expander::states`], judging each child. `state` must not alias the expander.
+    pub fn expand(&mut self, state: &[u64]) {
+        self.children.clear();
+        self.states.clear();
+        let words = self.problem.words();
+        let stride = self.problem.stride;
+        let boxes = &state[..words];
+        self.reach.flood(&self.problem, boxes, player_of(state));
+        self.box_list.clear();
+        self.box_list.extend(boxes_of(boxes));
+        let box_hash = self.problem.zobrist.boxes_hash(boxes);
+        let mut prepared = false;
+        for index in 0..self.box_list.len() {
+            let b = self.box_list[index];
+            for d in 0..4 {
+                let p = &self.problem;
+                let behind = p.board.nbr(b, opposite(d));
+                if behind == NONE || !self.reach.reached(behind) {
+                    continue;
+                }
+                let to = p.board.nbr(b, d);
+                if to == NONE || has_box(boxes, to) {
+                    continue;
+                }
+                let at = self.states.len();
+                self.states.extend_from_slice(state);
+                let child = &mut self.states[at..at + stride];
+                clear_box(child, b);
+                set_box(child, to);
+                let push = Push { from: b, dir: d as u8 };
+                let mut record = Child { push, to, hash: 0, h: 0, pruned: None, solved: false };
+                record.pruned = self.judge(index, to, at, &mut prepared, &mut record.h);
+                if record.pruned.is_none() {
+                    let p = &self.problem;
+                    let child = &self.states[at..at + words];
+                    let low = self.child_reach.flood(p, child, b);
+                    self.states[at + words] = low as u64;
+                    record.hash = box_hash
+                        ^ p.zobrist.box_key(b)
+                        ^ p.zobrist.box_key(to)
+                        ^ p.zobrist.player_key(low);
+                    record.solved = self.states[at..at + words] == p.goal_set[..];
+                }
+                self.children.push(record);
+            }
+        }
+    }
+
+    /// Runs the enabled detectors and the lower bound on the child stored at `at`.
+    fn judge(
+        &mut self,
+        index: usize,
+        to: Sq,
+        at: usize,
+        prepared: &mut bool,
+        h: &mut u32,
+    ) -> Option<PruneReason> {
+        let p = &self.problem;
+        let words = p.words();
+        if self.deadlocks.dead_squares && p.dist.is_dead(to) {
+            return Some(PruneReason::DeadSquare);
+        }
+        let child = &self.states[at..at + words];
+        if self.deadlocks.freeze && self.freeze.is_deadlock(&p.board, &p.dist, child, to) {
+            return Some(PruneReason::Freeze);
+        }
+        if !*prepared {
+            self.estimator.prepare(&p.dist, &self.box_list);
+            *prepared = true;
+        }
+        *h = self.estimator.after_push(&p.board, &p.dist, &self.box_list, index, to);
+        if *h == INFINITE {
+            return Some(if self.estimator.kind() == LowerBound::Matching {
+                PruneReason::Bipartite
+            } else {
+                PruneReason::DeadSquare
+            });
+        }
+        if self.deadlocks.bipartite && self.estimator.kind() != LowerBound::Matching {
+            let from = self.box_list[index];
+            self.box_list[index] = to;
+            let dead = self.bipartite.is_deadlock(&p.dist, &self.box_list);
+            self.box_list[index] = from;
+            if dead {
+                return Some(PruneReason::Bipartite);
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,354 @@
+//! The trait every algorithm implements, its statistics, and the inspection API.
+//!
+//! A search is a resumable struct: [`Search::step`] runs up to `budget` expansions and
+//! returns. The worker thread calls it with large budgets; the inspector calls it with a
+//! budget of one and reads the node just expanded, its children with their verdicts, the
+//! best frontier nodes and the path to any node. Tracing goes through an [`Observer`]: the
+//! default [`NoTrace`] does nothing and is compiled away, [`Recorder`] keeps the last
+//! expansion for display.
+
+use crate::level::{Dir, Level, Pos};
+use crate::solver::deadlock::PruneReason;
+use crate::solver::expand::Expander;
+use crate::solver::problem::Problem;
+use crate::solver::table::{NodeId, NodeInfo, Nodes};
+use std::time::Duration;
+
+/// Counters of a search. `elapsed` and `peak_memory` are filled in by the front door.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Children generated (every legal push, pruned ones included).
+    pub generated: u64,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Children that were already known with no shorter path.
+    pub duplicates: u64,
+    /// Children pruned, by [`PruneReason::index`].
+    pub pruned: [u64; PruneReason::ALL.len()],
+    /// Nodes waiting to be expanded (open list, or the depth-first stack).
+    pub open: u64,
+    /// Nodes stored (closed set / transposition table).
+    pub closed: u64,
+    /// Current cost bound (IDA*), depth limit (depth-first) or best f (best-first).
+    pub bound: u32,
+    /// Deepest push count reached.
+    pub depth: u32,
+    /// Wall-clock time searched.
+    pub elapsed: Duration,
+    /// Largest memory estimate seen, in bytes.
+    pub peak_memory: usize,
+}
+
+impl Stats {
+    /// Children pruned for `reason`.
+    pub fn pruned_by(&self, reason: PruneReason) -> u64 {
+        self.pruned[reason.index()]
+    }
+
+    /// All pruned children.
+    pub fn pruned_total(&self) -> u64 {
+        self.pruned.iter().sum()
+    }
+}
+
+/// What one call of [`Search::step`] ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// The budget is spent; call again to continue.
+    Running,
+    /// A solution ends at this node.
+    Solved(NodeId),
+    /// Nothing is left to search. `complete` says whether the space was searched in full
+    /// (false when a depth limit cut it), so that `true` proves the level unsolvable.
+    Exhausted {
+        /// Whether every reachable position was considered.
+        complete: bool,
+    },
+}
+
+/// A push as the inspector shows it: the box's square before the push and the direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PushView {
+    /// The box's position before the push.
+    pub from: Pos,
+    /// The push direction.
+    pub dir: Dir,
+}
+
+/// A node as the inspector shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeView {
+    /// The node's id (valid for [`Search::path`], [`Search::board`]).
+    pub id: NodeId,
+    /// Pushes from the start.
+    pub g: u32,
+    /// Lower bound of the remaining pushes.
+    pub h: u32,
+    /// Priority the algorithm orders by (g + h for A*, h for greedy, …).
+    pub f: u32,
+    /// The push that reached this node (none for the root).
+    pub push: Option<PushView>,
+}
+
+/// What became of one child of an expansion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A new node, added to the frontier.
+    Kept,
+    /// Already known at no greater push count.
+    Duplicate,
+    /// Already known, now reached with fewer pushes (re-opened).
+    Improved,
+    /// Cut by the cost bound or depth limit.
+    OverBound,
+    /// Removed by a deadlock detector or an infinite lower bound.
+    Pruned(PruneReason),
+}
+
+/// One child of the node being expanded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChildView {
+    /// The push leading to the child.
+    pub push: PushView,
+    /// The child's node, when it has one (kept, duplicate or improved).
+    pub node: Option<NodeId>,
+    /// Pushes from the start.
+    pub g: u32,
+    /// Lower bound (0 when pruned before it was computed).
+    pub h: u32,
+    /// The algorithm's priority.
+    pub f: u32,
+    /// What happened to it.
+    pub verdict: Verdict,
+}
+
+/// Receives every expansion. `ENABLED = false` lets the compiler drop all tracing code.
+pub trait Observer {
+    /// Whether the search should build views for this observer at all.
+    const ENABLED: bool;
+    /// A node is about to be expanded.
+    fn expanding(&mut self, _node: NodeView) {}
+    /// One child of that node and its verdict.
+    fn child(&mut self, _child: ChildView) {}
+    /// The node of the last expansion.
+    fn current(&self) -> Option<NodeView> {
+        None
+    }
+    /// The children of the last expansion.
+    fn children(&self) -> &[ChildView] {
+        &[]
+    }
+}
+
+/// The fast path: records nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoTrace;
+
+impl Observer for NoTrace {
+    const ENABLED: bool = false;
+}
+
+/// Keeps the last expansion: its node and its children with verdicts.
+#[derive(Clone, Debug, Default)]
+pub struct Recorder {
+    current: Option<NodeView>,
+    children: Vec<ChildView>,
+}
+
+impl Observer for Recorder {
+    const ENABLED: bool = true;
+    fn expanding(&mut self, node: NodeView) {
+        self.current = Some(node);
+        self.children.clear();
+    }
+    fn child(&mut self, child: ChildView) {
+        self.children.push(child);
+    }
+    fn current(&self) -> Option<NodeView> {
+        self.current
+    }
+    fn children(&self) -> &[ChildView] {
+        &self.children
+    }
+}
+
+/// What every algorithm holds: the expander (problem and successor generation), the node
+/// store, the counters and the observer.
+#[derive(Debug)]
+pub struct Core<O: Observer> {
+    /// Successor generation.
+    pub expander: Expander,
+    /// Stored nodes.
+    pub nodes: Nodes,
+    /// Counters.
+    pub stats: Stats,
+    /// Tracing.
+    pub observer: O,
+    /// Copy of the state being expanded (the expander must not borrow the store).
+    pub scratch: Vec<u64>,
+}
+
+impl<O: Observer> Core<O> {
+    /// A core for `expander` with tracing by `observer`.
+    pub fn new(expander: Expander, observer: O) -> Self {
+        let nodes = Nodes::new(expander.problem.stride);
+        Core { expander, nodes, stats: Stats::default(), observer, scratch: Vec::new() }
+    }
+
+    /// The view of a push stored in node form.
+    pub fn push_view(&self, push: crate::solver::table::Push) -> PushView {
+        PushView {
+            from: self.expander.problem.board.pos(push.from),
+            dir: Dir::ALL[push.dir as usize],
+        }
+    }
+
+    /// The view of node `id`, with `f` computed by the caller's priority.
+    pub fn node_view(&self, id: NodeId, f: u32) -> NodeView {
+        let info = self.nodes.info(id);
+        let push = (info.parent != id).then(|| self.push_view(info.push));
+        NodeView { id, g: info.g, h: info.h, f, push }
+    }
+
+    /// Copies node `id`'s state into the scratch buffer and expands it.
+    pub fn expand(&mut self, id: NodeId) {
+        self.scratch.clear();
+        self.scratch.extend_from_slice(self.nodes.state(id));
+        self.expander.expand(&self.scratch);
+        self.stats.expanded += 1;
+        self.stats.generated += self.expander.children.len() as u64;
+    }
+
+    /// Memory held by the store and expander buffers, in bytes.
+    pub fn memory(&self) -> usize {
+        self.nodes.memory() + self.expander.states.capacity() * 8
+    }
+}
+
+/// The object-safe part of a search the inspector and the front door use.
+pub trait Search {
+    /// Runs up to `budget` expansions.
+    fn step(&mut self, budget: u64) -> Progress;
+    /// The counters so far.
+    fn stats(&self) -> &Stats;
+    /// Memory the search holds, in bytes (nodes, tables, frontier).
+    fn memory(&self) -> usize;
+    /// The analysed level.
+    fn problem(&self) -> &Problem;
+    /// Whether a solution this search finds is push-optimal (given its configuration).
+    fn optimal(&self) -> bool;
+    /// The node expanded last (only with a tracing observer).
+    fn current(&self) -> Option<NodeView>;
+    /// The children of the last expansion with their verdicts (only with a tracing
+    /// observer).
+    fn children(&self) -> &[ChildView];
+    /// Up to `k` frontier nodes, the next to be expanded first.
+    fn frontier(&self, k: usize) -> Vec<NodeView>;
+    /// The view of a stored node.
+    fn node(&self, id: NodeId) -> Option<NodeView>;
+    /// The nodes from the root to `id`, root first (empty for an unknown id).
+    fn path(&self, id: NodeId) -> Vec<NodeId>;
+    /// The board of node `id` as a level (player on its normalised square).
+    fn board(&self, id: NodeId) -> Option<Level>;
+}
+
+/// Implements the inspection methods that only read the [`Core`] in field `core`; `$f` maps
+/// a `&NodeInfo` to the algorithm's priority.
+macro_rules! core_inspection {
+    ($f:expr) => {
+        fn stats(&self) -> &$crate::solver::search::Stats {
+            &self.core.stats
+        }
+        fn problem(&self) -> &$crate::solver::problem::Problem {
+            &self.core.expander.problem
+        }
+        fn current(&self) -> Option<$crate::solver::search::NodeView> {
+            self.core.observer.current()
+        }
+        fn children(&self) -> &[$crate::solver::search::ChildView] {
+            self.core.observer.children()
+        }
+        fn node(
+            &self,
+            id: $crate::solver::table::NodeId,
+        ) -> Option<$crate::solver::search::NodeView> {
+            ((id as usize) < self.core.nodes.len()).then(|| {
+                let f: fn(&Self, &$crate::solver::table::NodeInfo) -> u32 = $f;
+                self.core.node_view(id, f(self, self.core.nodes.info(id)))
+            })
+        }
+        fn path(&self, id: $crate::solver::table::NodeId) -> Vec<$crate::solver::table::NodeId> {
+            if (id as usize) < self.core.nodes.len() {
+                self.core.nodes.path(id)
+            } else {
+                Vec::new()
+            }
+        }
+        fn board(&self, id: $crate::solver::table::NodeId) -> Option<$crate::level::Level> {
+            ((id as usize) < self.core.nodes.len())
+                .then(|| self.core.expander.problem.level_of(self.core.nodes.state(id)))
+        }
+    };
+}
+pub(crate) use core_inspection;
+
+impl<O: Observer> Core<O> {
+    /// Stores the kept children of the last expansion of `parent` (pushes count one each).
+    /// `admit` is called with every child that is new or now reached with fewer pushes; it
+    /// returns whether the child's goal test should end the search (the first such child
+    /// is returned). `f` is the algorithm's priority, used for tracing only.
+    pub fn absorb(
+        &mut self,
+        parent: NodeId,
+        f: impl Fn(&NodeInfo) -> u32,
+        mut admit: impl FnMut(NodeId, &NodeInfo, bool) -> bool,
+    ) -> Option<NodeId> {
+        use crate::solver::table::Insert;
+        let g = self.nodes.info(parent).g + 1;
+        let mut found = None;
+        for i in 0..self.expander.children.len() {
+            let child = self.expander.children[i];
+            if let Some(reason) = child.pruned {
+                self.stats.pruned[reason.index()] += 1;
+                if O::ENABLED {
+                    let push = self.push_view(child.push);
+                    let verdict = Verdict::Pruned(reason);
+                    let v = ChildView { push, node: None, g, h: child.h, f: 0, verdict };
+                    self.observer.child(v);
+                }
+                continue;
+            }
+            let info = NodeInfo { parent, push: child.push, g, h: child.h, closed: false };
+            let state = self.expander.child_state(i);
+            let (id, verdict) = match self.nodes.insert(state, child.hash, info) {
+                Insert::New(id) => (id, Verdict::Kept),
+                Insert::Known(id) => {
+                    let old = self.nodes.info_mut(id);
+                    if g < old.g {
+                        *old = NodeInfo { h: old.h, closed: old.closed, ..info };
+                        (id, Verdict::Improved)
+                    } else {
+                        self.stats.duplicates += 1;
+                        (id, Verdict::Duplicate)
+                    }
+                }
+            };
+            self.stats.depth = self.stats.depth.max(g);
+            let info = *self.nodes.info(id);
+            if O::ENABLED {
+                let push = self.push_view(child.push);
+                let v = ChildView { push, node: Some(id), g, h: info.h, f: f(&info), verdict };
+                self.observer.child(v);
+            }
+            if verdict != Verdict::Duplicate
+                && admit(id, &info, verdict == Verdict::Improved)
+                && child.solved
+                && found.is_none()
+            {
+                found = Some(id);
+            }
+        }
+        self.stats.closed = self.nodes.len() as u64;
+        found
+    }
+}

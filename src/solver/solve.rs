@@ -1,0 +1,145 @@
+//! The front door: build the configured search, run it within the limits, and turn its
+//! answer into a verified [`Outcome`].
+
+use crate::level::{Level, replay};
+use crate::solver::algo::best_first::{BestFirst, Priority};
+use crate::solver::algo::bfs::Bfs;
+use crate::solver::algo::depth_first::{DepthFirst, Limit};
+use crate::solver::config::{Config, Limits, Method};
+use crate::solver::expand::Expander;
+use crate::solver::outcome::{Outcome, Solution, StopReason};
+use crate::solver::problem::Problem;
+use crate::solver::search::{NoTrace, Observer, Progress, Search, Stats};
+use crate::solver::table::NodeId;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Expansions between checks of the clock, the limits and the cancel flag.
+const CHUNK: u64 = 64;
+
+/// How often progress is reported.
+const PROGRESS_EVERY: Duration = Duration::from_millis(50);
+
+/// Builds the search `config` asks for on `level`, traced by `observer`. `Auto` builds the
+/// greedy best-first search on the matching bound.
+pub fn build<O: Observer + 'static>(
+    level: &Level,
+    config: &Config,
+    observer: O,
+) -> Result<Box<dyn Search>, String> {
+    let problem = Problem::new(level)?;
+    let expander = Expander::new(problem, config.deadlocks, config.lower_bound);
+    Ok(match config.method {
+        Method::Auto | Method::Greedy => {
+            Box::new(BestFirst::new(expander, Priority::Greedy, observer))
+        }
+        Method::AStar => Box::new(BestFirst::new(expander, Priority::AStar, observer)),
+        Method::WeightedAStar(w) => {
+            Box::new(BestFirst::new(expander, Priority::Weighted(w), observer))
+        }
+        Method::Bfs => Box::new(Bfs::new(expander, observer)),
+        Method::IdaStar => Box::new(DepthFirst::new(expander, Limit::Cost, observer)),
+        Method::Dfs(d) => Box::new(DepthFirst::new(expander, Limit::Depth(d), observer)),
+        Method::IterativeDeepening => {
+            Box::new(DepthFirst::new(expander, Limit::Deepening, observer))
+        }
+    })
+}
+
+/// Solves `level` with `config` within `limits`; stops soon after `cancel` is set.
+pub fn solve(level: &Level, config: &Config, limits: &Limits, cancel: &AtomicBool) -> Outcome {
+    solve_with_progress(level, config, limits, cancel, &mut |_| {})
+}
+
+/// [`solve`], calling `progress` with the counters about every 50 ms of search.
+pub fn solve_with_progress(
+    level: &Level,
+    config: &Config,
+    limits: &Limits,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(&Stats),
+) -> Outcome {
+    let start = Instant::now();
+    let mut search = match build(level, config, NoTrace) {
+        Ok(s) => s,
+        Err(msg) => return Outcome::Invalid(msg),
+    };
+    run(level, search.as_mut(), limits, cancel, start, progress)
+}
+
+/// Drives `search` to an outcome within `limits`.
+pub fn run(
+    level: &Level,
+    search: &mut dyn Search,
+    limits: &Limits,
+    cancel: &AtomicBool,
+    start: Instant,
+    progress: &mut dyn FnMut(&Stats),
+) -> Outcome {
+    let mut peak = 0usize;
+    let mut last_report = Instant::now();
+    loop {
+        if cancel.load(Ordering::Relaxed) {
+            return Outcome::Stopped(StopReason::Cancelled, snapshot(search, start, peak));
+        }
+        let step = search.step(CHUNK);
+        peak = peak.max(search.memory());
+        let stats = snapshot(search, start, peak);
+        match step {
+            Progress::Solved(id) => return finish(level, search, id, stats),
+            Progress::Exhausted { complete: true } => return Outcome::Unsolvable(stats),
+            Progress::Exhausted { complete: false } => {
+                return Outcome::Stopped(StopReason::DepthLimit, stats);
+            }
+            Progress::Running => {}
+        }
+        if limits.time.is_some_and(|t| stats.elapsed >= t) {
+            return Outcome::Stopped(StopReason::Time, stats);
+        }
+        if limits.nodes.is_some_and(|n| stats.expanded >= n) {
+            return Outcome::Stopped(StopReason::Nodes, stats);
+        }
+        if limits.memory_bytes.is_some_and(|m| peak >= m) {
+            return Outcome::Stopped(StopReason::Memory, stats);
+        }
+        if last_report.elapsed() >= PROGRESS_EVERY {
+            progress(&stats);
+            last_report = Instant::now();
+        }
+    }
+}
+
+fn snapshot(search: &dyn Search, start: Instant, peak: usize) -> Stats {
+    let mut stats = search.stats().clone();
+    stats.elapsed = start.elapsed();
+    stats.peak_memory = peak;
+    stats
+}
+
+/// Rebuilds the moves to node `id`, replays them through [`crate::level::replay`] and
+/// returns the verified solution.
+fn finish(level: &Level, search: &dyn Search, id: NodeId, stats: Stats) -> Outcome {
+    match solution_to(level, search, id) {
+        Ok(solution) => Outcome::Solved(solution, stats),
+        Err(msg) => panic!("the solver produced a wrong solution: {msg}"),
+    }
+}
+
+/// The verified solution ending at node `id` of `search`.
+pub fn solution_to(level: &Level, search: &dyn Search, id: NodeId) -> Result<Solution, String> {
+    let pushes: Vec<_> = search
+        .path(id)
+        .iter()
+        .filter_map(|&n| search.node(n).and_then(|v| v.push))
+        .map(|p| (p.from, p.dir))
+        .collect();
+    let moves = crate::solver::walk::moves_for(level, &pushes)?;
+    let check = replay(level, &moves);
+    if let Some(err) = check.error {
+        return Err(format!("illegal move in the solution: {err:?}"));
+    }
+    if !check.solved {
+        return Err("the solution does not solve the level".into());
+    }
+    Ok(Solution { pushes: check.pushes, moves, optimal: search.optimal() })
+}

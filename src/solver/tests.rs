@@ -1,0 +1,263 @@
+//! End-to-end tests of the front door on small hand-made levels: every method finds a
+//! verified solution, the push-optimal ones agree with BFS, admissible bounds never exceed
+//! the pushes still needed, unsolvable levels are proved so, and limits and cancellation
+//! stop a search quickly and cleanly.
+
+use crate::level::format::read_collection;
+use crate::level::{Level, replay};
+use crate::solver::bounds::Estimator;
+use crate::solver::{
+    Config, Limits, LowerBound, Method, NoTrace, Outcome, Progress, StopReason, build, solve,
+};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Small solvable levels of one to four boxes.
+const SOLVABLE: &str = "
+; one box
+#######
+#.  $@#
+#  #  #
+#.$   #
+#######
+
+; round the pillar
+ ######
+ #    #
+##$## #
+#  .  #
+# $.#@#
+#     #
+#######
+
+; three in a row
+#########
+#   #   #
+# $ $ $ #
+#  ...  #
+##  @  ##
+ #######
+
+; crooked
+  #####
+###   #
+# $ # ##
+# #  . #
+# .  # #
+## $$  #
+ #. @  #
+ #######
+
+; star
+ #######
+##  .  ##
+#  $*$  #
+# . @ . #
+#  $ $  #
+##  .  ##
+ #######
+";
+
+/// Levels without a solution that no detector sees at the start.
+const UNSOLVABLE: &str = "
+; pinned in the shaft
+  ######
+  #.   #
+###$## #
+#   $  #
+# #.# @#
+#      #
+########
+
+; the sealed room
+#########
+#@ $ . ##
+#########
+#.$  #
+######
+";
+
+/// A big room (far too many positions to finish) beside a sealed room the player cannot
+/// enter: no method ends this search by itself.
+const ENDLESS: &str = "
+##############
+#            #
+# $  $   $   #
+#     @      #
+#   $    $   #
+#  .....     #
+#            #
+##############
+#.$  #
+######
+";
+
+fn levels(text: &str) -> Vec<Level> {
+    read_collection(text).unwrap().levels
+}
+
+const ALL_METHODS: [Method; 8] = [
+    Method::Auto,
+    Method::AStar,
+    Method::IdaStar,
+    Method::WeightedAStar(3),
+    Method::Greedy,
+    Method::Bfs,
+    Method::Dfs(Method::DFS_LIMIT),
+    Method::IterativeDeepening,
+];
+
+fn run(level: &Level, config: Config) -> Outcome {
+    let limits = Limits { time: Some(Duration::from_secs(20)), ..Limits::default() };
+    solve(level, &config, &limits, &AtomicBool::new(false))
+}
+
+fn bfs_pushes(level: &Level) -> usize {
+    match run(level, Config::with_method(Method::Bfs)) {
+        Outcome::Solved(s, _) => s.pushes,
+        other => panic!("BFS did not solve {}: {}", level.meta.title, other.status()),
+    }
+}
+
+#[test]
+fn every_method_finds_a_solution_that_replays() {
+    for level in levels(SOLVABLE) {
+        let best = bfs_pushes(&level);
+        for method in ALL_METHODS {
+            let title = &level.meta.title;
+            let Outcome::Solved(solution, stats) = run(&level, Config::with_method(method)) else {
+                panic!("{} did not solve {title}", method.name());
+            };
+            let check = replay(&level, &solution.moves);
+            assert!(check.solved && check.error.is_none(), "{} on {title}", method.name());
+            assert_eq!(check.pushes, solution.pushes);
+            assert!(solution.pushes >= best, "{} beat BFS on {title}", method.name());
+            assert!(stats.expanded > 0 && stats.generated >= stats.expanded);
+            let optimal_method = matches!(
+                method,
+                Method::AStar | Method::IdaStar | Method::Bfs | Method::IterativeDeepening
+            );
+            assert_eq!(solution.optimal, optimal_method, "{} on {title}", method.name());
+            if optimal_method {
+                assert_eq!(solution.pushes, best, "{} on {title}", method.name());
+            }
+        }
+    }
+}
+
+#[test]
+fn optimality_is_claimed_only_with_an_admissible_bound() {
+    let level = &levels(SOLVABLE)[3];
+    for bound in LowerBound::ALL {
+        let config = Config { lower_bound: bound, ..Config::with_method(Method::AStar) };
+        let Outcome::Solved(solution, _) = run(level, config) else {
+            panic!("A* with {} failed", bound.name())
+        };
+        assert_eq!(solution.optimal, bound.admissible(), "{}", bound.name());
+        if bound.admissible() {
+            assert_eq!(solution.pushes, bfs_pushes(level), "{}", bound.name());
+        }
+    }
+}
+
+#[test]
+fn admissible_bounds_never_exceed_the_pushes_left() {
+    for level in levels(SOLVABLE) {
+        // Follow BFS's optimal path: at push g of an n-push solution, n - g pushes remain.
+        let mut search = build(&level, &Config::with_method(Method::Bfs), NoTrace).unwrap();
+        let goal = loop {
+            match search.step(1000) {
+                Progress::Solved(id) => break id,
+                Progress::Running => {}
+                Progress::Exhausted { .. } => panic!("BFS exhausted {}", level.meta.title),
+            }
+        };
+        let path = search.path(goal);
+        let total = path.len() - 1;
+        let problem = search.problem();
+        for (g, &id) in path.iter().enumerate() {
+            let board = search.board(id).unwrap();
+            let sq = |p| problem.board.square_at(p).unwrap();
+            let boxes: Vec<_> = board.boxes().into_iter().map(sq).collect();
+            let player = sq(board.player().unwrap());
+            for bound in LowerBound::ALL.into_iter().filter(|b| b.admissible()) {
+                let h =
+                    Estimator::new(bound).estimate(&problem.board, &problem.dist, &boxes, player);
+                assert!(
+                    h as usize <= total - g,
+                    "{} gives {h} with {} pushes left on {}",
+                    bound.name(),
+                    total - g,
+                    level.meta.title
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn unsolvable_levels_are_proved_unsolvable() {
+    for level in levels(UNSOLVABLE) {
+        for method in ALL_METHODS {
+            let outcome = run(&level, Config::with_method(method));
+            assert!(
+                matches!(outcome, Outcome::Unsolvable(_)),
+                "{} on {}: {}",
+                method.name(),
+                level.meta.title,
+                outcome.status()
+            );
+        }
+    }
+}
+
+#[test]
+fn invalid_levels_are_refused_with_a_reason() {
+    let level = Level::from_rows(&["######", "#@$$.#", "######"]).unwrap();
+    let Outcome::Invalid(msg) = run(&level, Config::default()) else { panic!("accepted") };
+    assert!(msg.contains("2 boxes but 1 goals"), "{msg}");
+}
+
+#[test]
+fn cancelling_stops_every_method_within_100_ms() {
+    let level = &levels(ENDLESS)[0];
+    for method in ALL_METHODS {
+        let cancel = AtomicBool::new(false);
+        let cancelled_at = std::thread::scope(|scope| {
+            let setter = scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(50));
+                cancel.store(true, Ordering::Relaxed);
+                Instant::now()
+            });
+            let outcome = solve(level, &Config::with_method(method), &Limits::default(), &cancel);
+            let returned = Instant::now();
+            let set = setter.join().unwrap();
+            assert_eq!(outcome.status(), "cancelled", "{}", method.name());
+            returned.saturating_duration_since(set)
+        });
+        assert!(cancelled_at < Duration::from_millis(100), "{}: {cancelled_at:?}", method.name());
+    }
+}
+
+#[test]
+fn limits_stop_a_search_with_their_reason() {
+    let level = &levels(ENDLESS)[0];
+    let cancel = AtomicBool::new(false);
+    let config = Config::default();
+    let memory = Limits { memory_bytes: Some(4 << 20), ..Limits::default() };
+    let Outcome::Stopped(StopReason::Memory, stats) = solve(level, &config, &memory, &cancel)
+    else {
+        panic!("no memory stop")
+    };
+    assert!(stats.peak_memory >= 4 << 20);
+    assert_eq!(solve(level, &config, &memory, &cancel).status(), "memory");
+    let nodes = Limits { nodes: Some(500), ..Limits::default() };
+    let Outcome::Stopped(StopReason::Nodes, stats) = solve(level, &config, &nodes, &cancel) else {
+        panic!("no node stop")
+    };
+    assert!(stats.expanded >= 500 && stats.expanded < 500 + 200);
+    let time = Limits { time: Some(Duration::from_millis(30)), ..Limits::default() };
+    let start = Instant::now();
+    assert_eq!(solve(level, &config, &time, &cancel).status(), "timeout");
+    assert!(start.elapsed() < Duration::from_millis(200));
+}

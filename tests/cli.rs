@@ -1,0 +1,103 @@
+//! The `sokolab` binary's headless subcommands: `check`, `verify` and `convert`.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn sokolab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sokolab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the sokolab binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn check_reports_each_problem_with_line_and_column() {
+    let out = sokolab(&["check", "tests/data/bad.xsb"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    for expected in [
+        "tests/data/bad.xsb:7:4: two players (also at 6:2)",
+        "tests/data/bad.xsb:11:1: 2 boxes but 1 goal",
+        "tests/data/bad.xsb:16:1: no boxes",
+        "tests/data/bad.xsb:22:6: the player can walk off the board",
+        "tests/data/bad.xsb:27:2: this box can never be moved and is not on a goal",
+        "tests/data/bad.xsb:32:1: warning: the level is already solved",
+        "6 level(s): 1 valid, 5 with errors",
+    ] {
+        assert!(text.contains(expected), "missing `{expected}` in:\n{text}");
+    }
+}
+
+#[test]
+fn check_accepts_a_good_file_and_names_the_position_of_a_bad_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = write(dir.path(), "good.xsb", "; One\n#####\n#@$.#\n#####\n");
+    let out = sokolab(&["check", &good]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("1 level(s): 1 valid, 0 with errors"));
+
+    let wide = format!("; One\n#####\n#@$.#\n{}\n", "#".repeat(2000));
+    let bad = write(dir.path(), "bad.xsb", &wide);
+    let out = sokolab(&["check", &bad]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.xsb:4:1001: board row is 2000 squares wide"), "{err}");
+
+    let out = sokolab(&["check", &dir.path().join("missing.xsb").to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing.xsb: cannot open"));
+}
+
+#[test]
+fn verify_accepts_a_solution_and_rejects_with_the_move_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "l.xsb", "; A\n####\n#@.#\n####\n\n; B\n######\n#@ $.#\n######\n");
+    let ok = sokolab(&["verify", &file, "--level", "2", "--solution", "rR"]);
+    assert_eq!(ok.status.code(), Some(0), "{}", stdout(&ok));
+    assert!(stdout(&ok).contains("solved in 2 moves, 1 push"), "{}", stdout(&ok));
+
+    let wrong = sokolab(&["verify", &file, "--level", "2", "--solution", "rrR"]);
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(stdout(&wrong).contains("move 2 (r): a box is in the way"), "{}", stdout(&wrong));
+
+    let short = sokolab(&["verify", &file, "--level", "2", "--solution", "r"]);
+    assert_eq!(short.status.code(), Some(1));
+    assert!(stdout(&short).contains("unsolved"), "{}", stdout(&short));
+
+    let missing = sokolab(&["verify", &file, "--level", "3", "--solution", "r"]);
+    assert_eq!(missing.status.code(), Some(2));
+}
+
+#[test]
+fn convert_writes_each_format_and_reads_back_the_same_levels() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = "; First\n#####\n#@$.#\n#####\n\n; Second\n######\n#@$$ #\n#  ..#\n######\n";
+    let input = write(dir.path(), "in.xsb", source);
+    let original = sokolab::level::format::load_file(&input).unwrap();
+    for name in ["out.rle", "out.sok", "out.xsb"] {
+        let output = dir.path().join(name);
+        let out = sokolab(&["convert", &input, output.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let again = sokolab::level::format::load_file(&output).unwrap();
+        assert_eq!(again, original, "{name}");
+    }
+    let rle = std::fs::read_to_string(dir.path().join("out.rle")).unwrap();
+    assert!(rle.contains("5#|#@$.#|5#"), "{rle}");
+
+    let unknown = dir.path().join("out.dat");
+    let out = sokolab(&["convert", &input, unknown.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let flagged = sokolab(&["convert", &input, unknown.to_str().unwrap(), "--format", "rle"]);
+    assert_eq!(flagged.status.code(), Some(0));
+}

@@ -1,0 +1,45 @@
+//! Push-optimal methods agree: on the first 30 Microban levels (from `../shared/levels` or
+//! `$SOKOLAB_LEVELS`) BFS, A* and IDA* find solutions of the same push count, each replayed
+//! and claimed optimal. Skipped with a note when the levels are absent.
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use sokolab::level::format::load_file;
+use sokolab::level::replay;
+use sokolab::solver::{Config, Limits, Method, Outcome, solve};
+
+fn microban() -> Option<PathBuf> {
+    let dir = std::env::var_os("SOKOLAB_LEVELS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/levels"));
+    let file = dir.join("microban-155.xsb");
+    if file.is_file() {
+        Some(file)
+    } else {
+        eprintln!("note: {} is absent; skipping the BFS/A*/IDA* agreement test", file.display());
+        None
+    }
+}
+
+#[test]
+fn bfs_astar_and_idastar_agree_on_push_counts() {
+    let Some(file) = microban() else { return };
+    let collection = load_file(&file).unwrap();
+    let limits = Limits { time: Some(Duration::from_secs(30)), ..Limits::default() };
+    let cancel = AtomicBool::new(false);
+    for (i, level) in collection.levels.iter().take(30).enumerate() {
+        let pushes = [Method::Bfs, Method::AStar, Method::IdaStar].map(|method| {
+            match solve(level, &Config::with_method(method), &limits, &cancel) {
+                Outcome::Solved(solution, _) => {
+                    assert!(solution.optimal, "level {}: {}", i + 1, method.name());
+                    assert!(replay(level, &solution.moves).solved, "level {}", i + 1);
+                    solution.pushes
+                }
+                other => panic!("level {}: {} ended {}", i + 1, method.name(), other.status()),
+            }
+        });
+        assert!(pushes.iter().all(|&p| p == pushes[0]), "level {}: {pushes:?}", i + 1);
+    }
+}
