@@ -8,11 +8,11 @@
 //! store holds only the current path.
 
 use crate::solver::expand::Expander;
+use crate::solver::prehashed::PrehashedMap;
 use crate::solver::search::{
     ChildView, Core, NodeView, Observer, Progress, Search, Verdict, core_inspection,
 };
 use crate::solver::table::{Insert, NodeId, NodeInfo, Push};
-use std::collections::HashMap;
 
 /// What limits each iteration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub struct DepthFirst<O: Observer> {
     cut: bool,
     frames: Vec<Frame>,
     depth: usize,
-    seen: HashMap<u64, u32>,
+    seen: PrehashedMap<u32>,
     done: Option<Progress>,
 }
 
@@ -86,7 +86,7 @@ impl<O: Observer> DepthFirst<O> {
             cut: false,
             frames: Vec::new(),
             depth: 0,
-            seen: HashMap::new(),
+            seen: PrehashedMap::default(),
             done,
         };
         if search.done.is_none() {
@@ -117,7 +117,7 @@ impl<O: Observer> DepthFirst<O> {
             let view = self.core.node_view(id, self.f(info.g, info.h));
             self.core.observer.expanding(view);
         }
-        self.core.expand(id);
+        self.core.expand(id, false);
         if self.frames.len() <= self.depth {
             self.frames.push(Frame::default());
         }
