@@ -1,7 +1,7 @@
 //! The `sokolab` binary: parses the command line and runs the subcommand.
 
-use clap::{CommandFactory, Parser};
-use sokolab::cli::{Cli, Command, bench, check, convert, solve, verify};
+use clap::Parser;
+use sokolab::cli::{Cli, Command, bench, check, convert, solve, verify, window};
 
 fn main() -> std::process::ExitCode {
     match Cli::parse().command {
@@ -10,9 +10,7 @@ fn main() -> std::process::ExitCode {
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
-        None => {
-            let _ = Cli::command().print_help();
-            std::process::ExitCode::SUCCESS
-        }
+        Some(Command::Edit(args)) => window::run(Some(args.file)),
+        None => window::run(None),
     }
 }

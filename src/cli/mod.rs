@@ -8,12 +8,14 @@ mod report;
 mod search_args;
 pub mod solve;
 pub mod verify;
+pub mod window;
 
 /// `sokolab [COMMAND]`.
 #[derive(clap::Parser, Debug)]
 #[command(name = "sokolab", version, about = "Sokoban level editor, solver and search inspector")]
 pub struct Cli {
-    /// What to do (without one, the program shows this help).
+    /// What to do (without one, the program opens the window; built without the `gui`
+    /// feature, it shows this help).
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -21,6 +23,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(clap::Subcommand, Debug)]
 pub enum Command {
+    /// Open the window on a level file.
+    Edit(window::EditArgs),
     /// Validate every level of a file; exit status 1 when any level has errors.
     Check(check::CheckArgs),
     /// Replay a solution on one level and say whether it solves it.

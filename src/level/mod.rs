@@ -9,6 +9,7 @@ pub mod edit;
 pub mod format;
 pub mod limits;
 pub mod moves;
+pub mod paths;
 mod pos;
 mod replay;
 mod square;

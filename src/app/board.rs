@@ -1,0 +1,316 @@
+//! The board widget: draws a level and optional overlays, zooms and pans, and tells the
+//! caller which square the pointer is on. Every mode draws its board through this widget.
+
+use egui::{Color32, CornerRadius, Mesh, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Ui, Vec2};
+
+use crate::app::palette::Palette;
+use crate::level::{Level, Pos, Terrain};
+
+/// Extra marks drawn on top of the level.
+#[derive(Clone, Debug, Default)]
+pub struct Overlays {
+    /// Squares to outline as problems (validation diagnostics).
+    pub problems: Vec<Pos>,
+    /// Squares from which a box can never reach a goal.
+    pub dead: Vec<Pos>,
+    /// A path to draw as dots (a walk or push preview).
+    pub path: Vec<Pos>,
+    /// A rectangle being drawn (corner squares).
+    pub selection: Option<(Pos, Pos)>,
+    /// The square under the pointer.
+    pub hover: Option<Pos>,
+}
+
+/// How the board is shown: zoom (`None` fits the board to the space) and pan offset.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct View {
+    /// Square size in points, or `None` to fit the space.
+    pub cell: Option<f32>,
+    /// Offset of the board from its centred position, in points.
+    pub pan: [f32; 2],
+}
+
+impl View {
+    /// Smallest and largest square size, in points.
+    pub const CELL_RANGE: (f32, f32) = (3.0, 160.0);
+
+    /// Zooms by `factor` keeping the board point under `anchor` fixed.
+    pub fn zoom_by(&mut self, geometry: &Geometry, factor: f32, anchor: Pos2) {
+        let (lo, hi) = Self::CELL_RANGE;
+        let new_cell = (geometry.cell * factor).clamp(lo, hi);
+        let f = new_cell / geometry.cell;
+        // Keep the board point under the anchor in place.
+        let new_origin = anchor - (anchor - geometry.origin) * f;
+        let centred = geometry.centred_origin(new_cell);
+        let pan = new_origin - centred;
+        self.cell = Some(new_cell);
+        self.pan = [pan.x, pan.y];
+    }
+
+    /// Back to fitting the board into the space.
+    pub fn fit(&mut self) {
+        *self = View::default();
+    }
+}
+
+/// Where the board's squares are on the screen.
+#[derive(Clone, Copy, Debug)]
+pub struct Geometry {
+    /// The space the widget occupies.
+    pub area: Rect,
+    /// Top-left corner of square (0, 0).
+    pub origin: Pos2,
+    /// Size of a square in points.
+    pub cell: f32,
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+}
+
+impl Geometry {
+    /// The square under screen point `p`, if any.
+    pub fn cell_at(&self, p: Pos2) -> Option<Pos> {
+        let v = (p - self.origin) / self.cell;
+        if v.x < 0.0 || v.y < 0.0 {
+            return None;
+        }
+        let (x, y) = (v.x as usize, v.y as usize);
+        (x < self.width && y < self.height).then_some(Pos::new(x, y))
+    }
+
+    /// The square nearest to screen point `p` (for strokes that leave the board).
+    pub fn clamp_cell(&self, p: Pos2) -> Pos {
+        let v = (p - self.origin) / self.cell;
+        let clamp = |v: f32, n: usize| (v.max(0.0) as usize).min(n - 1);
+        Pos::new(clamp(v.x, self.width), clamp(v.y, self.height))
+    }
+
+    /// The screen rectangle of square `p`.
+    pub fn cell_rect(&self, p: Pos) -> Rect {
+        let min = self.origin + Vec2::new(p.x as f32, p.y as f32) * self.cell;
+        Rect::from_min_size(min, Vec2::splat(self.cell))
+    }
+
+    /// The centre of square `p` on screen.
+    pub fn cell_center(&self, p: Pos) -> Pos2 {
+        self.cell_rect(p).center()
+    }
+
+    fn centred_origin(&self, cell: f32) -> Pos2 {
+        let size = Vec2::new(self.width as f32, self.height as f32) * cell;
+        self.area.center() - size / 2.0
+    }
+}
+
+/// What the board widget returns: its response and where its squares are.
+pub struct BoardResponse {
+    /// The widget's response (clicks, drags, hover).
+    pub response: egui::Response,
+    /// Screen placement of the squares.
+    pub geometry: Geometry,
+    /// The square under the pointer.
+    pub hovered: Option<Pos>,
+}
+
+/// Draws `level` with `overlays` filling the available space; the wheel zooms around the
+/// pointer, dragging with the middle button pans.
+pub fn show(
+    ui: &mut Ui,
+    level: &Level,
+    overlays: &Overlays,
+    view: &mut View,
+    palette: &Palette,
+) -> BoardResponse {
+    let size = ui.available_size().max(Vec2::splat(16.0));
+    let (area, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
+    let ppp = ui.pixels_per_point();
+    let (w, h) = (level.width().max(1), level.height().max(1));
+    let fit = ((area.width() - 8.0) / w as f32).min((area.height() - 8.0) / h as f32);
+    let (lo, hi) = View::CELL_RANGE;
+    // Whole pixels per square keep edges crisp at every zoom.
+    let cell = ((view.cell.unwrap_or(fit).clamp(lo, hi) * ppp).floor().max(1.0)) / ppp;
+    let mut geometry = Geometry { area, origin: area.min, cell, width: w, height: h };
+    let origin = geometry.centred_origin(cell) + Vec2::from(view.pan);
+    geometry.origin = Pos2::new((origin.x * ppp).round() / ppp, (origin.y * ppp).round() / ppp);
+
+    if response.hovered() {
+        let (scroll, zoom, pointer) =
+            ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta(), i.pointer.hover_pos()));
+        let factor = zoom * (scroll * 0.004).exp();
+        if let Some(anchor) = pointer
+            && (factor - 1.0).abs() > 1e-4
+        {
+            view.zoom_by(&geometry, factor, anchor);
+            ui.input_mut(|i| i.smooth_scroll_delta = Vec2::ZERO);
+            ui.request_repaint();
+        }
+    }
+    if response.dragged_by(egui::PointerButton::Middle) {
+        let d = response.drag_delta();
+        view.cell.get_or_insert(cell);
+        view.pan = [view.pan[0] + d.x, view.pan[1] + d.y];
+    }
+
+    let hovered = response.hover_pos().and_then(|p| geometry.cell_at(p));
+    let painter = ui.painter_at(area);
+    painter.rect_filled(area, 0.0, palette.background);
+    paint_level(&painter, level, &geometry, palette);
+    paint_overlays(&painter, overlays, &geometry, palette);
+    BoardResponse { response, geometry, hovered }
+}
+
+/// The range of squares visible in `clip`.
+fn visible(g: &Geometry, clip: Rect) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+    let lo = ((clip.min - g.origin) / g.cell).floor();
+    let hi = ((clip.max - g.origin) / g.cell).ceil();
+    let clamp = |v: f32, n: usize| (v.max(0.0) as usize).min(n);
+    (clamp(lo.x, g.width)..clamp(hi.x, g.width), clamp(lo.y, g.height)..clamp(hi.y, g.height))
+}
+
+fn paint_level(painter: &egui::Painter, level: &Level, g: &Geometry, pal: &Palette) {
+    let (xs, ys) = visible(g, painter.clip_rect());
+    let c = g.cell;
+    let bevel = (c * 0.12).max(1.0);
+    let mut tiles = Mesh::default();
+    let mut pieces: Vec<Shape> = Vec::new();
+    for y in ys {
+        for x in xs.clone() {
+            let p = Pos::new(x, y);
+            let sq = level.square(p);
+            let r = g.cell_rect(p);
+            match sq.terrain {
+                Terrain::Outside => continue,
+                Terrain::Wall => {
+                    tiles.add_colored_rect(r, pal.wall_dark);
+                    let top = Rect::from_min_max(r.min, r.max - Vec2::splat(bevel));
+                    tiles.add_colored_rect(top, pal.wall_light);
+                    tiles.add_colored_rect(
+                        top.shrink2(Vec2::splat(bevel * 0.5)).translate(Vec2::splat(bevel * 0.5)),
+                        pal.wall,
+                    );
+                    continue;
+                }
+                Terrain::Floor | Terrain::Goal => {
+                    let shade = if (x + y) % 2 == 0 { pal.floor } else { pal.floor_alt };
+                    tiles.add_colored_rect(r, shade);
+                }
+            }
+            if sq.terrain == Terrain::Goal {
+                let d = c * 0.18;
+                let ctr = r.center();
+                let pts = vec![
+                    ctr + Vec2::new(0.0, -d),
+                    ctr + Vec2::new(d, 0.0),
+                    ctr + Vec2::new(0.0, d),
+                    ctr + Vec2::new(-d, 0.0),
+                ];
+                pieces.push(Shape::convex_polygon(pts, pal.goal, Stroke::NONE));
+            }
+            if sq.has_box {
+                let fill = if sq.terrain == Terrain::Goal { pal.box_on_goal } else { pal.box_fill };
+                let b = r.shrink(c * 0.1);
+                let radius = CornerRadius::same((c * 0.12).min(255.0) as u8);
+                pieces.push(Shape::rect_filled(b, radius, fill));
+                if c >= 10.0 {
+                    let edge = Stroke::new((c * 0.06).max(1.0), pal.box_edge);
+                    pieces.push(Shape::rect_stroke(b, radius, edge, StrokeKind::Inside));
+                    let inner = b.shrink(c * 0.18);
+                    pieces
+                        .push(Shape::line_segment([inner.left_top(), inner.right_bottom()], edge));
+                    pieces
+                        .push(Shape::line_segment([inner.right_top(), inner.left_bottom()], edge));
+                }
+            }
+            if sq.has_player {
+                let ctr = r.center();
+                pieces.push(Shape::circle_filled(ctr, c * 0.32, pal.player));
+                if c >= 14.0 {
+                    let eye = Color32::WHITE;
+                    let dx = c * 0.1;
+                    pieces.push(Shape::circle_filled(
+                        ctr + Vec2::new(-dx, -c * 0.06),
+                        c * 0.06,
+                        eye,
+                    ));
+                    pieces.push(Shape::circle_filled(
+                        ctr + Vec2::new(dx, -c * 0.06),
+                        c * 0.06,
+                        eye,
+                    ));
+                }
+            }
+        }
+    }
+    painter.add(Shape::mesh(tiles));
+    painter.extend(pieces);
+}
+
+fn paint_overlays(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Palette) {
+    let c = g.cell;
+    let mut marks = Mesh::default();
+    for &p in &o.dead {
+        marks.add_colored_rect(g.cell_rect(p).shrink(c * 0.04), pal.dead);
+    }
+    painter.add(Shape::mesh(marks));
+    for &p in &o.path {
+        painter.circle_filled(g.cell_center(p), (c * 0.1).max(1.5), pal.accent);
+    }
+    let stroke = Stroke::new((c * 0.08).clamp(1.0, 3.0), pal.problem);
+    for &p in &o.problems {
+        painter.rect_stroke(g.cell_rect(p).shrink(1.0), 2.0, stroke, StrokeKind::Inside);
+    }
+    if let Some((a, b)) = o.selection {
+        let r = g.cell_rect(a).union(g.cell_rect(b));
+        painter.rect_stroke(r, 0.0, Stroke::new(2.0, pal.accent), StrokeKind::Inside);
+    }
+    if let Some(p) = o.hover {
+        let s = Stroke::new(1.0, pal.accent.gamma_multiply(0.8));
+        painter.rect_stroke(g.cell_rect(p), 0.0, s, StrokeKind::Inside);
+    }
+}
+
+/// Draws a small picture of `level` inside `rect` (for the level list): terrain and boxes
+/// only, one rectangle per square.
+pub fn paint_thumbnail(painter: &egui::Painter, level: &Level, rect: Rect, pal: &Palette) {
+    let (w, h) = (level.width().max(1), level.height().max(1));
+    let cell = (rect.width() / w as f32).min(rect.height() / h as f32);
+    let size = Vec2::new(w as f32, h as f32) * cell;
+    let origin = rect.center() - size / 2.0;
+    let mut mesh = Mesh::default();
+    for (i, sq) in level.squares().iter().enumerate() {
+        let color = match (sq.terrain, sq.has_box, sq.has_player) {
+            (Terrain::Outside, ..) => continue,
+            (Terrain::Wall, ..) => pal.wall,
+            (Terrain::Goal, true, _) => pal.box_on_goal,
+            (_, true, _) => pal.box_fill,
+            (_, _, true) => pal.player,
+            (Terrain::Goal, ..) => pal.goal,
+            (Terrain::Floor, ..) => pal.floor,
+        };
+        let min = origin + Vec2::new((i % w) as f32, (i / w) as f32) * cell;
+        mesh.add_colored_rect(Rect::from_min_size(min, Vec2::splat(cell)), color);
+    }
+    painter.add(Shape::mesh(mesh));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geometry_maps_points_to_squares_and_back() {
+        let g = Geometry {
+            area: Rect::from_min_size(Pos2::ZERO, Vec2::splat(100.0)),
+            origin: Pos2::new(10.0, 20.0),
+            cell: 8.0,
+            width: 5,
+            height: 4,
+        };
+        assert_eq!(g.cell_at(Pos2::new(10.5, 20.5)), Some(Pos::new(0, 0)));
+        assert_eq!(g.cell_at(Pos2::new(49.0, 51.0)), Some(Pos::new(4, 3)));
+        assert_eq!(g.cell_at(Pos2::new(51.0, 21.0)), None);
+        assert_eq!(g.cell_at(Pos2::new(9.0, 21.0)), None);
+        assert_eq!(g.cell_at(g.cell_center(Pos::new(3, 2))), Some(Pos::new(3, 2)));
+    }
+}

@@ -1,0 +1,171 @@
+//! Every user action as one command type, with its label and keyboard shortcut. Menus,
+//! buttons and shortcuts all send these; `App::dispatch` carries them out.
+
+use std::path::PathBuf;
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+use crate::level::Dir;
+
+/// The window's modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Mode {
+    /// Paint-style level editor.
+    Edit,
+    /// Play the level.
+    Play,
+}
+
+/// A user action.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Start a new collection with one empty level.
+    New,
+    /// Choose a file to open with the native dialog.
+    Open,
+    /// Open this file.
+    OpenPath(PathBuf),
+    /// Save to the current file (asks for one if there is none).
+    Save,
+    /// Choose a file to save to with the native dialog.
+    SaveAs,
+    /// Save to this file and make it the current file.
+    SaveTo(PathBuf),
+    /// Close the window (asks first when there are unsaved edits).
+    Quit,
+    /// Undo the last edit (or move, in play mode).
+    Undo,
+    /// Redo what was undone.
+    Redo,
+    /// Copy the current level to the clipboard as XSB text.
+    Copy,
+    /// Ask for the clipboard's text, to paste it as a level.
+    Paste,
+    /// Add the level written in this XSB text after the current one.
+    PasteText(String),
+    /// Add an empty level after the current one.
+    AddLevel,
+    /// Add a copy of the current level after it.
+    DuplicateLevel,
+    /// Delete the current level.
+    DeleteLevel,
+    /// Move the current level one place up the list.
+    MoveLevelUp,
+    /// Move the current level one place down the list.
+    MoveLevelDown,
+    /// Show this level (index into the collection).
+    SelectLevel(usize),
+    /// Show the next level.
+    NextLevel,
+    /// Show the previous level.
+    PreviousLevel,
+    /// Set the current level's title.
+    SetTitle(String),
+    /// Set the current level's author.
+    SetAuthor(String),
+    /// Set the current level's comment.
+    SetComment(String),
+    /// Switch mode.
+    SetMode(Mode),
+    /// Switch between editing and playing.
+    ToggleMode,
+    /// Zoom in one step.
+    ZoomIn,
+    /// Zoom out one step.
+    ZoomOut,
+    /// Fit the board to the window.
+    ZoomFit,
+    /// Switch between the dark and the light theme.
+    ToggleTheme,
+    /// Play: step (and push) in a direction.
+    Step(Dir),
+    /// Play: back to the level's start.
+    Restart,
+    /// Play: store the moves made so far as a solution of the level.
+    SaveSolution,
+}
+
+const fn key(key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::NONE, key)
+}
+
+const fn cmd(key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::COMMAND, key)
+}
+
+const fn cmd_shift(key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), key)
+}
+
+impl Command {
+    /// The shortcuts that work in every mode (with a modifier, so typing never sends them).
+    pub fn global_shortcuts() -> Vec<(KeyboardShortcut, Command)> {
+        vec![
+            (cmd(Key::N), Command::New),
+            (cmd(Key::O), Command::Open),
+            (cmd_shift(Key::S), Command::SaveAs),
+            (cmd(Key::S), Command::Save),
+            (cmd(Key::Q), Command::Quit),
+            (cmd_shift(Key::Z), Command::Redo),
+            (cmd(Key::Z), Command::Undo),
+            (cmd(Key::Y), Command::Redo),
+            (cmd(Key::D), Command::DuplicateLevel),
+            (cmd(Key::Plus), Command::ZoomIn),
+            (cmd(Key::Equals), Command::ZoomIn),
+            (cmd(Key::Minus), Command::ZoomOut),
+            (cmd(Key::Num0), Command::ZoomFit),
+            (key(Key::PageDown), Command::NextLevel),
+            (key(Key::PageUp), Command::PreviousLevel),
+            (key(Key::Tab), Command::ToggleMode),
+        ]
+    }
+
+    /// The single-key shortcuts of a mode (only while no text field has the keyboard).
+    pub fn mode_shortcuts(mode: Mode) -> Vec<(KeyboardShortcut, Command)> {
+        match mode {
+            Mode::Edit => vec![(key(Key::Delete), Command::DeleteLevel)],
+            Mode::Play => {
+                let mut v = Vec::new();
+                for (d, keys) in [
+                    (Dir::Up, [Key::ArrowUp, Key::W]),
+                    (Dir::Down, [Key::ArrowDown, Key::S]),
+                    (Dir::Left, [Key::ArrowLeft, Key::A]),
+                    (Dir::Right, [Key::ArrowRight, Key::D]),
+                ] {
+                    v.extend(keys.map(|k| (key(k), Command::Step(d))));
+                }
+                v.push((key(Key::U), Command::Undo));
+                v.push((key(Key::Backspace), Command::Undo));
+                v.push((key(Key::Escape), Command::Restart));
+                v
+            }
+        }
+    }
+
+    /// The shortcut shown next to this command in menus and tooltips.
+    pub fn shortcut(&self, mode: Mode) -> Option<KeyboardShortcut> {
+        Command::global_shortcuts()
+            .into_iter()
+            .chain(Command::mode_shortcuts(mode))
+            .find(|(_, c)| c == self)
+            .map(|(s, _)| s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_shortcut_is_bound_twice_in_a_mode() {
+        for mode in [Mode::Edit, Mode::Play] {
+            let all: Vec<_> = Command::global_shortcuts()
+                .into_iter()
+                .chain(Command::mode_shortcuts(mode))
+                .collect();
+            for (i, (a, _)) in all.iter().enumerate() {
+                assert!(all[i + 1..].iter().all(|(b, _)| b != a), "{a:?} bound twice");
+            }
+        }
+    }
+}

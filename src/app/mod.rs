@@ -1,0 +1,67 @@
+//! The desktop program: one window with a level list, the board, a tool or play panel and a
+//! status bar (feature `gui`). `state` holds what the window shows and carries out commands;
+//! `ui` draws the panels; `board` is the board widget every mode uses.
+
+pub mod autosave;
+pub mod board;
+pub mod command;
+pub mod document;
+pub mod history;
+pub mod palette;
+pub mod play;
+pub mod settings;
+pub mod state;
+mod ui;
+
+use std::path::PathBuf;
+
+pub use state::App;
+
+use settings::Settings;
+
+/// The name eframe stores settings and autosaves under.
+const APP_ID: &str = "sokolab";
+
+/// Opens the window on `path` (or the last file, `levels/default.xsb`, or built-in levels)
+/// and runs until it is closed.
+pub fn run(path: Option<PathBuf>) -> Result<(), String> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Sokolab")
+            .with_app_id(APP_ID)
+            .with_inner_size([1180.0, 760.0])
+            .with_min_inner_size([480.0, 320.0])
+            .with_drag_and_drop(true),
+        ..Default::default()
+    };
+    eframe::run_native(
+        APP_ID,
+        options,
+        Box::new(move |cc| {
+            let settings: Settings =
+                cc.storage.and_then(|s| eframe::get_value(s, Settings::KEY)).unwrap_or_default();
+            let autosave = eframe::storage_dir(APP_ID);
+            Ok(Box::new(Window { app: App::startup(path, settings, autosave) }))
+        }),
+    )
+    .map_err(|e| format!("cannot open the window: {e}"))
+}
+
+/// The eframe application: the state plus what eframe needs around it.
+struct Window {
+    app: App,
+}
+
+impl eframe::App for Window {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.app.show(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, Settings::KEY, &self.app.settings);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.app.on_exit();
+    }
+}

@@ -1,0 +1,77 @@
+//! Colours of the board's tile art, one set per theme.
+
+use egui::Color32;
+
+/// The colours the board widget paints with.
+#[derive(Clone, Copy, Debug)]
+pub struct Palette {
+    /// Behind the board and outside the walls.
+    pub background: Color32,
+    /// Floor squares.
+    pub floor: Color32,
+    /// The chequer shade on alternate floor squares.
+    pub floor_alt: Color32,
+    /// Wall face.
+    pub wall: Color32,
+    /// Wall highlight (top and left edges).
+    pub wall_light: Color32,
+    /// Wall shadow (bottom and right edges).
+    pub wall_dark: Color32,
+    /// Goal marking.
+    pub goal: Color32,
+    /// A box off goal.
+    pub box_fill: Color32,
+    /// A box on a goal.
+    pub box_on_goal: Color32,
+    /// Box outlines.
+    pub box_edge: Color32,
+    /// The player.
+    pub player: Color32,
+    /// Highlighted cells (validation problems).
+    pub problem: Color32,
+    /// Dead-square marks.
+    pub dead: Color32,
+    /// Paths and selections.
+    pub accent: Color32,
+}
+
+impl Palette {
+    /// The palette for a dark or light user interface.
+    pub fn for_dark_mode(dark: bool) -> Self {
+        if dark {
+            Palette {
+                background: Color32::from_rgb(24, 26, 30),
+                floor: Color32::from_rgb(58, 62, 70),
+                floor_alt: Color32::from_rgb(54, 58, 66),
+                wall: Color32::from_rgb(112, 84, 70),
+                wall_light: Color32::from_rgb(146, 112, 94),
+                wall_dark: Color32::from_rgb(78, 58, 48),
+                goal: Color32::from_rgb(236, 196, 64),
+                box_fill: Color32::from_rgb(196, 132, 58),
+                box_on_goal: Color32::from_rgb(84, 176, 96),
+                box_edge: Color32::from_rgb(40, 30, 20),
+                player: Color32::from_rgb(86, 156, 236),
+                problem: Color32::from_rgb(240, 70, 70),
+                dead: Color32::from_rgba_unmultiplied(220, 60, 60, 90),
+                accent: Color32::from_rgb(120, 220, 255),
+            }
+        } else {
+            Palette {
+                background: Color32::from_rgb(236, 236, 232),
+                floor: Color32::from_rgb(250, 248, 240),
+                floor_alt: Color32::from_rgb(242, 240, 230),
+                wall: Color32::from_rgb(150, 104, 80),
+                wall_light: Color32::from_rgb(184, 136, 108),
+                wall_dark: Color32::from_rgb(110, 74, 56),
+                goal: Color32::from_rgb(214, 160, 20),
+                box_fill: Color32::from_rgb(222, 160, 80),
+                box_on_goal: Color32::from_rgb(70, 160, 84),
+                box_edge: Color32::from_rgb(90, 60, 30),
+                player: Color32::from_rgb(40, 110, 210),
+                problem: Color32::from_rgb(220, 30, 30),
+                dead: Color32::from_rgba_unmultiplied(220, 40, 40, 70),
+                accent: Color32::from_rgb(0, 140, 200),
+            }
+        }
+    }
+}

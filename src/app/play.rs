@@ -1,0 +1,101 @@
+//! Play mode's state: the level as played, the moves made, and their undo and redo.
+
+use crate::level::paths::{push_path, walk_path};
+use crate::level::{Dir, Level, Move, Pos};
+
+/// A game in progress on one level.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Level,
+    /// The board after the moves made.
+    pub level: Level,
+    moves: Vec<Move>,
+    undone: Vec<Move>,
+}
+
+impl Game {
+    /// A game on `level` with no moves made.
+    pub fn new(level: &Level) -> Self {
+        Game { start: level.clone(), level: level.clone(), moves: Vec::new(), undone: Vec::new() }
+    }
+
+    /// The level the game started from.
+    pub fn start(&self) -> &Level {
+        &self.start
+    }
+
+    /// Steps (pushing a box if there is one) in `dir`; false if the move is illegal.
+    pub fn step(&mut self, dir: Dir) -> bool {
+        match self.level.try_move(dir) {
+            Ok(m) => {
+                self.moves.push(m);
+                self.undone.clear();
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Makes the steps in `dirs` until one is illegal; returns how many were made.
+    pub fn steps(&mut self, dirs: &[Dir]) -> usize {
+        dirs.iter().take_while(|&&d| self.step(d)).count()
+    }
+
+    /// Walks the player to `to` along a shortest path; false if there is none.
+    pub fn walk_to(&mut self, to: Pos) -> bool {
+        match walk_path(&self.level, to) {
+            Some(path) => self.steps(&path) == path.len(),
+            None => false,
+        }
+    }
+
+    /// Pushes the box at `from` to `to` with the fewest pushes; false if it cannot be done.
+    pub fn push_box(&mut self, from: Pos, to: Pos) -> bool {
+        match push_path(&self.level, from, to) {
+            Some(path) => self.steps(&path) == path.len(),
+            None => false,
+        }
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> bool {
+        let Some(m) = self.moves.pop() else { return false };
+        if self.level.undo(m).is_err() {
+            self.moves.push(m);
+            return false;
+        }
+        self.undone.push(m);
+        true
+    }
+
+    /// Makes the last undone move again.
+    pub fn redo(&mut self) -> bool {
+        let Some(m) = self.undone.pop() else { return false };
+        if self.level.try_move(m.dir).is_err() {
+            self.undone.clear();
+            return false;
+        }
+        self.moves.push(m);
+        true
+    }
+
+    /// Back to the start, forgetting the moves.
+    pub fn restart(&mut self) {
+        *self = Game::new(&self.start);
+    }
+
+    /// The moves made.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// How many of the moves pushed a box.
+    pub fn pushes(&self) -> usize {
+        self.moves.iter().filter(|m| m.push).count()
+    }
+
+    /// Whether every box is on a goal.
+    pub fn is_solved(&self) -> bool {
+        self.level.is_solved()
+    }
+}

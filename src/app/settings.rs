@@ -1,0 +1,38 @@
+//! What the window remembers between runs (stored with eframe's storage).
+
+use std::path::{Path, PathBuf};
+
+use crate::app::board::View;
+
+/// Persisted settings. Missing fields take their defaults, so old files keep loading.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Dark (true) or light theme.
+    pub dark: bool,
+    /// Recently opened files, most recent first.
+    pub recent: Vec<PathBuf>,
+    /// Board zoom and pan.
+    pub view: View,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { dark: true, recent: Vec::new(), view: View::default() }
+    }
+}
+
+impl Settings {
+    /// The key under which eframe stores the settings.
+    pub const KEY: &'static str = "sokolab-settings";
+    /// How many recent files are remembered.
+    const RECENT: usize = 10;
+
+    /// Puts `path` first in the recent files.
+    pub fn add_recent(&mut self, path: &Path) {
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        self.recent.retain(|p| *p != path);
+        self.recent.insert(0, path);
+        self.recent.truncate(Self::RECENT);
+    }
+}

@@ -1,0 +1,477 @@
+//! The application state and `dispatch`, which carries out every command. Panels only read
+//! this state and queue commands; nothing here draws.
+
+use std::path::{Path, PathBuf};
+
+use crate::app::autosave::Autosave;
+use crate::app::board::Geometry;
+use crate::app::command::{Command, Mode};
+use crate::app::document::{Document, blank_level};
+use crate::app::history::History;
+use crate::app::play::Game;
+use crate::app::settings::Settings;
+use crate::level::format::{self, Format};
+use crate::level::{Collection, Level, Pos};
+
+/// The undo unit: the whole collection and the level shown.
+type Snapshot = (Collection, usize);
+
+/// Which metadata field a text edit changes (consecutive edits of one field undo together).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MetaField {
+    Title,
+    Author,
+    Comment,
+}
+
+/// Everything the window shows and edits.
+pub struct App {
+    /// The open collection.
+    pub doc: Document,
+    /// Index of the level shown.
+    pub current: usize,
+    /// Edit or play.
+    pub mode: Mode,
+    /// Persisted settings (theme, recent files, view).
+    pub settings: Settings,
+    /// The game in play mode.
+    pub game: Option<Game>,
+    /// A box being dragged in play mode (its square).
+    pub dragged_box: Option<Pos>,
+    /// A one-line message for the status bar.
+    pub status: String,
+    /// An error to show in a dialog until dismissed.
+    pub error: Option<String>,
+    /// Whether the unsaved-changes prompt is open.
+    pub confirm_close: bool,
+    /// Commands queued by panels during this frame.
+    pub queue: Vec<Command>,
+    /// Where the board's squares were last drawn (zoom steps start from it).
+    pub geometry: Option<Geometry>,
+    /// Play mode: the square where the primary button went down.
+    pub play_press: Option<Pos>,
+    /// The window title last sent (it is sent again only when it changes).
+    pub window_title: String,
+    history: History<Snapshot>,
+    revision: u64,
+    meta_edit: Option<(usize, MetaField)>,
+    autosave: Option<Autosave>,
+    close_confirmed: bool,
+}
+
+impl App {
+    /// A window state showing `doc`, autosaving into `autosave_dir` (none in tests).
+    pub fn new(doc: Document, settings: Settings, autosave_dir: Option<PathBuf>) -> Self {
+        App {
+            doc,
+            current: 0,
+            mode: Mode::Edit,
+            settings,
+            game: None,
+            dragged_box: None,
+            status: String::new(),
+            error: None,
+            confirm_close: false,
+            queue: Vec::new(),
+            geometry: None,
+            play_press: None,
+            window_title: String::new(),
+            history: History::default(),
+            revision: 0,
+            meta_edit: None,
+            autosave: autosave_dir.map(Autosave::new),
+            close_confirmed: false,
+        }
+    }
+
+    /// Opens on `path` if given, else on an autosave left by a crash, else on the last file
+    /// used, else on `levels/default.xsb`, else on the built-in levels.
+    pub fn startup(
+        path: Option<PathBuf>,
+        settings: Settings,
+        autosave_dir: Option<PathBuf>,
+    ) -> Self {
+        let mut app = App::new(Document::builtin(), settings, autosave_dir);
+        let restored = app.autosave.as_ref().and_then(Autosave::restore);
+        if let Some(path) = path {
+            app.open(&path);
+        } else if let Some(doc) = restored {
+            app.doc = doc;
+            app.status = "Restored unsaved edits from the last session.".into();
+        } else {
+            let default = Path::new("levels/default.xsb");
+            let candidates = app.settings.recent.first().cloned().into_iter().chain([
+                default.to_path_buf(),
+                Path::new(env!("CARGO_MANIFEST_DIR")).join(default),
+            ]);
+            for p in candidates {
+                if p.exists() {
+                    app.open(&p);
+                    break;
+                }
+            }
+        }
+        app
+    }
+
+    /// The level shown.
+    pub fn level(&self) -> &Level {
+        &self.doc.collection.levels[self.current]
+    }
+
+    fn level_mut(&mut self) -> &mut Level {
+        &mut self.doc.collection.levels[self.current]
+    }
+
+    /// The level as the board shows it: the game's position in play mode.
+    pub fn board_level(&self) -> &Level {
+        match (&self.game, self.mode) {
+            (Some(game), Mode::Play) => &game.level,
+            _ => self.level(),
+        }
+    }
+
+    /// Counts changes to the document (for caches and the autosave).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Whether undo has anything to take back (in the current mode).
+    pub fn can_undo(&self) -> bool {
+        match (&self.game, self.mode) {
+            (Some(g), Mode::Play) => !g.moves().is_empty(),
+            _ => self.history.can_undo(),
+        }
+    }
+
+    /// Whether the window may close now; otherwise the unsaved-changes prompt opens.
+    pub fn may_close(&mut self) -> bool {
+        if !self.doc.dirty || self.close_confirmed {
+            return true;
+        }
+        self.confirm_close = true;
+        false
+    }
+
+    /// Answers the unsaved-changes prompt: discard the edits and close.
+    pub fn discard_and_close(&mut self) {
+        self.close_confirmed = true;
+        self.confirm_close = false;
+        if let Some(a) = &mut self.autosave {
+            a.clear();
+        }
+    }
+
+    /// Writes the autosave when due.
+    pub fn autosave_tick(&mut self) {
+        if let Some(a) = &mut self.autosave
+            && let Err(e) = a.tick(&self.doc, self.revision)
+        {
+            self.status = e;
+        }
+    }
+
+    /// Ends the session cleanly: a clean document needs no autosave.
+    pub fn on_exit(&mut self) {
+        if !self.doc.dirty
+            && let Some(a) = &mut self.autosave
+        {
+            a.clear();
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        (self.doc.collection.clone(), self.current)
+    }
+
+    fn changed(&mut self) {
+        self.revision += 1;
+        self.doc.dirty = true;
+        self.game = None;
+    }
+
+    /// Applies `f` to the current level as one undoable step (if it changes anything).
+    fn edit_level(&mut self, f: impl FnOnce(&mut Level)) {
+        let before = self.snapshot();
+        f(self.level_mut());
+        if self.doc.collection != before.0 {
+            self.history.record(before);
+            self.meta_edit = None;
+            self.changed();
+        }
+    }
+
+    /// Applies `f` to the collection as one undoable step.
+    fn edit_collection(&mut self, f: impl FnOnce(&mut Collection, &mut usize)) {
+        let before = self.snapshot();
+        f(&mut self.doc.collection, &mut self.current);
+        if self.doc.collection.levels.is_empty() {
+            self.doc.collection.levels.push(blank_level(10, 8));
+        }
+        self.current = self.current.min(self.doc.collection.levels.len() - 1);
+        if self.doc.collection != before.0 || self.current != before.1 {
+            self.history.record(before);
+            self.meta_edit = None;
+            self.changed();
+        }
+    }
+
+    fn edit_meta(&mut self, field: MetaField, text: String) {
+        let before = self.snapshot();
+        let meta = &mut self.level_mut().meta;
+        let slot = match field {
+            MetaField::Title => &mut meta.title,
+            MetaField::Author => &mut meta.author,
+            MetaField::Comment => &mut meta.comment,
+        };
+        if *slot == text {
+            return;
+        }
+        *slot = text;
+        if self.meta_edit != Some((self.current, field)) {
+            self.history.record(before);
+            self.meta_edit = Some((self.current, field));
+        }
+        self.changed();
+    }
+
+    /// Loads `path`, replacing the document; a broken file leaves the document as it was.
+    fn open(&mut self, path: &Path) {
+        match Document::open(path) {
+            Ok(doc) => {
+                self.doc = doc;
+                self.current = 0;
+                self.history.clear();
+                self.game = None;
+                self.mode = Mode::Edit;
+                self.revision += 1;
+                self.settings.add_recent(path);
+                if let Some(a) = &mut self.autosave {
+                    a.clear();
+                }
+                self.status = format!(
+                    "Opened {} ({} levels).",
+                    path.display(),
+                    self.doc.collection.levels.len()
+                );
+            }
+            Err(e) => self.error = Some(format!("Cannot open the file.\n\n{e}")),
+        }
+    }
+
+    fn save_to(&mut self, path: &Path) {
+        match self.doc.save_to(path) {
+            Ok(()) => {
+                self.settings.add_recent(path);
+                if let Some(a) = &mut self.autosave {
+                    a.clear();
+                }
+                self.status = format!("Saved {}.", path.display());
+            }
+            Err(e) => self.error = Some(format!("The file was not saved.\n\n{e}")),
+        }
+    }
+
+    fn with_game(&mut self, f: impl FnOnce(&mut Game) -> bool) {
+        let game =
+            self.game.get_or_insert_with(|| Game::new(&self.doc.collection.levels[self.current]));
+        let was_solved = game.is_solved();
+        if f(game) && game.is_solved() && !was_solved {
+            self.status = format!(
+                "Solved in {} moves and {} pushes! (Save the solution from the play panel.)",
+                game.moves().len(),
+                game.pushes()
+            );
+        }
+    }
+
+    /// Carries out one command. Commands that need the window (dialogs, clipboard, closing)
+    /// return what the window must do.
+    pub fn dispatch(&mut self, command: Command) -> Option<WindowRequest> {
+        match command {
+            Command::New => {
+                if self.doc.dirty {
+                    self.error =
+                        Some("Save or undo your edits before starting a new collection.".into());
+                } else {
+                    self.doc = Document::untitled();
+                    self.current = 0;
+                    self.history.clear();
+                    self.game = None;
+                    self.revision += 1;
+                }
+            }
+            Command::Open => return Some(WindowRequest::PickOpen),
+            Command::OpenPath(p) => self.open(&p),
+            Command::Save => match self.doc.path.clone() {
+                Some(p) => self.save_to(&p),
+                None => return Some(WindowRequest::PickSave),
+            },
+            Command::SaveAs => return Some(WindowRequest::PickSave),
+            Command::SaveTo(p) => self.save_to(&p),
+            Command::Quit => return Some(WindowRequest::Close),
+            Command::Undo => match (&mut self.game, self.mode) {
+                (Some(g), Mode::Play) => {
+                    g.undo();
+                }
+                _ => {
+                    if let Some(s) = self.history.undo(self.snapshot()) {
+                        (self.doc.collection, self.current) = s;
+                        self.meta_edit = None;
+                        self.changed();
+                    }
+                }
+            },
+            Command::Redo => match (&mut self.game, self.mode) {
+                (Some(g), Mode::Play) => {
+                    g.redo();
+                }
+                _ => {
+                    if let Some(s) = self.history.redo(self.snapshot()) {
+                        (self.doc.collection, self.current) = s;
+                        self.meta_edit = None;
+                        self.changed();
+                    }
+                }
+            },
+            Command::Copy => {
+                let one =
+                    Collection { notes: Vec::new(), levels: vec![self.board_level().clone()] };
+                self.status = "Copied the level as XSB text.".into();
+                return Some(WindowRequest::CopyText(format::write_collection(&one, Format::Xsb)));
+            }
+            Command::Paste => return Some(WindowRequest::Paste),
+            Command::PasteText(text) => match format::read_collection(&text) {
+                Ok(pasted) => {
+                    let n = pasted.levels.len();
+                    self.edit_collection(|c, cur| {
+                        for (i, l) in pasted.levels.into_iter().enumerate() {
+                            c.levels.insert(*cur + 1 + i, l);
+                        }
+                        *cur += 1;
+                    });
+                    self.status = format!("Pasted {n} level(s).");
+                }
+                Err(e) => self.status = format!("The clipboard holds no level ({e})."),
+            },
+            Command::AddLevel => self.edit_collection(|c, cur| {
+                c.levels.insert(*cur + 1, blank_level(10, 8));
+                *cur += 1;
+            }),
+            Command::DuplicateLevel => self.edit_collection(|c, cur| {
+                let copy = c.levels[*cur].clone();
+                c.levels.insert(*cur + 1, copy);
+                *cur += 1;
+            }),
+            Command::DeleteLevel => self.edit_collection(|c, cur| {
+                c.levels.remove(*cur);
+            }),
+            Command::MoveLevelUp => self.edit_collection(|c, cur| {
+                if *cur > 0 {
+                    c.levels.swap(*cur, *cur - 1);
+                    *cur -= 1;
+                }
+            }),
+            Command::MoveLevelDown => self.edit_collection(|c, cur| {
+                if *cur + 1 < c.levels.len() {
+                    c.levels.swap(*cur, *cur + 1);
+                    *cur += 1;
+                }
+            }),
+            Command::SelectLevel(i) => self.select(i),
+            Command::NextLevel => self.select(self.current + 1),
+            Command::PreviousLevel => self.select(self.current.saturating_sub(1)),
+            Command::SetTitle(t) => self.edit_meta(MetaField::Title, t),
+            Command::SetAuthor(t) => self.edit_meta(MetaField::Author, t),
+            Command::SetComment(t) => self.edit_meta(MetaField::Comment, t),
+            Command::SetMode(m) => self.set_mode(m),
+            Command::ToggleMode => {
+                self.set_mode(if self.mode == Mode::Edit { Mode::Play } else { Mode::Edit });
+            }
+            Command::ZoomIn => self.zoom(1.25),
+            Command::ZoomOut => self.zoom(1.0 / 1.25),
+            Command::ZoomFit => self.settings.view.fit(),
+            Command::ToggleTheme => self.settings.dark = !self.settings.dark,
+            Command::Step(d) => {
+                self.set_mode(Mode::Play);
+                self.with_game(|g| g.step(d));
+            }
+            Command::Restart => {
+                if let Some(g) = &mut self.game {
+                    g.restart();
+                }
+            }
+            Command::SaveSolution => {
+                if let Some(g) = &self.game
+                    && g.is_solved()
+                {
+                    let lurd = crate::level::moves::to_lurd(g.moves());
+                    let game = g.clone();
+                    self.edit_level(|l| {
+                        if !l.meta.solutions.contains(&lurd) {
+                            l.meta.solutions.push(lurd);
+                        }
+                    });
+                    self.game = Some(game);
+                    self.status = "Saved the solution into the level.".into();
+                }
+            }
+        }
+        None
+    }
+
+    fn zoom(&mut self, factor: f32) {
+        if let Some(g) = self.geometry {
+            self.settings.view.zoom_by(&g, factor, g.area.center());
+        }
+    }
+
+    fn select(&mut self, i: usize) {
+        if i < self.doc.collection.levels.len() && i != self.current {
+            self.current = i;
+            self.game = None;
+            self.meta_edit = None;
+            self.revision += 1;
+        }
+    }
+
+    fn set_mode(&mut self, mode: Mode) {
+        if mode == self.mode {
+            return;
+        }
+        self.mode = mode;
+        self.game = (mode == Mode::Play).then(|| Game::new(self.level()));
+    }
+
+    /// Play mode: walk to `to`, or push the dragged box there.
+    pub fn play_click(&mut self, to: Pos) {
+        self.with_game(|g| g.walk_to(to));
+    }
+
+    /// Play mode: push the box at `from` to `to` along the shortest push path.
+    pub fn play_drag_box(&mut self, from: Pos, to: Pos) {
+        let mut ok = true;
+        self.with_game(|g| {
+            ok = g.push_box(from, to);
+            ok
+        });
+        if !ok {
+            self.status = "That box cannot be pushed there.".into();
+        }
+    }
+}
+
+/// Something only the window can do, asked for by a command.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WindowRequest {
+    /// Show the open dialog.
+    PickOpen,
+    /// Show the save dialog.
+    PickSave,
+    /// Close the window.
+    Close,
+    /// Put text on the clipboard.
+    CopyText(String),
+    /// Read the clipboard (it arrives as a paste event).
+    Paste,
+}

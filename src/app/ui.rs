@@ -1,0 +1,351 @@
+//! The window's panels: menu bar, level list, tool and play panels, status bar and the
+//! board. Panels read the state and queue commands; `App::show` then dispatches them.
+
+use egui::{Color32, RichText, Ui, ViewportCommand};
+
+use crate::app::board::{self, Overlays};
+use crate::app::command::{Command, Mode};
+use crate::app::palette::Palette;
+use crate::app::state::{App, WindowRequest};
+
+/// Height of a row in the level list.
+const ROW_HEIGHT: f32 = 44.0;
+
+impl App {
+    /// Draws one frame of the whole window into `ui` and carries out the commands it sends.
+    pub fn show(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        self.apply_theme(&ctx);
+        self.read_input(&ctx);
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        egui::Panel::left("levels").default_size(220.0).resizable(true).show(ui, |ui| {
+            self.level_list(ui);
+        });
+        egui::Panel::right("tools").default_size(260.0).resizable(true).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| match self.mode {
+                Mode::Edit => self.edit_panel(ui),
+                Mode::Play => self.play_panel(ui),
+            });
+        });
+        egui::CentralPanel::default().show(ui, |ui| self.board(ui));
+        self.dialogs(&ctx);
+        for command in std::mem::take(&mut self.queue) {
+            if let Some(request) = self.dispatch(command) {
+                self.window_request(&ctx, request);
+            }
+        }
+        if ctx.input(|i| i.viewport().close_requested()) && !self.may_close() {
+            ctx.send_viewport_cmd(ViewportCommand::CancelClose);
+        }
+        let title =
+            format!("{}{} — Sokolab", if self.doc.dirty { "* " } else { "" }, self.doc.name());
+        if title != self.window_title {
+            ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
+            self.window_title = title;
+        }
+        self.autosave_tick();
+    }
+
+    fn apply_theme(&self, ctx: &egui::Context) {
+        if ctx.global_style().visuals.dark_mode != self.settings.dark {
+            ctx.set_visuals(if self.settings.dark {
+                egui::Visuals::dark()
+            } else {
+                egui::Visuals::light()
+            });
+        }
+    }
+
+    /// Keyboard shortcuts, clipboard events and dropped files become commands.
+    fn read_input(&mut self, ctx: &egui::Context) {
+        let typing = ctx.egui_wants_keyboard_input();
+        let mut shortcuts = Command::global_shortcuts();
+        if !typing {
+            shortcuts.extend(Command::mode_shortcuts(self.mode));
+        }
+        for (shortcut, command) in shortcuts {
+            if ctx.input_mut(|i| i.consume_shortcut(&shortcut)) {
+                self.queue.push(command);
+            }
+        }
+        let (events, dropped) = ctx.input(|i| (i.events.clone(), i.raw.dropped_files.clone()));
+        if !typing {
+            for event in events {
+                match event {
+                    egui::Event::Copy => self.queue.push(Command::Copy),
+                    egui::Event::Paste(text) => self.queue.push(Command::PasteText(text)),
+                    _ => {}
+                }
+            }
+        }
+        let path =
+            dropped.iter().map(|f| f.path().to_path_buf()).find(|p| !p.as_os_str().is_empty());
+        if let Some(path) = path {
+            self.queue.push(Command::OpenPath(path));
+        }
+    }
+
+    fn window_request(&mut self, ctx: &egui::Context, request: WindowRequest) {
+        match request {
+            WindowRequest::PickOpen => {
+                if let Some(path) = file_dialog().pick_file() {
+                    self.queue.push(Command::OpenPath(path));
+                }
+            }
+            WindowRequest::PickSave => {
+                if let Some(path) = file_dialog().set_file_name(self.doc.name()).save_file() {
+                    self.queue.push(Command::SaveTo(path));
+                }
+            }
+            WindowRequest::Close => ctx.send_viewport_cmd(ViewportCommand::Close),
+            WindowRequest::CopyText(text) => ctx.copy_text(text),
+            WindowRequest::Paste => ctx.send_viewport_cmd(ViewportCommand::RequestPaste),
+        }
+        // Commands queued by a dialog run on the next frame.
+        if !self.queue.is_empty() {
+            ctx.request_repaint();
+        }
+    }
+
+    /// A button that sends `command`, with its shortcut in the tooltip.
+    fn command_button(&mut self, ui: &mut Ui, label: &str, command: Command, enabled: bool) {
+        let shortcut = command.shortcut(self.mode).map(|s| ui.ctx().format_shortcut(&s));
+        let button = egui::Button::new(label);
+        let response = ui.add_enabled(enabled, button);
+        let response = match shortcut {
+            Some(s) => response.on_hover_text(s),
+            None => response,
+        };
+        if response.clicked() {
+            self.queue.push(command);
+        }
+    }
+
+    /// A menu entry that sends `command`, showing its shortcut.
+    fn menu_item(&mut self, ui: &mut Ui, label: &str, command: Command) {
+        let shortcut = command.shortcut(self.mode).map(|s| ui.ctx().format_shortcut(&s));
+        let button = egui::Button::new(label).shortcut_text(shortcut.unwrap_or_default());
+        if ui.add(button).clicked() {
+            self.queue.push(command);
+        }
+    }
+
+    fn menu_bar(&mut self, ui: &mut Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                self.menu_item(ui, "New", Command::New);
+                self.menu_item(ui, "Open…", Command::Open);
+                ui.menu_button("Open recent", |ui| {
+                    for path in self.settings.recent.clone() {
+                        if ui.button(path.display().to_string()).clicked() {
+                            self.queue.push(Command::OpenPath(path));
+                        }
+                    }
+                });
+                self.menu_item(ui, "Save", Command::Save);
+                self.menu_item(ui, "Save as…", Command::SaveAs);
+                ui.separator();
+                self.menu_item(ui, "Quit", Command::Quit);
+            });
+            ui.menu_button("Edit", |ui| {
+                self.menu_item(ui, "Undo", Command::Undo);
+                self.menu_item(ui, "Redo", Command::Redo);
+                ui.separator();
+                self.menu_item(ui, "Copy level", Command::Copy);
+                self.menu_item(ui, "Paste level", Command::Paste);
+                ui.separator();
+                self.menu_item(ui, "Add level", Command::AddLevel);
+                self.menu_item(ui, "Duplicate level", Command::DuplicateLevel);
+                self.menu_item(ui, "Delete level", Command::DeleteLevel);
+                self.menu_item(ui, "Move level up", Command::MoveLevelUp);
+                self.menu_item(ui, "Move level down", Command::MoveLevelDown);
+            });
+            ui.menu_button("View", |ui| {
+                self.menu_item(ui, "Zoom in", Command::ZoomIn);
+                self.menu_item(ui, "Zoom out", Command::ZoomOut);
+                self.menu_item(ui, "Fit to window", Command::ZoomFit);
+                let theme = if self.settings.dark { "Light theme" } else { "Dark theme" };
+                self.menu_item(ui, theme, Command::ToggleTheme);
+            });
+            ui.separator();
+            for (mode, label) in [(Mode::Edit, "Editor"), (Mode::Play, "Play")] {
+                let r = ui.selectable_label(self.mode == mode, label).on_hover_text("Tab switches");
+                if r.clicked() {
+                    self.queue.push(Command::SetMode(mode));
+                }
+            }
+        });
+    }
+
+    fn status_bar(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            let dirty = if self.doc.dirty { "* unsaved changes" } else { "saved" };
+            ui.label(format!("{} — {dirty}", self.doc.name()));
+            ui.separator();
+            let l = self.level();
+            ui.label(format!(
+                "level {}/{}  {}×{}",
+                self.current + 1,
+                self.doc.collection.levels.len(),
+                l.width(),
+                l.height()
+            ));
+            ui.separator();
+            ui.label(&self.status);
+        });
+    }
+
+    fn level_list(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            self.command_button(ui, "Add", Command::AddLevel, true);
+            self.command_button(ui, "Duplicate", Command::DuplicateLevel, true);
+            self.command_button(ui, "Delete", Command::DeleteLevel, true);
+            self.command_button(ui, "Up", Command::MoveLevelUp, self.current > 0);
+            let last = self.current + 1 < self.doc.collection.levels.len();
+            self.command_button(ui, "Down", Command::MoveLevelDown, last);
+        });
+        ui.separator();
+        let palette = Palette::for_dark_mode(self.settings.dark);
+        let n = self.doc.collection.levels.len();
+        egui::ScrollArea::vertical().auto_shrink(false).show_rows(ui, ROW_HEIGHT, n, |ui, rows| {
+            for i in rows {
+                let level = &self.doc.collection.levels[i];
+                let selected = i == self.current;
+                let title =
+                    if level.meta.title.is_empty() { "(untitled)" } else { &level.meta.title };
+                let text = format!("{}. {title}", i + 1);
+                let clicked = ui
+                    .horizontal(|ui| {
+                        let (rect, r) = ui.allocate_exact_size(
+                            egui::vec2(ROW_HEIGHT * 1.2, ROW_HEIGHT - 4.0),
+                            egui::Sense::click(),
+                        );
+                        board::paint_thumbnail(ui.painter(), level, rect, &palette);
+                        r.clicked() | ui.selectable_label(selected, text).clicked()
+                    })
+                    .inner;
+                if clicked {
+                    self.queue.push(Command::SelectLevel(i));
+                }
+            }
+        });
+    }
+
+    fn edit_panel(&mut self, ui: &mut Ui) {
+        ui.heading("Level");
+        let meta = self.level().meta.clone();
+        for (label, value, make) in [
+            ("Title", meta.title, Command::SetTitle as fn(String) -> Command),
+            ("Author", meta.author, Command::SetAuthor),
+        ] {
+            ui.horizontal(|ui| {
+                let name = ui.label(label).id;
+                let mut text = value.clone();
+                if ui.text_edit_singleline(&mut text).labelled_by(name).changed() {
+                    self.queue.push(make(text));
+                }
+            });
+        }
+        let name = ui.label("Comment").id;
+        let mut comment = meta.comment.clone();
+        let edit = egui::TextEdit::multiline(&mut comment).desired_rows(2);
+        if ui.add(edit).labelled_by(name).changed() {
+            self.queue.push(Command::SetComment(comment));
+        }
+        if !meta.solutions.is_empty() {
+            ui.label(format!("{} saved solution(s)", meta.solutions.len()));
+        }
+    }
+
+    fn play_panel(&mut self, ui: &mut Ui) {
+        ui.heading("Playing");
+        let (moves, pushes, solved) = match &self.game {
+            Some(g) => (g.moves().len(), g.pushes(), g.is_solved()),
+            None => (0, 0, false),
+        };
+        ui.label(RichText::new(format!("Moves {moves}   Pushes {pushes}")).size(18.0));
+        if solved {
+            ui.label(RichText::new("Solved!").size(20.0).color(Color32::from_rgb(80, 190, 90)));
+            self.command_button(ui, "Save solution into the level", Command::SaveSolution, true);
+        }
+        ui.horizontal(|ui| {
+            self.command_button(ui, "Undo", Command::Undo, moves > 0);
+            self.command_button(ui, "Redo", Command::Redo, true);
+            self.command_button(ui, "Restart", Command::Restart, moves > 0);
+        });
+        ui.label(
+            RichText::new(
+                "Arrows or WASD move. Click a square to walk there; drag a box to push it.",
+            )
+            .small(),
+        );
+    }
+
+    fn board(&mut self, ui: &mut Ui) {
+        let palette = Palette::for_dark_mode(self.settings.dark);
+        let overlays = Overlays::default();
+        let mut view = self.settings.view;
+        let br = board::show(ui, self.board_level(), &overlays, &mut view, &palette);
+        self.settings.view = view;
+        self.geometry = Some(br.geometry);
+        if self.mode != Mode::Play {
+            return;
+        }
+        let (pressed, released, at) = ui.input(|i| {
+            let p = &i.pointer;
+            (p.primary_pressed(), p.primary_released(), p.latest_pos())
+        });
+        let cell = at.and_then(|p| br.geometry.cell_at(p));
+        if pressed && br.response.contains_pointer() {
+            self.play_press = cell;
+        }
+        if released && let Some(from) = self.play_press.take() {
+            match cell {
+                Some(to) if to != from && self.board_level().square(from).has_box => {
+                    self.play_drag_box(from, to);
+                }
+                Some(to) if to == from => self.play_click(to),
+                _ => {}
+            }
+        }
+    }
+
+    fn dialogs(&mut self, ctx: &egui::Context) {
+        if let Some(message) = self.error.clone() {
+            egui::Modal::new(egui::Id::unique("error")).show(ctx, |ui| {
+                ui.set_max_width(420.0);
+                ui.heading("Problem");
+                ui.label(message);
+                if ui.button("OK").clicked() {
+                    self.error = None;
+                }
+            });
+        }
+        if self.confirm_close {
+            egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
+                ui.heading("Unsaved changes");
+                ui.label(format!("{} has unsaved changes.", self.doc.name()));
+                ui.horizontal(|ui| {
+                    if ui.button("Save").clicked() {
+                        self.confirm_close = false;
+                        self.queue.push(Command::Save);
+                    }
+                    if ui.button("Discard and close").clicked() {
+                        self.discard_and_close();
+                        self.queue.push(Command::Quit);
+                    }
+                    if ui.button("Cancel").clicked() {
+                        self.confirm_close = false;
+                    }
+                });
+            });
+        }
+    }
+}
+
+fn file_dialog() -> rfd::FileDialog {
+    rfd::FileDialog::new()
+        .add_filter("Sokoban levels", &["xsb", "sok", "txt", "rle"])
+        .add_filter("All files", &["*"])
+}

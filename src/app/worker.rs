@@ -1,0 +1,130 @@
+//! Background jobs: work on a thread that reports progress over a channel, can be
+//! cancelled, and asks the window to repaint whenever it has news.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+enum Report<P, R> {
+    Progress(P),
+    Done(R),
+}
+
+/// A running background job producing progress reports `P` and a result `R`.
+pub struct Job<P, R> {
+    cancel: Arc<AtomicBool>,
+    reports: Receiver<Report<P, R>>,
+    latest: Option<P>,
+    started: Instant,
+}
+
+/// What a job's work function gets: the cancel flag and a way to report progress.
+pub struct Reporter<'a, P> {
+    /// Set when the user asks the job to stop; the work should return soon after.
+    pub cancel: &'a AtomicBool,
+    send: &'a mut dyn FnMut(P),
+}
+
+impl<P> Reporter<'_, P> {
+    /// Sends a progress report to the window.
+    pub fn progress(&mut self, report: P) {
+        (self.send)(report);
+    }
+}
+
+impl<P: Send + 'static, R: Send + 'static> Job<P, R> {
+    /// Runs `work` on a new thread. Every report and the result wake the window through
+    /// `repaint`.
+    pub fn spawn(
+        repaint: impl Fn() + Send + 'static,
+        work: impl FnOnce(&mut Reporter<'_, P>) -> R + Send + 'static,
+    ) -> Self {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (tx, reports) = channel();
+        let flag = Arc::clone(&cancel);
+        std::thread::Builder::new()
+            .name("sokolab-job".into())
+            .spawn(move || {
+                let progress_tx = tx.clone();
+                let mut send = |p: P| {
+                    let _ = progress_tx.send(Report::Progress(p));
+                    repaint();
+                };
+                let result = work(&mut Reporter { cancel: &flag, send: &mut send });
+                let _ = tx.send(Report::Done(result));
+                repaint();
+            })
+            .expect("cannot start a worker thread");
+        Job { cancel, reports, latest: None, started: Instant::now() }
+    }
+
+    /// Asks the job to stop.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether cancellation was requested.
+    pub fn is_cancelling(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// Takes the reports that arrived; returns the result once the job has finished.
+    pub fn poll(&mut self) -> Option<R> {
+        loop {
+            match self.reports.try_recv() {
+                Ok(Report::Progress(p)) => self.latest = Some(p),
+                Ok(Report::Done(r)) => return Some(r),
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return None,
+            }
+        }
+    }
+
+    /// The most recent progress report.
+    pub fn latest(&self) -> Option<&P> {
+        self.latest.as_ref()
+    }
+
+    /// Time since the job started.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+}
+
+impl<P, R> Drop for Job<P, R> {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Job;
+    use std::sync::atomic::Ordering;
+
+    #[test]
+    fn a_job_reports_progress_and_stops_when_cancelled() {
+        let mut job: Job<u32, u32> = Job::spawn(
+            || {},
+            |r| {
+                let mut n = 0;
+                while !r.cancel.load(Ordering::Relaxed) {
+                    n += 1;
+                    r.progress(n);
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                n
+            },
+        );
+        while job.latest().is_none() {
+            assert!(job.poll().is_none());
+        }
+        job.cancel();
+        let result = loop {
+            if let Some(r) = job.poll() {
+                break r;
+            }
+        };
+        assert!(result >= 1);
+    }
+}

@@ -1,0 +1,53 @@
+//! Building a test window on a level, and pointer helpers in board coordinates.
+
+use egui_kittest::Harness;
+use sokolab::app::App;
+use sokolab::app::document::Document;
+use sokolab::app::settings::Settings;
+use sokolab::level::format::read_collection;
+use sokolab::level::{Collection, Level, Pos};
+
+/// A window showing a collection read from `xsb`, with default settings and no autosave.
+pub fn window(xsb: &str) -> Harness<'static, App> {
+    let collection = read_collection(xsb).expect("test level parses");
+    window_on(collection)
+}
+
+/// A window showing `collection`.
+pub fn window_on(collection: Collection) -> Harness<'static, App> {
+    let doc = Document { collection, path: None, dirty: false };
+    let app = App::new(doc, Settings::default(), None);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1100.0, 700.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    harness.run();
+    harness
+}
+
+/// The screen centre of square `p` on the board as last drawn.
+pub fn center(h: &Harness<'_, App>, p: Pos) -> egui::Pos2 {
+    h.state().geometry.expect("the board was drawn").cell_center(p)
+}
+
+/// Presses the primary button on square `from`, moves to `to` and releases there.
+pub fn drag(h: &mut Harness<'_, App>, from: Pos, to: Pos) {
+    let (a, b) = (center(h, from), center(h, to));
+    h.hover_at(a);
+    h.step();
+    h.drag_at(a);
+    h.step();
+    h.hover_at(b);
+    h.step();
+    h.drop_at(b);
+    h.run();
+}
+
+/// Clicks square `p`.
+pub fn click(h: &mut Harness<'_, App>, p: Pos) {
+    drag(h, p, p);
+}
+
+/// The level shown on the board.
+pub fn board(h: &Harness<'_, App>) -> Level {
+    h.state().board_level().clone()
+}

@@ -1,0 +1,6 @@
+//! Headless UI tests of the window (egui_kittest): each drives the real panels with
+//! pointer and keyboard events and checks the state and the labels shown.
+#![cfg(feature = "gui")]
+
+mod harness;
+mod play;

@@ -1,0 +1,76 @@
+//! Play mode: moving, pushing, undoing, walking by clicking, solving.
+
+use egui::Key;
+use egui_kittest::kittest::Queryable;
+use sokolab::level::Pos;
+
+use crate::harness::{board, click, window};
+
+const CORRIDOR: &str = "#######\n#     #\n# .$@ #\n#     #\n#######\n";
+
+#[test]
+fn pushing_a_box_and_undoing() {
+    let mut h = window(CORRIDOR);
+    h.get_by_label("Play").click();
+    h.run();
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    assert!(board(&h).square(Pos::new(2, 2)).has_box, "the box moved onto the goal");
+    h.get_by_label("Moves 1   Pushes 1");
+    h.get_by_label("Solved!");
+
+    h.get_by_label("Undo").click();
+    h.run();
+    let level = board(&h);
+    assert!(level.square(Pos::new(3, 2)).has_box, "undo pulled the box back");
+    assert_eq!(level.player(), Some(Pos::new(4, 2)));
+    h.get_by_label("Moves 0   Pushes 0");
+    assert!(h.query_by_label("Solved!").is_none());
+
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert!(board(&h).square(Pos::new(2, 2)).has_box, "redo pushed it again");
+}
+
+#[test]
+fn wasd_moves_and_walls_stop_the_player() {
+    let mut h = window(CORRIDOR);
+    h.get_by_label("Play").click();
+    h.run();
+    for key in [Key::W, Key::W, Key::D] {
+        h.key_press(key);
+        h.run();
+    }
+    assert_eq!(board(&h).player(), Some(Pos::new(5, 1)), "the second W hit the wall");
+    h.get_by_label("Moves 2   Pushes 0");
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(board(&h).player(), Some(Pos::new(4, 2)), "restart");
+}
+
+#[test]
+fn clicking_walks_and_dragging_a_box_pushes_it() {
+    let mut h = window("#######\n#@    #\n# $   #\n#   . #\n#######\n");
+    h.get_by_label("Play").click();
+    h.run();
+    click(&mut h, Pos::new(5, 3));
+    assert_eq!(board(&h).player(), Some(Pos::new(5, 3)));
+    crate::harness::drag(&mut h, Pos::new(2, 2), Pos::new(4, 3));
+    let level = board(&h);
+    assert!(level.square(Pos::new(4, 3)).has_box, "the box was pushed to the goal");
+    assert!(level.is_solved());
+    h.get_by_label("Solved!");
+}
+
+#[test]
+fn the_edit_mode_board_is_the_document() {
+    let mut h = window(CORRIDOR);
+    h.get_by_label("Play").click();
+    h.run();
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    h.get_by_label("Editor").click();
+    h.run();
+    assert!(board(&h).square(Pos::new(3, 2)).has_box, "playing does not change the level");
+    assert!(!h.state().doc.dirty);
+}
