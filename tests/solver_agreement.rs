@@ -1,6 +1,7 @@
 //! Push-optimal methods agree: on the first 30 Microban levels (from `../shared/levels` or
-//! `$SOKOLAB_LEVELS`) BFS, A* and IDA* find solutions of the same push count, each replayed
-//! and claimed optimal. Skipped with a note when the levels are absent.
+//! `$SOKOLAB_LEVELS`) BFS, A* and IDA* with every detector on, and BFS with every detector
+//! off (so no pruning can hide a shorter solution), find solutions of the same push count,
+//! each replayed and claimed optimal. Skipped with a note when the levels are absent.
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -8,7 +9,7 @@ use std::time::Duration;
 
 use sokolab::level::format::load_file;
 use sokolab::level::replay;
-use sokolab::solver::{Config, Limits, Method, Outcome, solve};
+use sokolab::solver::{Config, Deadlocks, Limits, Method, Outcome, solve};
 
 fn microban() -> Option<PathBuf> {
     let dir = std::env::var_os("SOKOLAB_LEVELS")
@@ -30,14 +31,22 @@ fn bfs_astar_and_idastar_agree_on_push_counts() {
     let limits = Limits { time: Some(Duration::from_secs(30)), ..Limits::default() };
     let cancel = AtomicBool::new(false);
     for (i, level) in collection.levels.iter().take(30).enumerate() {
-        let pushes = [Method::Bfs, Method::AStar, Method::IdaStar].map(|method| {
-            match solve(level, &Config::with_method(method), &limits, &cancel) {
+        let unpruned = Config { deadlocks: Deadlocks::NONE, ..Config::with_method(Method::Bfs) };
+        let configs = [
+            Config::with_method(Method::Bfs),
+            Config::with_method(Method::AStar),
+            Config::with_method(Method::IdaStar),
+            unpruned,
+        ];
+        let pushes = configs.map(|config| {
+            let name = config.method.name();
+            match solve(level, &config, &limits, &cancel) {
                 Outcome::Solved(solution, _) => {
-                    assert!(solution.optimal, "level {}: {}", i + 1, method.name());
+                    assert!(solution.optimal, "level {}: {name}", i + 1);
                     assert!(replay(level, &solution.moves).solved, "level {}", i + 1);
                     solution.pushes
                 }
-                other => panic!("level {}: {} ended {}", i + 1, method.name(), other.status()),
+                other => panic!("level {}: {name} ended {}", i + 1, other.status()),
             }
         });
         assert!(pushes.iter().all(|&p| p == pushes[0]), "level {}: {pushes:?}", i + 1);

@@ -21,7 +21,8 @@ pub struct SearchArgs {
     /// matching, simple, boxes-off-goal, greedy, stable-marriage, boxes-off-goal-plus-player.
     #[arg(long, default_value = "matching", value_parser = parse_bound)]
     pub lower_bound: LowerBound,
-    /// Deadlock detectors to switch off: dead-squares, freeze, bipartite (comma-separated).
+    /// Deadlock detectors to switch off: dead-squares, freeze, bipartite, corral
+    /// (comma-separated).
     #[arg(long, value_delimiter = ',', value_name = "LIST")]
     pub disable: Vec<Detector>,
 }
@@ -35,6 +36,8 @@ pub enum Detector {
     Freeze,
     /// Bipartite deadlocks.
     Bipartite,
+    /// Corral deadlocks.
+    Corral,
 }
 
 fn parse_method(s: &str) -> Result<Method, String> {
@@ -58,6 +61,7 @@ impl SearchArgs {
                 Detector::DeadSquares => deadlocks.dead_squares = false,
                 Detector::Freeze => deadlocks.freeze = false,
                 Detector::Bipartite => deadlocks.bipartite = false,
+                Detector::Corral => deadlocks.corral = false,
             }
         }
         Config { method: self.method, lower_bound: self.lower_bound, deadlocks }

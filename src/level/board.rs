@@ -46,15 +46,18 @@ impl Level {
     /// through empty floor becomes outside. Characters outside the XSB set give an error
     /// naming the row and column (both from 1).
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Self, (usize, usize, char)> {
+        // Floor at the end of a row lies outside the walls: it adds nothing to the width.
+        let rows: Vec<&str> =
+            rows.iter().map(|r| r.as_ref().trim_end_matches([' ', '-', '_'])).collect();
         let height = rows.len();
-        let width = rows.iter().map(|r| r.as_ref().chars().count()).max().unwrap_or(0);
+        let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
         let mut level = Level::new(width, height);
         for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.as_ref().chars().enumerate() {
+            for (x, c) in row.chars().enumerate() {
                 let sq = Square::from_xsb_char(c).ok_or((y + 1, x + 1, c))?;
                 level.squares[y * width + x] = sq;
             }
-            for x in row.as_ref().chars().count()..width {
+            for x in row.chars().count()..width {
                 level.squares[y * width + x] = Square::of(Terrain::Floor);
             }
         }

@@ -11,6 +11,9 @@ pub const MAX_LEVELS: usize = 100_000;
 /// Most squares all the levels of one collection may hold together.
 pub const MAX_TOTAL_SQUARES: usize = 20_000_000;
 
+/// Most lines one level text may have.
+pub const MAX_LINES: usize = 2_000_000;
+
 /// Largest level file `load_file` reads, in bytes.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 

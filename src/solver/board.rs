@@ -127,6 +127,12 @@ impl Board {
         self.nbr[s as usize][d]
     }
 
+    /// The neighbour table: for each floor square, its neighbours in [`dir_index`] order.
+    #[inline]
+    pub fn neighbours(&self) -> &[[Sq; 4]] {
+        &self.nbr
+    }
+
     /// Whether `s` is a goal.
     #[inline]
     pub fn is_goal(&self, s: Sq) -> bool {

@@ -4,11 +4,13 @@
 use crate::solver::board::{NONE, Sq, opposite};
 use crate::solver::bounds::{Estimator, INFINITE, LowerBound};
 use crate::solver::deadlock::bipartite::Bipartite;
+use crate::solver::deadlock::corral::Corral;
 use crate::solver::deadlock::freeze::Freeze;
 use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::problem::Problem;
+use crate::solver::reach::Reach;
 use crate::solver::state::{boxes_of, clear_box, has_box, player_of, set_box};
-use crate::solver::table::Push;
+use crate::solver::table::{NodeId, Push};
 
 /// One child of an expansion.
 #[derive(Clone, Copy, Debug)]
@@ -25,50 +27,8 @@ pub struct Child {
     pub pruned: Option<PruneReason>,
     /// Whether every box of the child stands on a goal.
     pub solved: bool,
-}
-
-/// Flood-fill marks that need no clearing between uses.
-#[derive(Debug, Default)]
-pub struct Reach {
-    mark: Vec<u32>,
-    stamp: u32,
-    stack: Vec<Sq>,
-}
-
-impl Reach {
-    /// Marks every square the player reaches from `from` without crossing a box; returns
-    /// the lowest such square (the normalised player square).
-    pub fn flood(&mut self, problem: &Problem, boxes: &[u64], from: Sq) -> Sq {
-        if self.mark.len() != problem.board.len() {
-            self.mark = vec![0; problem.board.len()];
-        }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.fill(0);
-            self.stamp = 1;
-        }
-        let stamp = self.stamp;
-        let mut low = from;
-        self.mark[from as usize] = stamp;
-        self.stack.push(from);
-        while let Some(s) = self.stack.pop() {
-            for d in 0..4 {
-                let t = problem.board.nbr(s, d);
-                if t != NONE && self.mark[t as usize] != stamp && !has_box(boxes, t) {
-                    self.mark[t as usize] = stamp;
-                    low = low.min(t);
-                    self.stack.push(t);
-                }
-            }
-        }
-        low
-    }
-
-    /// Whether the last flood reached `s`.
-    #[inline]
-    pub fn reached(&self, s: Sq) -> bool {
-        self.mark[s as usize] == self.stamp
-    }
+    /// The child's node when the search already stores it (it was not judged again).
+    pub stored: Option<NodeId>,
 }
 
 /// Generates and judges children. One per search; holds the problem and all scratch space.
@@ -82,6 +42,7 @@ pub struct Expander {
     child_reach: Reach,
     freeze: Freeze,
     bipartite: Bipartite,
+    corral: Corral,
     box_list: Vec<Sq>,
     /// Children of the last expansion.
     pub children: Vec<Child>,
@@ -101,6 +62,7 @@ impl Expander {
             child_reach: Reach::default(),
             freeze: Freeze::default(),
             bipartite: Bipartite::default(),
+            corral: Corral::default(),
             box_list: Vec::new(),
             children: Vec::new(),
             states: Vec::new(),
@@ -152,7 +114,10 @@ impl Expander {
 
     /// Generates every push from `state` into [`Expander::children`] and
     /// [`Expander::states`], judging each child. `state` must not alias the expander.
-    pub fn expand(&mut self, state: &[u64]) {
+    /// Children for which `stored(state, hash)` names a node are already stored by the
+    /// search: they were judged when first stored, so the lower bound and the costly
+    /// detectors are skipped (their `h` is left 0 and `stored` set).
+    pub fn expand(&mut self, state: &[u64], stored: impl Fn(&[u64], u64) -> Option<NodeId>) {
         self.children.clear();
         self.states.clear();
         let words = self.problem.words();
@@ -181,8 +146,9 @@ impl Expander {
                 clear_box(child, b);
                 set_box(child, to);
                 let push = Push { from: b, dir: d as u8 };
-                let mut record = Child { push, to, hash: 0, h: 0, pruned: None, solved: false };
-                record.pruned = self.judge(index, to, at, &mut prepared, &mut record.h);
+                let mut record =
+                    Child { push, to, hash: 0, h: 0, pruned: None, solved: false, stored: None };
+                record.pruned = self.quick_verdict(to, at);
                 if record.pruned.is_none() {
                     let p = &self.problem;
                     let child = &self.states[at..at + words];
@@ -193,21 +159,19 @@ impl Expander {
                         ^ p.zobrist.box_key(to)
                         ^ p.zobrist.player_key(low);
                     record.solved = self.states[at..at + words] == p.goal_set[..];
+                    record.stored = stored(&self.states[at..at + stride], record.hash);
+                    if record.stored.is_none() {
+                        record.pruned =
+                            self.full_verdict(index, b, to, at, &mut prepared, &mut record.h);
+                    }
                 }
                 self.children.push(record);
             }
         }
     }
 
-    /// Runs the enabled detectors and the lower bound on the child stored at `at`.
-    fn judge(
-        &mut self,
-        index: usize,
-        to: Sq,
-        at: usize,
-        prepared: &mut bool,
-        h: &mut u32,
-    ) -> Option<PruneReason> {
+    /// The cheap detectors (dead squares, freeze) on the child stored at `at`.
+    fn quick_verdict(&mut self, to: Sq, at: usize) -> Option<PruneReason> {
         let p = &self.problem;
         let words = p.words();
         if self.deadlocks.dead_squares && p.dist.is_dead(to) {
@@ -217,6 +181,23 @@ impl Expander {
         if self.deadlocks.freeze && self.freeze.is_deadlock(&p.board, &p.dist, child, to) {
             return Some(PruneReason::Freeze);
         }
+        None
+    }
+
+    /// The lower bound (with its bipartite check) and the corral detector on the child
+    /// stored at `at`, whose player area is in `child_reach`.
+    fn full_verdict(
+        &mut self,
+        index: usize,
+        from: Sq,
+        to: Sq,
+        at: usize,
+        prepared: &mut bool,
+        h: &mut u32,
+    ) -> Option<PruneReason> {
+        let p = &self.problem;
+        let words = p.words();
+        let child = &self.states[at..at + words];
         if !*prepared {
             self.estimator.prepare(&p.dist, &self.box_list);
             *prepared = true;
@@ -237,6 +218,9 @@ impl Expander {
             if dead {
                 return Some(PruneReason::Bipartite);
             }
+        }
+        if self.deadlocks.corral && self.corral.is_deadlock(p, child, &self.child_reach, from, to) {
+            return Some(PruneReason::Corral);
         }
         None
     }

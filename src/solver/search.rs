@@ -210,11 +210,16 @@ impl<O: Observer> Core<O> {
         NodeView { id, g: info.g, h: info.h, f, push }
     }
 
-    /// Copies node `id`'s state into the scratch buffer and expands it.
-    pub fn expand(&mut self, id: NodeId) {
+    /// Copies node `id`'s state into the scratch buffer and expands it. With `skip_stored`,
+    /// children already in the node store are not judged again (see [`Expander::expand`]);
+    /// searches whose store holds every node they reached use it.
+    pub fn expand(&mut self, id: NodeId, skip_stored: bool) {
         self.scratch.clear();
         self.scratch.extend_from_slice(self.nodes.state(id));
-        self.expander.expand(&self.scratch);
+        let nodes = &self.nodes;
+        self.expander.expand(&self.scratch, |state, hash| {
+            if skip_stored { nodes.find(state, hash) } else { None }
+        });
         self.stats.expanded += 1;
         self.stats.generated += self.expander.children.len() as u64;
     }
@@ -320,7 +325,11 @@ impl<O: Observer> Core<O> {
             }
             let info = NodeInfo { parent, push: child.push, g, h: child.h, closed: false };
             let state = self.expander.child_state(i);
-            let (id, verdict) = match self.nodes.insert(state, child.hash, info) {
+            let inserted = match child.stored {
+                Some(id) => Insert::Known(id),
+                None => self.nodes.insert(state, child.hash, info),
+            };
+            let (id, verdict) = match inserted {
                 Insert::New(id) => (id, Verdict::Kept),
                 Insert::Known(id) => {
                     let old = self.nodes.info_mut(id);

@@ -5,6 +5,7 @@ use crate::level::{Level, replay};
 use crate::solver::algo::best_first::{BestFirst, Priority};
 use crate::solver::algo::bfs::Bfs;
 use crate::solver::algo::depth_first::{DepthFirst, Limit};
+use crate::solver::algo::portfolio::Portfolio;
 use crate::solver::config::{Config, Limits, Method};
 use crate::solver::expand::Expander;
 use crate::solver::outcome::{Outcome, Solution, StopReason};
@@ -20,9 +21,9 @@ const CHUNK: u64 = 64;
 /// How often progress is reported.
 const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 
-/// Builds the search `config` asks for on `level`, traced by `observer`. `Auto` builds the
-/// greedy best-first search on the matching bound.
-pub fn build<O: Observer + 'static>(
+/// Builds the search `config` asks for on `level`, traced by `observer`. `Auto` runs greedy
+/// best-first search and A* in turn (see [`Portfolio`]).
+pub fn build<O: Observer + Clone + 'static>(
     level: &Level,
     config: &Config,
     observer: O,
@@ -30,9 +31,15 @@ pub fn build<O: Observer + 'static>(
     let problem = Problem::new(level)?;
     let expander = Expander::new(problem, config.deadlocks, config.lower_bound);
     Ok(match config.method {
-        Method::Auto | Method::Greedy => {
-            Box::new(BestFirst::new(expander, Priority::Greedy, observer))
+        Method::Auto => {
+            let astar =
+                Expander::new(expander.problem.clone(), config.deadlocks, config.lower_bound);
+            Box::new(Portfolio::new(vec![
+                Box::new(BestFirst::new(expander, Priority::Greedy, observer.clone())),
+                Box::new(BestFirst::new(astar, Priority::AStar, observer)),
+            ]))
         }
+        Method::Greedy => Box::new(BestFirst::new(expander, Priority::Greedy, observer)),
         Method::AStar => Box::new(BestFirst::new(expander, Priority::AStar, observer)),
         Method::WeightedAStar(w) => {
             Box::new(BestFirst::new(expander, Priority::Weighted(w), observer))

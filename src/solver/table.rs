@@ -41,10 +41,18 @@ pub struct Nodes {
     states: Vec<u64>,
     hashes: Vec<u64>,
     info: Vec<NodeInfo>,
-    slots: Vec<NodeId>,
+    /// Open-addressing slots: a node id in the low half, the top of its hash in the high
+    /// half (so most mismatches are refused without touching the node).
+    slots: Vec<u64>,
 }
 
-const EMPTY: NodeId = NodeId::MAX;
+const EMPTY: u64 = u64::MAX;
+
+/// The slot for node `id` with hash `hash`.
+#[inline]
+fn slot(id: NodeId, hash: u64) -> u64 {
+    (hash & 0xFFFF_FFFF_0000_0000) | u64::from(id)
+}
 
 /// What [`Nodes::insert`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,12 +114,14 @@ impl Nodes {
     pub fn find(&self, state: &[u64], hash: u64) -> Option<NodeId> {
         let mask = self.slots.len() - 1;
         let mut i = hash as usize & mask;
+        let tag = hash & 0xFFFF_FFFF_0000_0000;
         loop {
-            let id = self.slots[i];
-            if id == EMPTY {
+            let entry = self.slots[i];
+            if entry == EMPTY {
                 return None;
             }
-            if self.hashes[id as usize] == hash && self.state(id) == state {
+            let id = entry as NodeId;
+            if entry & 0xFFFF_FFFF_0000_0000 == tag && self.state(id) == state {
                 return Some(id);
             }
             i = (i + 1) & mask;
@@ -134,6 +144,14 @@ impl Nodes {
         Insert::New(id)
     }
 
+    /// Removes every node, keeping the allocations.
+    pub fn clear(&mut self) {
+        self.states.clear();
+        self.hashes.clear();
+        self.info.clear();
+        self.slots.fill(EMPTY);
+    }
+
     /// Removes every node with an id at or above `len` (the table is rebuilt only when
     /// nodes were removed); used by the depth-first searches for their path.
     pub fn truncate(&mut self, len: usize) {
@@ -150,24 +168,26 @@ impl Nodes {
 
     fn place(&mut self, id: NodeId) {
         let mask = self.slots.len() - 1;
-        let mut i = self.hashes[id as usize] as usize & mask;
+        let hash = self.hashes[id as usize];
+        let mut i = hash as usize & mask;
         while self.slots[i] != EMPTY {
             i = (i + 1) & mask;
         }
-        self.slots[i] = id;
+        self.slots[i] = slot(id, hash);
     }
 
     /// Removes `id` from the slots, keeping linear-probing chains intact.
     fn unplace(&mut self, id: NodeId) {
         let mask = self.slots.len() - 1;
-        let mut i = self.hashes[id as usize] as usize & mask;
-        while self.slots[i] != id {
+        let hash = self.hashes[id as usize];
+        let mut i = hash as usize & mask;
+        while self.slots[i] != slot(id, hash) {
             i = (i + 1) & mask;
         }
         self.slots[i] = EMPTY;
         let mut j = (i + 1) & mask;
         while self.slots[j] != EMPTY {
-            let other = self.slots[j];
+            let other = self.slots[j] as NodeId;
             self.slots[j] = EMPTY;
             self.place(other);
             j = (j + 1) & mask;
@@ -186,7 +206,7 @@ impl Nodes {
         self.states.capacity() * 8
             + self.hashes.capacity() * 8
             + self.info.capacity() * std::mem::size_of::<NodeInfo>()
-            + self.slots.capacity() * 4
+            + self.slots.capacity() * 8
     }
 
     /// The nodes from the root to `id`, root first.

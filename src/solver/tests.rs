@@ -137,8 +137,12 @@ fn every_method_finds_a_solution_that_replays() {
                 method,
                 Method::AStar | Method::IdaStar | Method::Bfs | Method::IterativeDeepening
             );
-            assert_eq!(solution.optimal, optimal_method, "{} on {title}", method.name());
             if optimal_method {
+                assert!(solution.optimal, "{} on {title}", method.name());
+            } else if method != Method::Auto {
+                assert!(!solution.optimal, "{} on {title}", method.name());
+            }
+            if solution.optimal {
                 assert_eq!(solution.pushes, best, "{} on {title}", method.name());
             }
         }

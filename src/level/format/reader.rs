@@ -3,7 +3,7 @@
 use super::origin::{BoardOrigin, RowOrigin};
 use super::syntax::{self, Key, Row};
 use super::{Format, ParseError};
-use crate::level::limits::{MAX_LEVELS, MAX_SIDE, MAX_TOTAL_SQUARES};
+use crate::level::limits::{MAX_LEVELS, MAX_LINES, MAX_SIDE, MAX_TOTAL_SQUARES};
 use crate::level::moves::parse_lurd;
 use crate::level::{Collection, Level, Meta};
 
@@ -20,6 +20,10 @@ pub struct Located {
 
 /// Reads a collection and remembers where each board is; see [`super::read_collection`].
 pub fn read_located(text: &str) -> Result<Located, ParseError> {
+    let line_count = text.bytes().filter(|&b| b == b'\n' || b == b'\r').count();
+    if line_count > MAX_LINES {
+        return Err(error(MAX_LINES, 1, format!("more than {MAX_LINES} lines in one file")));
+    }
     let lines = syntax::lines(text);
     let items = scan(&lines)?;
     assemble(items, &lines)
@@ -53,6 +57,11 @@ fn error(line: usize, column: usize, message: impl Into<String>) -> ParseError {
 
 /// Splits the lines into boards, keys and text.
 fn scan(lines: &[&str]) -> Result<Vec<Item>, ParseError> {
+    // Each line is classified up to three times; a text whose run-length rows expand to
+    // more than this many squares cannot hold levels within MAX_TOTAL_SQUARES.
+    let mut budget = 4 * MAX_TOTAL_SQUARES;
+    let mut board_rows =
+        |line: &str, continuing: bool| syntax::board_rows_within(line, continuing, &mut budget);
     // For each line, the index of the next `Comment-End:` line and of the next line that can
     // start a board (lookahead for comment blocks without scanning the file again each time).
     let mut next_end = vec![usize::MAX; lines.len() + 1];
@@ -62,7 +71,7 @@ fn scan(lines: &[&str]) -> Result<Vec<Item>, ParseError> {
             Some((Key::CommentEnd, _)) => i,
             _ => next_end[i + 1],
         };
-        next_board[i] = match syntax::board_rows(lines[i], false) {
+        next_board[i] = match board_rows(lines[i], false) {
             Ok(None) => next_board[i + 1],
             _ => i,
         };
@@ -72,12 +81,12 @@ fn scan(lines: &[&str]) -> Result<Vec<Item>, ParseError> {
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i];
-        if let Some(first) = syntax::board_rows(line, false).map_err(|(c, m)| error(i, c, m))? {
+        if let Some(first) = board_rows(line, false).map_err(|(c, m)| error(i, c, m))? {
             let mut rows = first;
             let mut row_lines = vec![i; rows.len()];
             i += 1;
             while i < lines.len() {
-                match syntax::board_rows(lines[i], true).map_err(|(c, m)| error(i, c, m))? {
+                match board_rows(lines[i], true).map_err(|(c, m)| error(i, c, m))? {
                     Some(more) => {
                         row_lines.extend(std::iter::repeat_n(i, more.len()));
                         rows.extend(more);

@@ -31,6 +31,16 @@ pub type LineError = (usize, String);
 /// must contain a wall, box or player; with `continuing`, any line of board characters is
 /// accepted. A line may hold several run-length encoded rows separated by `|`.
 pub fn board_rows(line: &str, continuing: bool) -> Result<Option<Vec<Row>>, LineError> {
+    board_rows_within(line, continuing, &mut usize::MAX.clone())
+}
+
+/// [`board_rows`], taking the squares that run-length rows expand to from `budget`, and
+/// failing once it runs out: the budget bounds the work and memory a whole file may cost.
+pub fn board_rows_within(
+    line: &str,
+    continuing: bool,
+    budget: &mut usize,
+) -> Result<Option<Vec<Row>>, LineError> {
     let line = line.trim_end();
     if line.is_empty() || line.chars().any(|c| !is_board_char(c)) {
         return Ok(None);
@@ -46,27 +56,44 @@ pub fn board_rows(line: &str, continuing: bool) -> Result<Option<Vec<Row>>, Line
         }
         return Ok(Some(vec![Row { text: line, column: 1, rle: false }]));
     }
-    let limit = MAX_SIDE * (MAX_SIDE + 1);
+    let line_limit = MAX_SIDE * (MAX_SIDE + 1);
+    let limit = line_limit.min(*budget);
     let expanded = match rle::expand(&line, limit) {
         Ok(expanded) => expanded,
         Err(RleError::Syntax { .. }) => return Ok(None),
+        Err(RleError::TooLong { at, .. }) if limit < line_limit => {
+            return Err((
+                at + 1,
+                "the run-length rows of this text expand to too many squares in all".into(),
+            ));
+        }
         Err(RleError::TooLong { at, limit }) => {
             return Err((at + 1, format!("run-length row expands past {limit} squares")));
         }
     };
+    *budget -= expanded.len();
     if !continuing && !expanded.contains(STRONG_CHARS) {
         return Ok(None);
     }
+    // Where each `|`-separated part of the line starts; rows that a repeated group yields
+    // beyond those are reported at the last part.
+    let mut columns = vec![1];
+    for part in line.split('|') {
+        columns.push(columns[columns.len() - 1] + part.chars().count() + 1);
+    }
+    columns.pop();
     let mut rows = Vec::new();
-    let mut column = 1;
-    for (segment, encoded) in expanded.split('|').zip(line.split('|')) {
+    for (k, segment) in expanded.split('|').enumerate() {
+        let column = columns[k.min(columns.len() - 1)];
         let text = segment.trim_end().to_string();
         let width = text.chars().count();
         if width > MAX_SIDE {
             return Err((column, too_wide(width)));
         }
         rows.push(Row { text, column, rle: true });
-        column += encoded.chars().count() + 1;
+        if rows.len() > MAX_SIDE {
+            break;
+        }
     }
     if rows.len() > MAX_SIDE {
         return Err((

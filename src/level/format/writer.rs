@@ -44,18 +44,22 @@ fn write_level(out: &mut String, level: &Level, format: Format, open_text: bool)
     }
 
     let rows = board_rows(level);
+    // A first row of floor and goals alone would read as text: such a board goes on one
+    // run-length line, which is read as a whole.
+    let starts_board =
+        rows.first().is_none_or(|r| matches!(syntax::board_rows(r, false), Ok(Some(_))));
     match format {
-        Format::Rle => {
-            let encoded: Vec<String> =
-                rows.iter().map(|r| rle::compress(&r.replace(' ', "-"))).collect();
-            out.push_str(&encoded.join("|"));
-            out.push('\n');
-        }
-        Format::Xsb | Format::Sok => {
+        Format::Xsb | Format::Sok if starts_board => {
             for row in &rows {
                 out.push_str(if row.is_empty() { "-" } else { row });
                 out.push('\n');
             }
+        }
+        _ => {
+            let encoded: Vec<String> =
+                rows.iter().map(|r| rle::compress(&r.replace(' ', "-"))).collect();
+            out.push_str(&encoded.join("|"));
+            out.push('\n');
         }
     }
 

@@ -101,7 +101,7 @@ impl<O: Observer> Search for BestFirst<O> {
             }
             self.core.nodes.info_mut(id).closed = true;
             self.core.stats.bound = f;
-            self.core.expand(id);
+            self.core.expand(id, true);
             let open = &mut self.open;
             let found = self.core.absorb(
                 id,

@@ -49,7 +49,7 @@ impl<O: Observer> Search for Bfs<O> {
                 self.core.observer.expanding(view);
             }
             self.core.nodes.info_mut(id).closed = true;
-            self.core.expand(id);
+            self.core.expand(id, true);
             let queue = &mut self.queue;
             let found = self.core.absorb(
                 id,

@@ -2,17 +2,15 @@
 //! deepening (limit 0, 1, 2, … pushes) and IDA* (limit on g + h, raised to the least value
 //! that exceeded it). Children are tried in order of increasing lower bound.
 //!
-//! A transposition table keyed by the Zobrist hash skips a position already reached in the
-//! current iteration with no more pushes. (Keys are 64-bit hashes, not full states: a
-//! collision, about one in 10¹⁰ at ten million positions, could cut a branch.) The node
-//! store holds only the current path.
+//! A transposition table of full states skips a position already reached in the current
+//! iteration with no more pushes (so hash collisions can never cut a branch). The node store
+//! holds only the current path.
 
 use crate::solver::expand::Expander;
 use crate::solver::search::{
     ChildView, Core, NodeView, Observer, Progress, Search, Verdict, core_inspection,
 };
-use crate::solver::table::{Insert, NodeId, NodeInfo, Push};
-use std::collections::HashMap;
+use crate::solver::table::{Insert, NodeId, NodeInfo, Nodes, Push};
 
 /// What limits each iteration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +50,8 @@ pub struct DepthFirst<O: Observer> {
     cut: bool,
     frames: Vec<Frame>,
     depth: usize,
-    seen: HashMap<u64, u32>,
+    /// The transposition table: every position of this iteration with its least `g`.
+    seen: Nodes,
     done: Option<Progress>,
 }
 
@@ -62,6 +61,7 @@ impl<O: Observer> DepthFirst<O> {
         let admissible = expander.bound().admissible();
         let (state, hash, h) = expander.root();
         let solved = expander.is_solved(&state);
+        let stride = expander.problem.stride;
         let mut core = Core::new(expander, observer);
         let info = NodeInfo { parent: 0, push: Push { from: 0, dir: 0 }, g: 0, h, closed: false };
         core.nodes.insert(&state, hash, info);
@@ -86,7 +86,7 @@ impl<O: Observer> DepthFirst<O> {
             cut: false,
             frames: Vec::new(),
             depth: 0,
-            seen: HashMap::new(),
+            seen: Nodes::new(stride),
             done,
         };
         if search.done.is_none() {
@@ -102,7 +102,8 @@ impl<O: Observer> DepthFirst<O> {
     fn start_iteration(&mut self) {
         self.core.nodes.truncate(1);
         self.seen.clear();
-        self.seen.insert(self.core.nodes.hash(0), 0);
+        let root = *self.core.nodes.info(0);
+        self.seen.insert(self.core.nodes.state(0), self.core.nodes.hash(0), root);
         self.cut = false;
         self.next_limit = u32::MAX;
         self.depth = 0;
@@ -117,7 +118,7 @@ impl<O: Observer> DepthFirst<O> {
             let view = self.core.node_view(id, self.f(info.g, info.h));
             self.core.observer.expanding(view);
         }
-        self.core.expand(id);
+        self.core.expand(id, false);
         if self.frames.len() <= self.depth {
             self.frames.push(Frame::default());
         }
@@ -174,15 +175,21 @@ impl<O: Observer> DepthFirst<O> {
             self.cut = true;
             self.next_limit = self.next_limit.min(f);
             verdict = Verdict::OverBound;
-        } else if self.seen.get(&c.hash).is_some_and(|&old| old <= g) {
-            self.core.stats.duplicates += 1;
-            verdict = Verdict::Duplicate;
+        }
+        let state = &self.frames[top].states[i * stride..(i + 1) * stride];
+        let info = NodeInfo { parent, push: c.push, g, h: c.h, closed: false };
+        if verdict == Verdict::Kept {
+            match self.seen.insert(state, c.hash, info) {
+                Insert::New(_) => {}
+                Insert::Known(old) if self.seen.info(old).g <= g => {
+                    self.core.stats.duplicates += 1;
+                    verdict = Verdict::Duplicate;
+                }
+                Insert::Known(old) => self.seen.info_mut(old).g = g,
+            }
         }
         let mut id = None;
         if verdict == Verdict::Kept {
-            self.seen.insert(c.hash, g);
-            let state = &self.frames[top].states[i * stride..(i + 1) * stride];
-            let info = NodeInfo { parent, push: c.push, g, h: c.h, closed: false };
             match self.core.nodes.insert(state, c.hash, info) {
                 Insert::New(n) => id = Some(n),
                 Insert::Known(_) => {
@@ -236,7 +243,7 @@ impl<O: Observer> Search for DepthFirst<O> {
     fn memory(&self) -> usize {
         let frames: usize =
             self.frames.iter().map(|f| f.states.capacity() * 8 + f.children.capacity() * 24).sum();
-        self.core.memory() + frames + self.seen.capacity() * 16
+        self.core.memory() + frames + self.seen.memory()
     }
 
     fn optimal(&self) -> bool {

@@ -4,3 +4,4 @@
 pub mod best_first;
 pub mod bfs;
 pub mod depth_first;
+pub mod portfolio;

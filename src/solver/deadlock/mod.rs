@@ -2,6 +2,7 @@
 //! is sound (it never rejects a solvable position) and can be switched off in the config.
 
 pub mod bipartite;
+pub mod corral;
 pub mod freeze;
 
 /// Why a child position was pruned.
@@ -13,12 +14,15 @@ pub enum PruneReason {
     Freeze,
     /// The boxes cannot all be assigned to distinct goals they can still reach.
     Bipartite,
+    /// The push closed an area the player cannot enter whose boxes can neither open it nor
+    /// all reach goals.
+    Corral,
 }
 
 impl PruneReason {
     /// Every reason, in the order stats list them.
-    pub const ALL: [PruneReason; 3] =
-        [PruneReason::DeadSquare, PruneReason::Freeze, PruneReason::Bipartite];
+    pub const ALL: [PruneReason; 4] =
+        [PruneReason::DeadSquare, PruneReason::Freeze, PruneReason::Bipartite, PruneReason::Corral];
 
     /// The name the CLI and the inspector show.
     pub fn name(self) -> &'static str {
@@ -26,6 +30,7 @@ impl PruneReason {
             PruneReason::DeadSquare => "dead square",
             PruneReason::Freeze => "freeze",
             PruneReason::Bipartite => "bipartite",
+            PruneReason::Corral => "corral",
         }
     }
 
@@ -44,15 +49,18 @@ pub struct Deadlocks {
     pub freeze: bool,
     /// Bipartite (assignment) deadlocks.
     pub bipartite: bool,
+    /// Corral deadlocks.
+    pub corral: bool,
 }
 
 impl Default for Deadlocks {
     fn default() -> Self {
-        Deadlocks { dead_squares: true, freeze: true, bipartite: true }
+        Deadlocks { dead_squares: true, freeze: true, bipartite: true, corral: true }
     }
 }
 
 impl Deadlocks {
     /// Every detector off.
-    pub const NONE: Deadlocks = Deadlocks { dead_squares: false, freeze: false, bipartite: false };
+    pub const NONE: Deadlocks =
+        Deadlocks { dead_squares: false, freeze: false, bipartite: false, corral: false };
 }

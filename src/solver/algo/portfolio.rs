@@ -1,0 +1,158 @@
+//! Several searches of one level run in turn, each for one budget at a time; the first to
+//! find a solution, or to prove that none exists, ends the run. `auto` uses it to pair a
+//! fast greedy search with A*, which copes better where greed leads astray.
+//!
+//! Node ids carry the member's index in their top bits, so paths and boards of every member
+//! can be asked for through the one [`Search`]. The node being expanded, its children and
+//! the frontier are those of the member stepped last.
+
+use crate::level::Level;
+use crate::solver::problem::Problem;
+use crate::solver::search::{ChildView, NodeView, Progress, Search, Stats};
+use crate::solver::table::NodeId;
+
+/// Bits of a node id left for the member's own id.
+const SHIFT: u32 = 29;
+
+/// Searches taking turns.
+pub struct Portfolio {
+    members: Vec<Box<dyn Search>>,
+    /// The member stepped last (or the one that finished).
+    turn: usize,
+    /// The last member's children, their node ids tagged.
+    children: Vec<ChildView>,
+    stats: Stats,
+    done: Option<Progress>,
+}
+
+impl std::fmt::Debug for Portfolio {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Portfolio").field("members", &self.members.len()).finish()
+    }
+}
+
+impl Portfolio {
+    /// Runs `members` (at most 8, all on the same level) in turn.
+    pub fn new(members: Vec<Box<dyn Search>>) -> Self {
+        assert!(!members.is_empty() && members.len() <= 8, "1 to 8 members");
+        Portfolio { members, turn: 0, children: Vec::new(), stats: Stats::default(), done: None }
+    }
+
+    fn split(id: NodeId) -> (usize, NodeId) {
+        ((id >> SHIFT) as usize, id & ((1 << SHIFT) - 1))
+    }
+
+    fn join(member: usize, id: NodeId) -> NodeId {
+        (member as NodeId) << SHIFT | id
+    }
+
+    fn tag(member: usize, mut view: NodeView) -> NodeView {
+        if view.id != NodeId::MAX {
+            view.id = Self::join(member, view.id);
+        }
+        view
+    }
+
+    fn sum_stats(&mut self) {
+        let mut total = Stats::default();
+        for m in &self.members {
+            let s = m.stats();
+            total.generated += s.generated;
+            total.expanded += s.expanded;
+            total.duplicates += s.duplicates;
+            for (t, p) in total.pruned.iter_mut().zip(s.pruned) {
+                *t += p;
+            }
+            total.open += s.open;
+            total.closed += s.closed;
+            total.bound = total.bound.max(s.bound);
+            total.depth = total.depth.max(s.depth);
+        }
+        self.stats = total;
+    }
+}
+
+impl Search for Portfolio {
+    fn step(&mut self, budget: u64) -> Progress {
+        if let Some(done) = self.done {
+            return done;
+        }
+        let share = budget.div_ceil(self.members.len() as u64).max(1);
+        let mut result = Progress::Running;
+        for (i, member) in self.members.iter_mut().enumerate() {
+            self.turn = i;
+            match member.step(share) {
+                Progress::Running => {}
+                Progress::Solved(id) => {
+                    result = Progress::Solved(Self::join(i, id));
+                    break;
+                }
+                // A complete search without a solution is a proof for every member.
+                p @ Progress::Exhausted { complete: true } => {
+                    result = p;
+                    break;
+                }
+                // A cut-off member proves nothing; the others go on. (Not used by `auto`.)
+                Progress::Exhausted { complete: false } => {}
+            }
+        }
+        self.sum_stats();
+        let turn = self.turn;
+        self.children.clear();
+        self.children.extend(
+            self.members[turn]
+                .children()
+                .iter()
+                .map(|c| ChildView { node: c.node.map(|n| Self::join(turn, n)), ..*c }),
+        );
+        if result != Progress::Running {
+            self.done = Some(result);
+        }
+        result
+    }
+
+    fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    fn memory(&self) -> usize {
+        self.members.iter().map(|m| m.memory()).sum()
+    }
+
+    fn problem(&self) -> &Problem {
+        self.members[0].problem()
+    }
+
+    fn optimal(&self) -> bool {
+        self.members[self.turn].optimal()
+    }
+
+    fn current(&self) -> Option<NodeView> {
+        self.members[self.turn].current().map(|v| Self::tag(self.turn, v))
+    }
+
+    fn children(&self) -> &[ChildView] {
+        &self.children
+    }
+
+    fn frontier(&self, k: usize) -> Vec<NodeView> {
+        let t = self.turn;
+        self.members[t].frontier(k).into_iter().map(|v| Self::tag(t, v)).collect()
+    }
+
+    fn node(&self, id: NodeId) -> Option<NodeView> {
+        let (m, id) = Self::split(id);
+        self.members.get(m)?.node(id).map(|v| Self::tag(m, v))
+    }
+
+    fn path(&self, id: NodeId) -> Vec<NodeId> {
+        let (m, id) = Self::split(id);
+        let Some(member) = self.members.get(m) else { return Vec::new() };
+        member.path(id).into_iter().map(|n| Self::join(m, n)).collect()
+    }
+
+    fn board(&self, id: NodeId) -> Option<Level> {
+        let (m, id) = Self::split(id);
+        self.members.get(m)?.board(id)
+    }
+}

@@ -1,0 +1,243 @@
+//! Corral deadlocks: an area the player cannot enter, fenced by boxes, that can never be
+//! opened nor have its boxes all put on goals.
+//!
+//! After a push, the floor next to the pushed box that the player cannot reach forms a
+//! corral; its boxes are those touching it. Every other box is taken off the board (that
+//! only helps the player) and a small exhaustive search pushes the corral's boxes. If no
+//! sequence of pushes either lets the player into the corral or puts all those boxes on
+//! goals, the real position cannot do it either: any real solution, restricted to these
+//! boxes, would be such a sequence. The search has a node budget; when it runs out the
+//! position is not called dead. Results are cached by the corral's boxes and player area.
+
+use crate::solver::board::{NONE, Sq, opposite};
+use crate::solver::deadlock::freeze::Freeze;
+use crate::solver::prehashed::PrehashedMap;
+use crate::solver::problem::Problem;
+use crate::solver::reach::Reach;
+use crate::solver::state::{boxes_of, clear_box, has_box, set_box};
+use crate::solver::table::{Insert, NodeInfo, Nodes, Push};
+use std::collections::VecDeque;
+
+/// Most boxes a corral may have to be examined.
+const MAX_BOXES: usize = 10;
+
+/// Most positions one examination expands.
+const MAX_EXPANSIONS: u32 = 400;
+
+/// Cached verdicts kept before the cache is emptied.
+const MAX_CACHED: usize = 1 << 20;
+
+/// Scratch space and cache for corral examinations.
+#[derive(Debug, Default)]
+pub struct Corral {
+    region: Vec<u32>,
+    stamp: u32,
+    stack: Vec<Sq>,
+    region_squares: Vec<Sq>,
+    reach: Reach,
+    child_reach: Reach,
+    list: Vec<Sq>,
+    freeze: Freeze,
+    nodes: Option<Nodes>,
+    queue: VecDeque<u32>,
+    state: Vec<u64>,
+    child: Vec<u64>,
+    cache: PrehashedMap<bool>,
+}
+
+impl Corral {
+    /// Whether the box just pushed from `from` onto `to` closes a corral that is dead.
+    /// `boxes` is the child's box bitset and `player` the child's reachable area (flooded
+    /// from `from`, where the player now stands).
+    pub fn is_deadlock(
+        &mut self,
+        p: &Problem,
+        boxes: &[u64],
+        player: &Reach,
+        from: Sq,
+        to: Sq,
+    ) -> bool {
+        let words = p.words();
+        self.mark_region(p, boxes, player, to);
+        if self.region_squares.is_empty() {
+            return false;
+        }
+        // The corral's boxes: every box touching the region.
+        self.state.clear();
+        self.state.resize(p.stride, 0);
+        let mut count = 0;
+        let mut all_on_goals = true;
+        for i in 0..self.region_squares.len() {
+            let s = self.region_squares[i];
+            for d in 0..4 {
+                let b = p.board.nbr(s, d);
+                if b != NONE && has_box(boxes, b) && !has_box(&self.state, b) {
+                    set_box(&mut self.state, b);
+                    count += 1;
+                    all_on_goals &= p.board.is_goal(b);
+                }
+            }
+        }
+        if all_on_goals || count > MAX_BOXES {
+            return false;
+        }
+        // Without the other boxes the player may already get in.
+        let low = self.reach.flood(p, &self.state[..words], from);
+        if self.region_squares.iter().any(|&s| self.reach.reached(s)) {
+            return false;
+        }
+        self.state[words] = low as u64;
+        let key = p.zobrist.boxes_hash(&self.state[..words]) ^ p.zobrist.player_key(low);
+        if let Some(&dead) = self.cache.get(&key) {
+            return dead;
+        }
+        let dead = self.search(p, key);
+        if self.cache.len() >= MAX_CACHED {
+            self.cache.clear();
+        }
+        self.cache.insert(key, dead);
+        dead
+    }
+
+    /// Marks the floor next to `to` that the player cannot reach, and what joins it.
+    fn mark_region(&mut self, p: &Problem, boxes: &[u64], player: &Reach, to: Sq) {
+        if self.region.len() != p.board.len() {
+            self.region = vec![0; p.board.len()];
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.region.fill(0);
+            self.stamp = 1;
+        }
+        self.region_squares.clear();
+        let open = |s: Sq| s != NONE && !has_box(boxes, s) && !player.reached(s);
+        for d in 0..4 {
+            let s = p.board.nbr(to, d);
+            if open(s) && self.region[s as usize] != self.stamp {
+                self.region[s as usize] = self.stamp;
+                self.stack.push(s);
+            }
+        }
+        while let Some(s) = self.stack.pop() {
+            self.region_squares.push(s);
+            for d in 0..4 {
+                let t = p.board.nbr(s, d);
+                if open(t) && self.region[t as usize] != self.stamp {
+                    self.region[t as usize] = self.stamp;
+                    self.stack.push(t);
+                }
+            }
+        }
+    }
+
+    /// The exhaustive search from `self.state`: true when it ends with neither the corral
+    /// opened nor every box on a goal.
+    fn search(&mut self, p: &Problem, key: u64) -> bool {
+        let words = p.words();
+        let mut nodes = self.nodes.take().unwrap_or_else(|| Nodes::new(p.stride));
+        nodes.clear();
+        self.queue.clear();
+        let info =
+            NodeInfo { parent: 0, push: Push { from: 0, dir: 0 }, g: 0, h: 0, closed: false };
+        nodes.insert(&self.state, key, info);
+        self.queue.push_back(0);
+        let mut expansions = 0;
+        let mut verdict = true;
+        'search: while let Some(id) = self.queue.pop_front() {
+            expansions += 1;
+            if expansions > MAX_EXPANSIONS {
+                verdict = false;
+                break;
+            }
+            self.state.clear();
+            self.state.extend_from_slice(nodes.state(id));
+            let here = self.state[words] as Sq;
+            self.reach.flood(p, &self.state[..words], here);
+            self.list.clear();
+            self.list.extend(boxes_of(&self.state[..words]));
+            for i in 0..self.list.len() {
+                let b = self.list[i];
+                for d in 0..4 {
+                    let behind = p.board.nbr(b, opposite(d));
+                    let dest = p.board.nbr(b, d);
+                    if behind == NONE
+                        || dest == NONE
+                        || !self.reach.reached(behind)
+                        || has_box(&self.state, dest)
+                        || p.dist.is_dead(dest)
+                    {
+                        continue;
+                    }
+                    self.child.clone_from(&self.state);
+                    clear_box(&mut self.child, b);
+                    set_box(&mut self.child, dest);
+                    let child = &self.child[..words];
+                    if self.freeze.is_deadlock(&p.board, &p.dist, child, dest) {
+                        continue;
+                    }
+                    if boxes_of(child).all(|s| p.board.is_goal(s)) {
+                        verdict = false;
+                        break 'search;
+                    }
+                    let low = self.child_reach.flood(p, child, b);
+                    let opened = self.region_squares.iter().any(|&s| self.child_reach.reached(s));
+                    if opened {
+                        verdict = false;
+                        break 'search;
+                    }
+                    let hash = p.zobrist.boxes_hash(child) ^ p.zobrist.player_key(low);
+                    self.child[words] = low as u64;
+                    if let Insert::New(n) = nodes.insert(&self.child, hash, info) {
+                        self.queue.push_back(n);
+                    }
+                }
+            }
+        }
+        self.nodes = Some(nodes);
+        verdict
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::{Level, Pos};
+
+    /// Whether the position of `rows` is a corral deadlock after the push that left the
+    /// player on `from` and the box on `to` (both `(x, y)`), and the size of the corral.
+    fn check(rows: &[&str], from: (usize, usize), to: (usize, usize)) -> (bool, usize) {
+        let p = Problem::new(&Level::from_rows(rows).unwrap()).unwrap();
+        let mut boxes = vec![0u64; p.words()];
+        for &b in p.board.start_boxes() {
+            set_box(&mut boxes, b);
+        }
+        let at = |(x, y)| p.board.square_at(Pos::new(x, y)).unwrap();
+        let mut player = Reach::default();
+        player.flood(&p, &boxes, at(from));
+        let mut corral = Corral::default();
+        let dead = corral.is_deadlock(&p, &boxes, &player, at(from), at(to));
+        (dead, corral.region_squares.len())
+    }
+
+    #[test]
+    fn a_pocket_that_can_neither_be_opened_nor_filled_is_dead() {
+        // The box left of the player closes the pocket below the goal box; every way in
+        // ends in a corner or a freeze.
+        let rows = ["####", "# .#", "#  ###", "#*   #", "# $@ #", "#  ###", "####"];
+        assert_eq!(check(&rows, (3, 4), (2, 4)), (true, 3));
+        // Neither box is frozen, yet the upper one can only leave its column upwards from
+        // the pocket.
+        let rows = ["######", "#.   #", "#.## #", "#$   #", "# $@ #", "######"];
+        assert_eq!(check(&rows, (3, 4), (2, 4)), (true, 1));
+    }
+
+    #[test]
+    fn a_corral_the_player_can_open_is_not_dead() {
+        // Pushing the right box down twice lets the player into the pocket.
+        let rows = ["######", "#. . #", "#    #", "#$$@ #", "#  ###", "#  #", "####"];
+        assert_eq!(check(&rows, (3, 3), (2, 3)), (false, 4));
+        // No unreachable floor next to the pushed box: no corral at all.
+        let rows = ["######", "#.   #", "#  $@#", "######"];
+        assert_eq!(check(&rows, (4, 2), (3, 2)), (false, 0));
+    }
+}
