@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Makes screenshots/editor.png and screenshots/play.png from the real program under Xvfb.
+# Needs: xvfb, xdotool, imagemagick (apt-get install -y xvfb xdotool imagemagick) and a
+# release build (cargo build --release). Rerun after UI changes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${BIN:-target/release/sokolab}
+DISPLAY_NUM=${DISPLAY_NUM:-:98}
+[ -x "$BIN" ] || { echo "no $BIN; build it with: cargo build --release" >&2; exit 2; }
+
+Xvfb "$DISPLAY_NUM" -screen 0 1280x800x24 >/dev/null 2>&1 &
+XVFB=$!
+STATE=$(mktemp -d)
+APP=
+trap '[ -n "$APP" ] && kill $APP 2>/dev/null; kill $XVFB 2>/dev/null; rm -rf "$STATE"' EXIT
+export DISPLAY=$DISPLAY_NUM XDG_DATA_HOME=$STATE XDG_CONFIG_HOME=$STATE
+sleep 1
+
+"$BIN" edit levels/default.xsb >/dev/null 2>&1 &
+APP=$!
+for _ in $(seq 200); do
+  WID=$(xdotool search --onlyvisible --name "Sokolab" 2>/dev/null | head -1) && [ -n "$WID" ] && break
+  sleep 0.05
+done
+[ -n "${WID:-}" ] || { echo "the window did not appear" >&2; exit 1; }
+xdotool windowsize "$WID" 1280 800 windowmove "$WID" 0 0 windowfocus "$WID"
+sleep 1
+
+key() { xdotool key --delay 60 "$@"; sleep 0.4; }
+shot() { import -window root "$1"; echo "wrote $1"; }
+
+# Editor: level 21 ("Pillars"), dead squares shown (F6).
+for _ in $(seq 20); do key Next; done
+key F6
+shot screenshots/editor.png
+
+# Play mode on the same level after a few moves.
+key Tab
+key Down Down Right
+shot screenshots/play.png
