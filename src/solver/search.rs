@@ -245,9 +245,11 @@ pub trait Search {
     /// The node expanded last (only with a tracing observer).
     fn current(&self) -> Option<NodeView>;
     /// The children of the last expansion with their verdicts (only with a tracing
-    /// observer).
+    /// observer). Depth-first searches list pruned children at once and the others as they
+    /// try them.
     fn children(&self) -> &[ChildView];
-    /// Up to `k` frontier nodes, the next to be expanded first.
+    /// Up to `k` frontier nodes, the next to be expanded first. Depth-first searches list
+    /// the untried children of the deepest node, with id `NodeId::MAX` (not stored yet).
     fn frontier(&self, k: usize) -> Vec<NodeView>;
     /// The view of a stored node.
     fn node(&self, id: NodeId) -> Option<NodeView>;
