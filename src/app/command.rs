@@ -6,6 +6,18 @@ use std::path::PathBuf;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use crate::level::Dir;
+use crate::level::edit::Tool;
+
+/// How the editor's pointer paints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Shape {
+    /// Paint each square the pointer passes over.
+    Freehand,
+    /// Fill the rectangle between the press and the release.
+    Rectangle,
+    /// Fill the connected area of squares like the clicked one.
+    Fill,
+}
 
 /// The window's modes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -69,12 +81,30 @@ pub enum Command {
     SetMode(Mode),
     /// Switch between editing and playing.
     ToggleMode,
+    /// Choose what the editor paints.
+    SetTool(Tool),
+    /// Choose how the editor paints.
+    SetShape(Shape),
+    /// Resize the board to this many columns and rows.
+    Resize(usize, usize),
+    /// Cut the board down to the walls and what they enclose.
+    CropToContent,
+    /// Turn the board a quarter turn clockwise.
+    RotateClockwise,
+    /// Mirror the board left to right.
+    MirrorHorizontal,
+    /// Mirror the board top to bottom.
+    MirrorVertical,
+    /// Turn boxes into goals and goals into boxes.
+    SwapBoxesAndGoals,
     /// Zoom in one step.
     ZoomIn,
     /// Zoom out one step.
     ZoomOut,
     /// Fit the board to the window.
     ZoomFit,
+    /// Show or hide dead squares.
+    ToggleDeadSquares,
     /// Switch between the dark and the light theme.
     ToggleTheme,
     /// Play: step (and push) in a direction.
@@ -83,6 +113,12 @@ pub enum Command {
     Restart,
     /// Play: store the moves made so far as a solution of the level.
     SaveSolution,
+    /// Run the solver on the current level in the background.
+    Solve,
+    /// Stop the running solver.
+    CancelSolve,
+    /// Play the solver's solution back in play mode.
+    ReplaySolution,
 }
 
 const fn key(key: Key) -> KeyboardShortcut {
@@ -96,6 +132,23 @@ const fn cmd(key: Key) -> KeyboardShortcut {
 const fn cmd_shift(key: Key) -> KeyboardShortcut {
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), key)
 }
+
+/// Key for each painting tool, in toolbar order.
+pub const TOOLS: [(Tool, Key, &str); 6] = [
+    (Tool::Wall, Key::W, "Wall: click and drag to paint walls"),
+    (Tool::Floor, Key::F, "Floor"),
+    (Tool::Goal, Key::G, "Goal (place on a box for a box on goal)"),
+    (Tool::Box, Key::B, "Box (place on a goal for a box on goal)"),
+    (Tool::Player, Key::P, "Player (moves the player here)"),
+    (Tool::Erase, Key::E, "Erase (also: right mouse button)"),
+];
+
+/// Key for each painting shape, in toolbar order.
+pub const SHAPES: [(Shape, Key, &str); 3] = [
+    (Shape::Freehand, Key::D, "Draw: click and drag to paint squares"),
+    (Shape::Rectangle, Key::R, "Rectangle: drag to fill a rectangle"),
+    (Shape::Fill, Key::K, "Fill: click to fill the connected area"),
+];
 
 impl Command {
     /// The shortcuts that work in every mode (with a modifier, so typing never sends them).
@@ -116,6 +169,8 @@ impl Command {
             (cmd(Key::Num0), Command::ZoomFit),
             (key(Key::PageDown), Command::NextLevel),
             (key(Key::PageUp), Command::PreviousLevel),
+            (key(Key::F5), Command::Solve),
+            (key(Key::F6), Command::ToggleDeadSquares),
             (key(Key::Tab), Command::ToggleMode),
         ]
     }
@@ -123,7 +178,13 @@ impl Command {
     /// The single-key shortcuts of a mode (only while no text field has the keyboard).
     pub fn mode_shortcuts(mode: Mode) -> Vec<(KeyboardShortcut, Command)> {
         match mode {
-            Mode::Edit => vec![(key(Key::Delete), Command::DeleteLevel)],
+            Mode::Edit => {
+                let mut v: Vec<_> =
+                    TOOLS.iter().map(|&(t, k, _)| (key(k), Command::SetTool(t))).collect();
+                v.extend(SHAPES.iter().map(|&(s, k, _)| (key(k), Command::SetShape(s))));
+                v.push((key(Key::Delete), Command::DeleteLevel));
+                v
+            }
             Mode::Play => {
                 let mut v = Vec::new();
                 for (d, keys) in [

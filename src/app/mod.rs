@@ -6,12 +6,17 @@ pub mod autosave;
 pub mod board;
 pub mod command;
 pub mod document;
+mod edit_panel;
+pub mod editor;
 pub mod history;
 pub mod palette;
 pub mod play;
 pub mod settings;
+mod solve_panel;
+pub mod solving;
 pub mod state;
 mod ui;
+pub mod worker;
 
 use std::path::PathBuf;
 
@@ -31,7 +36,8 @@ pub fn run(path: Option<PathBuf>) -> Result<(), String> {
             .with_app_id(APP_ID)
             .with_inner_size([1180.0, 760.0])
             .with_min_inner_size([480.0, 320.0])
-            .with_drag_and_drop(true),
+            .with_drag_and_drop(true)
+            .with_icon(icon()),
         ..Default::default()
     };
     eframe::run_native(
@@ -45,6 +51,14 @@ pub fn run(path: Option<PathBuf>) -> Result<(), String> {
         }),
     )
     .map_err(|e| format!("cannot open the window: {e}"))
+}
+
+/// The window icon (assets/sokolab.png, compiled in).
+fn icon() -> egui::IconData {
+    let png = include_bytes!("../../assets/sokolab.png");
+    let image = image::load_from_memory(png).expect("the icon is a valid PNG").into_rgba8();
+    let (width, height) = image.dimensions();
+    egui::IconData { rgba: image.into_raw(), width, height }
 }
 
 /// The eframe application: the state plus what eframe needs around it.

@@ -19,6 +19,18 @@ impl Game {
         Game { start: level.clone(), level: level.clone(), moves: Vec::new(), undone: Vec::new() }
     }
 
+    /// A game on `level` with `plan` ready to be played move by move with [`Game::redo`].
+    pub fn with_plan(level: &Level, plan: &[Move]) -> Self {
+        let mut game = Game::new(level);
+        game.undone = plan.iter().rev().copied().collect();
+        game
+    }
+
+    /// Moves waiting to be redone (the rest of a replayed solution).
+    pub fn redo_count(&self) -> usize {
+        self.undone.len()
+    }
+
     /// The level the game started from.
     pub fn start(&self) -> &Level {
         &self.start

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::app::board::View;
+use crate::app::command::Shape;
 
 /// Persisted settings. Missing fields take their defaults, so old files keep loading.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -14,11 +15,21 @@ pub struct Settings {
     pub recent: Vec<PathBuf>,
     /// Board zoom and pan.
     pub view: View,
+    /// Whether the editor shows dead squares.
+    pub show_dead: bool,
+    /// The editor's painting shape.
+    pub shape: Shape,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { dark: true, recent: Vec::new(), view: View::default() }
+        Settings {
+            dark: true,
+            recent: Vec::new(),
+            view: View::default(),
+            show_dead: false,
+            shape: Shape::Freehand,
+        }
     }
 }
 

@@ -7,14 +7,17 @@ use crate::app::autosave::Autosave;
 use crate::app::board::Geometry;
 use crate::app::command::{Command, Mode};
 use crate::app::document::{Document, blank_level};
+use crate::app::editor::{Analysis, Stroke};
 use crate::app::history::History;
 use crate::app::play::Game;
 use crate::app::settings::Settings;
+use crate::app::solving::{Found, SolveRun, outcome_line};
+use crate::level::edit::{self, Tool};
 use crate::level::format::{self, Format};
 use crate::level::{Collection, Level, Pos};
 
 /// The undo unit: the whole collection and the level shown.
-type Snapshot = (Collection, usize);
+pub(crate) type Snapshot = (Collection, usize);
 
 /// Which metadata field a text edit changes (consecutive edits of one field undo together).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,8 +39,14 @@ pub struct App {
     pub settings: Settings,
     /// The game in play mode.
     pub game: Option<Game>,
-    /// A box being dragged in play mode (its square).
-    pub dragged_box: Option<Pos>,
+    /// What the editor paints.
+    pub tool: Tool,
+    /// A paint stroke in progress.
+    pub stroke: Option<Stroke>,
+    /// The solver running in the background.
+    pub solving: Option<SolveRun>,
+    /// The last solution the solver found.
+    pub found: Option<Found>,
     /// A one-line message for the status bar.
     pub status: String,
     /// An error to show in a dialog until dismissed.
@@ -55,6 +64,7 @@ pub struct App {
     history: History<Snapshot>,
     revision: u64,
     meta_edit: Option<(usize, MetaField)>,
+    pub(crate) analysis: Analysis,
     autosave: Option<Autosave>,
     close_confirmed: bool,
 }
@@ -68,7 +78,10 @@ impl App {
             mode: Mode::Edit,
             settings,
             game: None,
-            dragged_box: None,
+            tool: Tool::Wall,
+            stroke: None,
+            solving: None,
+            found: None,
             status: String::new(),
             error: None,
             confirm_close: false,
@@ -79,13 +92,15 @@ impl App {
             history: History::default(),
             revision: 0,
             meta_edit: None,
+            analysis: Analysis::default(),
             autosave: autosave_dir.map(Autosave::new),
             close_confirmed: false,
         }
     }
 
     /// Opens on `path` if given, else on an autosave left by a crash, else on the last file
-    /// used, else on `levels/default.xsb`, else on the built-in levels.
+    /// used, else on `levels/default.xsb` (in the working directory, the source tree or the
+    /// installed `share/sokolab`), else on the built-in levels.
     pub fn startup(
         path: Option<PathBuf>,
         settings: Settings,
@@ -100,10 +115,15 @@ impl App {
             app.status = "Restored unsaved edits from the last session.".into();
         } else {
             let default = Path::new("levels/default.xsb");
+            // Installed: <prefix>/bin/sokolab beside <prefix>/share/sokolab/levels.
+            let installed = std::env::current_exe()
+                .ok()
+                .and_then(|exe| Some(exe.parent()?.parent()?.join("share/sokolab").join(default)));
             let candidates = app.settings.recent.first().cloned().into_iter().chain([
                 default.to_path_buf(),
                 Path::new(env!("CARGO_MANIFEST_DIR")).join(default),
             ]);
+            let candidates = candidates.chain(installed);
             for p in candidates {
                 if p.exists() {
                     app.open(&p);
@@ -119,7 +139,7 @@ impl App {
         &self.doc.collection.levels[self.current]
     }
 
-    fn level_mut(&mut self) -> &mut Level {
+    pub(crate) fn level_mut(&mut self) -> &mut Level {
         &mut self.doc.collection.levels[self.current]
     }
 
@@ -180,7 +200,7 @@ impl App {
         }
     }
 
-    fn snapshot(&self) -> Snapshot {
+    pub(crate) fn snapshot(&self) -> Snapshot {
         (self.doc.collection.clone(), self.current)
     }
 
@@ -190,14 +210,37 @@ impl App {
         self.game = None;
     }
 
-    /// Applies `f` to the current level as one undoable step (if it changes anything).
-    fn edit_level(&mut self, f: impl FnOnce(&mut Level)) {
-        let before = self.snapshot();
-        f(self.level_mut());
+    /// Marks the level shown as changed without making an undo step (during a stroke).
+    pub(crate) fn touch(&mut self) {
+        self.revision += 1;
+    }
+
+    /// Makes the changes since `before` one undo step (if there are any).
+    pub(crate) fn record_step(&mut self, before: Snapshot) {
         if self.doc.collection != before.0 {
             self.history.record(before);
             self.meta_edit = None;
             self.changed();
+        }
+    }
+
+    /// Applies `f` to the current level as one undoable step (if it changes anything).
+    fn edit_level(&mut self, f: impl FnOnce(&mut Level)) {
+        let before = self.snapshot();
+        f(self.level_mut());
+        self.record_step(before);
+    }
+
+    /// Like [`App::edit_level`] for an edit that can fail; the error goes to the status line.
+    fn try_edit_level<E: std::fmt::Display>(
+        &mut self,
+        f: impl FnOnce(&mut Level) -> Result<(), E>,
+    ) {
+        let before = self.snapshot();
+        let result = f(self.level_mut());
+        self.record_step(before);
+        if let Err(e) = result {
+            self.status = format!("Not done: {e}.");
         }
     }
 
@@ -388,6 +431,28 @@ impl App {
             Command::ToggleMode => {
                 self.set_mode(if self.mode == Mode::Edit { Mode::Play } else { Mode::Edit });
             }
+            Command::SetTool(t) => self.tool = t,
+            Command::SetShape(s) => self.settings.shape = s,
+            Command::Resize(w, h) => self.try_edit_level(|l| edit::resize(l, w, h, (0, 0))),
+            Command::CropToContent => self.edit_level(|l| {
+                edit::crop_to_content(l);
+            }),
+            Command::RotateClockwise => self.edit_level(edit::rotate_cw),
+            Command::MirrorHorizontal => self.edit_level(edit::mirror_horizontal),
+            Command::MirrorVertical => self.edit_level(edit::mirror_vertical),
+            Command::SwapBoxesAndGoals => self.try_edit_level(edit::swap_boxes_and_goals),
+            Command::ToggleDeadSquares => self.settings.show_dead = !self.settings.show_dead,
+            Command::Solve => {
+                if self.solving.is_none() {
+                    return Some(WindowRequest::StartSolver);
+                }
+            }
+            Command::CancelSolve => {
+                if let Some(run) = &self.solving {
+                    run.cancel();
+                }
+            }
+            Command::ReplaySolution => self.replay_found(),
             Command::ZoomIn => self.zoom(1.25),
             Command::ZoomOut => self.zoom(1.0 / 1.25),
             Command::ZoomFit => self.settings.view.fit(),
@@ -420,6 +485,42 @@ impl App {
         None
     }
 
+    /// Starts the solver on the current level; `repaint` wakes the window when it reports.
+    pub fn start_solver(&mut self, repaint: impl Fn() + Send + 'static) {
+        self.solving = Some(SolveRun::start(self.current, self.level(), repaint));
+        self.status = "Solving…".into();
+    }
+
+    /// Takes the solver's result once it has finished.
+    pub fn poll_solver(&mut self) {
+        let Some(run) = &mut self.solving else { return };
+        let Some(outcome) = run.poll() else { return };
+        let run = self.solving.take().expect("a run is going");
+        self.status = format!("Level {}: {}", run.level + 1, outcome_line(&outcome));
+        if let Some(sol) = outcome.solution() {
+            self.found = Some(Found {
+                level: run.level,
+                start: run.start,
+                moves: sol.moves.clone(),
+                pushes: sol.pushes,
+                optimal: sol.optimal,
+            });
+        }
+    }
+
+    /// Play mode on the level the solution was found for, with its moves ready to step
+    /// through (redo plays the next one).
+    fn replay_found(&mut self) {
+        let Some(found) = self.found.clone() else { return };
+        if found.level != self.current || found.start != *self.level() {
+            self.status = "The solution belongs to another level or an older version.".into();
+            return;
+        }
+        self.set_mode(Mode::Play);
+        self.game = Some(Game::with_plan(&found.start, &found.moves));
+        self.status = "Replaying: Redo (Ctrl+Y) steps forward, Undo steps back.".into();
+    }
+
     fn zoom(&mut self, factor: f32) {
         if let Some(g) = self.geometry {
             self.settings.view.zoom_by(&g, factor, g.area.center());
@@ -430,6 +531,7 @@ impl App {
         if i < self.doc.collection.levels.len() && i != self.current {
             self.current = i;
             self.game = None;
+            self.stroke = None;
             self.meta_edit = None;
             self.revision += 1;
         }
@@ -439,6 +541,7 @@ impl App {
         if mode == self.mode {
             return;
         }
+        self.stroke = None;
         self.mode = mode;
         self.game = (mode == Mode::Play).then(|| Game::new(self.level()));
     }
@@ -474,4 +577,6 @@ pub enum WindowRequest {
     CopyText(String),
     /// Read the clipboard (it arrives as a paste event).
     Paste,
+    /// Start the solver on the current level (it needs the window to wake it up).
+    StartSolver,
 }

@@ -4,9 +4,12 @@
 use egui::{Color32, RichText, Ui, ViewportCommand};
 
 use crate::app::board::{self, Overlays};
-use crate::app::command::{Command, Mode};
+use crate::app::command::{Command, Mode, Shape};
 use crate::app::palette::Palette;
 use crate::app::state::{App, WindowRequest};
+use crate::level::edit::Tool;
+use crate::level::paths::push_path;
+use crate::level::{Level, Pos};
 
 /// Height of a row in the level list.
 const ROW_HEIGHT: f32 = 44.0;
@@ -23,12 +26,21 @@ impl App {
             self.level_list(ui);
         });
         egui::Panel::right("tools").default_size(260.0).resizable(true).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| match self.mode {
-                Mode::Edit => self.edit_panel(ui),
-                Mode::Play => self.play_panel(ui),
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                match self.mode {
+                    Mode::Edit => self.edit_panel(ui),
+                    Mode::Play => self.play_panel(ui),
+                }
+                ui.separator();
+                self.solve_panel(ui);
             });
         });
         egui::CentralPanel::default().show(ui, |ui| self.board(ui));
+        self.poll_solver();
+        if self.solving.is_some() {
+            // Keep the elapsed time moving between the solver's reports.
+            ctx.request_repaint_after(std::time::Duration::from_millis(250));
+        }
         self.dialogs(&ctx);
         for command in std::mem::take(&mut self.queue) {
             if let Some(request) = self.dispatch(command) {
@@ -101,6 +113,10 @@ impl App {
             WindowRequest::Close => ctx.send_viewport_cmd(ViewportCommand::Close),
             WindowRequest::CopyText(text) => ctx.copy_text(text),
             WindowRequest::Paste => ctx.send_viewport_cmd(ViewportCommand::RequestPaste),
+            WindowRequest::StartSolver => {
+                let ctx = ctx.clone();
+                self.start_solver(move || ctx.request_repaint());
+            }
         }
         // Commands queued by a dialog run on the next frame.
         if !self.queue.is_empty() {
@@ -109,7 +125,13 @@ impl App {
     }
 
     /// A button that sends `command`, with its shortcut in the tooltip.
-    fn command_button(&mut self, ui: &mut Ui, label: &str, command: Command, enabled: bool) {
+    pub(crate) fn command_button(
+        &mut self,
+        ui: &mut Ui,
+        label: &str,
+        command: Command,
+        enabled: bool,
+    ) {
         let shortcut = command.shortcut(self.mode).map(|s| ui.ctx().format_shortcut(&s));
         let button = egui::Button::new(label);
         let response = ui.add_enabled(enabled, button);
@@ -161,10 +183,22 @@ impl App {
                 self.menu_item(ui, "Move level up", Command::MoveLevelUp);
                 self.menu_item(ui, "Move level down", Command::MoveLevelDown);
             });
+            ui.menu_button("Board", |ui| {
+                self.menu_item(ui, "Crop to content", Command::CropToContent);
+                self.menu_item(ui, "Rotate clockwise", Command::RotateClockwise);
+                self.menu_item(ui, "Mirror left-right", Command::MirrorHorizontal);
+                self.menu_item(ui, "Mirror top-bottom", Command::MirrorVertical);
+                self.menu_item(ui, "Swap boxes and goals", Command::SwapBoxesAndGoals);
+                ui.separator();
+                self.menu_item(ui, "Solve", Command::Solve);
+            });
             ui.menu_button("View", |ui| {
                 self.menu_item(ui, "Zoom in", Command::ZoomIn);
                 self.menu_item(ui, "Zoom out", Command::ZoomOut);
                 self.menu_item(ui, "Fit to window", Command::ZoomFit);
+                let dead =
+                    if self.settings.show_dead { "Hide dead squares" } else { "Show dead squares" };
+                self.menu_item(ui, dead, Command::ToggleDeadSquares);
                 let theme = if self.settings.dark { "Light theme" } else { "Dark theme" };
                 self.menu_item(ui, theme, Command::ToggleTheme);
             });
@@ -232,37 +266,11 @@ impl App {
         });
     }
 
-    fn edit_panel(&mut self, ui: &mut Ui) {
-        ui.heading("Level");
-        let meta = self.level().meta.clone();
-        for (label, value, make) in [
-            ("Title", meta.title, Command::SetTitle as fn(String) -> Command),
-            ("Author", meta.author, Command::SetAuthor),
-        ] {
-            ui.horizontal(|ui| {
-                let name = ui.label(label).id;
-                let mut text = value.clone();
-                if ui.text_edit_singleline(&mut text).labelled_by(name).changed() {
-                    self.queue.push(make(text));
-                }
-            });
-        }
-        let name = ui.label("Comment").id;
-        let mut comment = meta.comment.clone();
-        let edit = egui::TextEdit::multiline(&mut comment).desired_rows(2);
-        if ui.add(edit).labelled_by(name).changed() {
-            self.queue.push(Command::SetComment(comment));
-        }
-        if !meta.solutions.is_empty() {
-            ui.label(format!("{} saved solution(s)", meta.solutions.len()));
-        }
-    }
-
     fn play_panel(&mut self, ui: &mut Ui) {
         ui.heading("Playing");
-        let (moves, pushes, solved) = match &self.game {
-            Some(g) => (g.moves().len(), g.pushes(), g.is_solved()),
-            None => (0, 0, false),
+        let (moves, pushes, solved, ahead) = match &self.game {
+            Some(g) => (g.moves().len(), g.pushes(), g.is_solved(), g.redo_count()),
+            None => (0, 0, false, 0),
         };
         ui.label(RichText::new(format!("Moves {moves}   Pushes {pushes}")).size(18.0));
         if solved {
@@ -271,7 +279,7 @@ impl App {
         }
         ui.horizontal(|ui| {
             self.command_button(ui, "Undo", Command::Undo, moves > 0);
-            self.command_button(ui, "Redo", Command::Redo, true);
+            self.command_button(ui, "Redo", Command::Redo, ahead > 0);
             self.command_button(ui, "Restart", Command::Restart, moves > 0);
         });
         ui.label(
@@ -284,31 +292,87 @@ impl App {
 
     fn board(&mut self, ui: &mut Ui) {
         let palette = Palette::for_dark_mode(self.settings.dark);
-        let overlays = Overlays::default();
+        let overlays = self.overlays(ui);
         let mut view = self.settings.view;
         let br = board::show(ui, self.board_level(), &overlays, &mut view, &palette);
         self.settings.view = view;
         self.geometry = Some(br.geometry);
-        if self.mode != Mode::Play {
-            return;
-        }
-        let (pressed, released, at) = ui.input(|i| {
+        let (primary, secondary, released, down, at) = ui.input(|i| {
             let p = &i.pointer;
-            (p.primary_pressed(), p.primary_released(), p.latest_pos())
+            let down = p.primary_down() || p.secondary_down();
+            (p.primary_pressed(), p.secondary_pressed(), p.any_released(), down, p.latest_pos())
         });
         let cell = at.and_then(|p| br.geometry.cell_at(p));
-        if pressed && br.response.contains_pointer() {
-            self.play_press = cell;
-        }
-        if released && let Some(from) = self.play_press.take() {
-            match cell {
-                Some(to) if to != from && self.board_level().square(from).has_box => {
-                    self.play_drag_box(from, to);
+        let over_board = br.response.contains_pointer();
+        match self.mode {
+            Mode::Edit => {
+                let tool = if primary {
+                    Some(self.tool)
+                } else if secondary {
+                    Some(Tool::Erase)
+                } else {
+                    None
+                };
+                if let (Some(tool), Some(c), true, None) = (tool, cell, over_board, &self.stroke) {
+                    self.begin_stroke(tool, c);
                 }
-                Some(to) if to == from => self.play_click(to),
-                _ => {}
+                if self.stroke.is_some() {
+                    if let Some(p) = at {
+                        self.continue_stroke(br.geometry.clamp_cell(p));
+                    }
+                    if !down {
+                        self.end_stroke();
+                    }
+                }
+            }
+            Mode::Play => {
+                if primary && over_board {
+                    self.play_press = cell;
+                }
+                if released && let Some(from) = self.play_press.take() {
+                    match cell {
+                        Some(to) if to != from && self.board_level().square(from).has_box => {
+                            self.play_drag_box(from, to);
+                        }
+                        Some(to) if to == from => self.play_click(to),
+                        _ => {}
+                    }
+                }
             }
         }
+    }
+
+    /// What to draw over the level: problems and dead squares while editing, the push
+    /// path of a dragged box while playing, and the rectangle being drawn.
+    fn overlays(&mut self, ui: &Ui) -> Overlays {
+        let mut overlays = Overlays::default();
+        match self.mode {
+            Mode::Edit => {
+                let show_dead = self.settings.show_dead;
+                let analysis = self.analysis();
+                overlays.problems =
+                    analysis.diagnostics.iter().flat_map(|d| d.cells.clone()).collect();
+                if show_dead {
+                    overlays.dead = analysis.dead.clone();
+                }
+                if let Some(s) = &self.stroke
+                    && self.settings.shape == Shape::Rectangle
+                {
+                    overlays.selection = Some((s.start, s.last));
+                }
+            }
+            Mode::Play => {
+                let at = ui.input(|i| i.pointer.latest_pos());
+                let target = self.geometry.zip(at).and_then(|(g, p)| g.cell_at(p));
+                if let (Some(from), Some(to)) = (self.play_press, target)
+                    && from != to
+                    && self.board_level().square(from).has_box
+                {
+                    overlays.path = push_trail(self.board_level(), from, to);
+                }
+            }
+        }
+        overlays
     }
 
     fn dialogs(&mut self, ctx: &egui::Context) {
@@ -348,4 +412,20 @@ fn file_dialog() -> rfd::FileDialog {
     rfd::FileDialog::new()
         .add_filter("Sokoban levels", &["xsb", "sok", "txt", "rle"])
         .add_filter("All files", &["*"])
+}
+
+/// The squares the box at `from` passes on its shortest push path to `to`.
+fn push_trail(level: &Level, from: Pos, to: Pos) -> Vec<Pos> {
+    let Some(dirs) = push_path(level, from, to) else { return Vec::new() };
+    let mut trail = Vec::new();
+    let mut game = level.clone();
+    for d in dirs {
+        if let Ok(m) = game.try_move(d)
+            && m.push
+            && let Some(p) = game.player().and_then(|p| game.step_on_board(p, d))
+        {
+            trail.push(p);
+        }
+    }
+    trail
 }

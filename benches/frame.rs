@@ -1,0 +1,121 @@
+//! UI frame time: the median time egui takes to run the window's logic and tessellate one
+//! frame (what egui_kittest runs, without a GPU), for a 50×50 level in the editor with the
+//! validation and dead-square overlays, in play mode, and with the solver running in the
+//! background. Target: under 4 ms. Run with `cargo bench --bench frame`.
+
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use sokolab::app::App;
+use sokolab::app::command::{Command, Mode};
+use sokolab::app::document::Document;
+use sokolab::app::settings::Settings;
+use sokolab::level::{Collection, Level, Pos, Square, Terrain};
+
+/// Frames measured per scenario (after warming up).
+const FRAMES: usize = 300;
+/// The target median frame time.
+const TARGET: Duration = Duration::from_millis(4);
+
+fn main() {
+    println!("UI frame time (logic + tessellation), {FRAMES} frames, 1400x900 points");
+    let results = [
+        ("50x50 editor, overlays", measure(Mode::Edit, false)),
+        ("50x50 play mode", measure(Mode::Play, false)),
+        ("50x50 editor, solver running", measure(Mode::Edit, true)),
+    ];
+    let mut all_met = true;
+    for (name, (median, p90)) in &results {
+        let met = *median < TARGET;
+        all_met &= met;
+        println!(
+            "{name:32} median {:6.3} ms   p90 {:6.3} ms   {}",
+            ms(*median),
+            ms(*p90),
+            if met { "under 4 ms" } else { "OVER the 4 ms target" }
+        );
+    }
+    if !all_met {
+        std::process::exit(1);
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// Median and 90th percentile frame time of the window in `mode`.
+fn measure(mode: Mode, solver: bool) -> (Duration, Duration) {
+    let doc = Document {
+        collection: Collection { notes: Vec::new(), levels: vec![big_level(50)] },
+        path: None,
+        dirty: false,
+    };
+    let settings = Settings { show_dead: true, ..Settings::default() };
+    let mut app = App::new(doc, settings, None);
+    app.queue.push(Command::SetMode(mode));
+    if solver {
+        app.start_solver(|| {});
+    }
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.step();
+    let geometry = h.state().geometry.expect("the board was drawn");
+    let mut times = Vec::with_capacity(FRAMES);
+    for i in 0..FRAMES + 30 {
+        // Move the pointer over the board so every frame has something to redo.
+        let p = geometry.cell_center(Pos::new(5 + i % 40, 5 + (i / 3) % 40));
+        h.hover_at(p);
+        let start = Instant::now();
+        h.step();
+        let shapes = h.output().shapes.clone();
+        let ppp = h.output().pixels_per_point;
+        let primitives = h.ctx.tessellate(shapes, ppp);
+        let elapsed = start.elapsed();
+        assert!(!primitives.is_empty(), "the frame drew something");
+        if i >= 30 {
+            times.push(elapsed);
+        }
+    }
+    if solver {
+        assert!(h.state().solving.is_some(), "the solver was still running while measuring");
+        h.state_mut().queue.push(Command::CancelSolve);
+        h.step();
+    }
+    times.sort();
+    (times[times.len() / 2], times[times.len() * 9 / 10])
+}
+
+/// A `side`×`side` level: a walled room with pillars, boxes and as many goals, and a player.
+fn big_level(side: usize) -> Level {
+    let mut level = Level::new(side, side);
+    let mut seed = 0x2545_f491_u32;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        seed
+    };
+    for p in level.positions() {
+        let edge = p.x == 0 || p.y == 0 || p.x + 1 == side || p.y + 1 == side;
+        let pillar = p.x % 6 == 3 && p.y % 6 == 3;
+        let terrain = if edge || pillar { Terrain::Wall } else { Terrain::Floor };
+        *level.square_mut(p) = Square::of(terrain);
+    }
+    let mut placed = 0;
+    while placed < 40 {
+        let b = Pos::new(2 + next() as usize % (side - 4), 2 + next() as usize % (side - 4));
+        let g = Pos::new(1 + next() as usize % (side - 2), 1 + next() as usize % (side - 2));
+        let (sb, sg) = (level.square(b), level.square(g));
+        if b != g && sb == Square::of(Terrain::Floor) && sg == Square::of(Terrain::Floor) {
+            level.square_mut(b).has_box = true;
+            level.square_mut(g).terrain = Terrain::Goal;
+            placed += 1;
+        }
+    }
+    let player = level.positions().find(|&p| level.square(p) == Square::of(Terrain::Floor));
+    level.square_mut(player.expect("a free square")).has_player = true;
+    level.meta.title = "Benchmark room".into();
+    level
+}
