@@ -123,7 +123,7 @@ pub struct ChildView {
 }
 
 /// Receives every expansion. `ENABLED = false` lets the compiler drop all tracing code.
-pub trait Observer {
+pub trait Observer: Send {
     /// Whether the search should build views for this observer at all.
     const ENABLED: bool;
     /// A node is about to be expanded.
@@ -230,8 +230,9 @@ impl<O: Observer> Core<O> {
     }
 }
 
-/// The object-safe part of a search the inspector and the front door use.
-pub trait Search {
+/// The object-safe part of a search the inspector and the front door use. Searches are
+/// `Send`, so a search built on one thread can be stepped on another.
+pub trait Search: Send {
     /// Runs up to `budget` expansions.
     fn step(&mut self, budget: u64) -> Progress;
     /// The counters so far.
