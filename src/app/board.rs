@@ -206,6 +206,9 @@ fn paint_level(painter: &egui::Painter, level: &Level, g: &Geometry, pal: &Palet
                     ctr + Vec2::new(-d, 0.0),
                 ];
                 pieces.push(Shape::convex_polygon(pts, pal.goal, Stroke::NONE));
+                // A frame around the square keeps the goal visible under a player or box.
+                let frame = Stroke::new((c * 0.04).max(1.0), pal.goal);
+                pieces.push(Shape::rect_stroke(r.shrink(c * 0.04), 0.0, frame, StrokeKind::Inside));
             }
             if sq.has_box {
                 let fill = if sq.terrain == Terrain::Goal { pal.box_on_goal } else { pal.box_fill };

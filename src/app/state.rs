@@ -59,6 +59,8 @@ pub struct App {
     pub geometry: Option<Geometry>,
     /// Play mode: the square where the primary button went down.
     pub play_press: Option<Pos>,
+    /// The level the level list last scrolled to.
+    pub list_shows: Option<usize>,
     /// The window title last sent (it is sent again only when it changes).
     pub window_title: String,
     history: History<Snapshot>,
@@ -88,6 +90,7 @@ impl App {
             queue: Vec::new(),
             geometry: None,
             play_press: None,
+            list_shows: None,
             window_title: String::new(),
             history: History::default(),
             revision: 0,

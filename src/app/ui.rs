@@ -71,7 +71,7 @@ impl App {
 
     /// Keyboard shortcuts, clipboard events and dropped files become commands.
     fn read_input(&mut self, ctx: &egui::Context) {
-        let typing = ctx.egui_wants_keyboard_input();
+        let typing = ctx.text_edit_focused();
         let mut shortcuts = Command::global_shortcuts();
         if !typing {
             shortcuts.extend(Command::mode_shortcuts(self.mode));
@@ -242,7 +242,14 @@ impl App {
         ui.separator();
         let palette = Palette::for_dark_mode(self.settings.dark);
         let n = self.doc.collection.levels.len();
-        egui::ScrollArea::vertical().auto_shrink(false).show_rows(ui, ROW_HEIGHT, n, |ui, rows| {
+        let mut list = egui::ScrollArea::vertical().auto_shrink(false);
+        if self.list_shows != Some(self.current) {
+            // Bring the level shown into view when it changes.
+            let row = ROW_HEIGHT + ui.spacing().item_spacing.y;
+            list = list.vertical_scroll_offset((self.current as f32 - 2.0).max(0.0) * row);
+            self.list_shows = Some(self.current);
+        }
+        list.show_rows(ui, ROW_HEIGHT, n, |ui, rows| {
             for i in rows {
                 let level = &self.doc.collection.levels[i];
                 let selected = i == self.current;

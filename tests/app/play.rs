@@ -74,3 +74,19 @@ fn the_edit_mode_board_is_the_document() {
     assert!(board(&h).square(Pos::new(3, 2)).has_box, "playing does not change the level");
     assert!(!h.state().doc.dirty);
 }
+
+#[test]
+fn keys_still_move_when_a_button_has_the_keyboard_focus() {
+    let mut h = window(CORRIDOR);
+    h.get_by_label("Play").click();
+    h.run();
+    // Tab switches the mode and also moves egui's keyboard focus to a button.
+    for _ in 0..2 {
+        h.key_press(Key::Tab);
+        h.run();
+    }
+    assert_eq!(h.state().mode, sokolab::app::command::Mode::Play);
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    assert!(board(&h).square(Pos::new(2, 2)).has_box, "the box was pushed");
+}
