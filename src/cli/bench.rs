@@ -4,7 +4,7 @@ use crate::cli::report::LevelReport;
 use crate::cli::search_args::SearchArgs;
 use crate::level::format::load_file;
 use crate::solver::solve;
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -87,7 +87,23 @@ pub fn run(args: &BenchArgs) -> ExitCode {
     if !args.json {
         println!("{}", LevelReport::header());
     }
+    // The progress line goes to a terminal only, redrawn as levels finish and every 250 ms.
+    let show_progress = !args.json && std::io::stderr().is_terminal();
+    let progress_line = |finished: usize, ok: usize| {
+        let secs = start.elapsed().as_secs_f64();
+        eprint!("\r\x1b[K[{finished}/{}] solved {ok}, {secs:.1} s", numbers.len());
+        let _ = std::io::stderr().flush();
+    };
     std::thread::scope(|scope| {
+        if show_progress {
+            scope.spawn(|| {
+                while done.load(Ordering::Relaxed) < numbers.len() {
+                    std::thread::sleep(std::time::Duration::from_millis(250));
+                    let _lock = out.lock().expect("output lock");
+                    progress_line(done.load(Ordering::Relaxed), solved.load(Ordering::Relaxed));
+                }
+            });
+        }
         for _ in 0..args.jobs.max(1) {
             scope.spawn(|| {
                 loop {
@@ -104,14 +120,13 @@ pub fn run(args: &BenchArgs) -> ExitCode {
                         if args.json {
                             println!("{}", report.json());
                         } else {
-                            eprint!("\r\x1b[K");
+                            if show_progress {
+                                eprint!("\r\x1b[K");
+                            }
                             println!("{}", report.row());
-                            eprint!(
-                                "[{finished}/{}] solved {ok}, {:.1} s",
-                                numbers.len(),
-                                start.elapsed().as_secs_f64()
-                            );
-                            let _ = std::io::stderr().flush();
+                            if show_progress {
+                                progress_line(finished, ok);
+                            }
                         }
                     }
                     results.lock().expect("results lock").push(report);
@@ -123,16 +138,26 @@ pub fn run(args: &BenchArgs) -> ExitCode {
     let results = results.into_inner().expect("results lock");
     let solved = results.iter().filter(|r| r.solved).count();
     if args.json {
-        let summary = serde_json::json!({
-            "summary": { "levels": results.len(), "solved": solved, "secs": secs }
-        });
-        println!("{summary}");
+        #[derive(serde::Serialize)]
+        struct Totals {
+            levels: usize,
+            solved: usize,
+            secs: f64,
+        }
+        #[derive(serde::Serialize)]
+        struct Summary {
+            summary: Totals,
+        }
+        let summary = Summary { summary: Totals { levels: results.len(), solved, secs } };
+        println!("{}", serde_json::to_string(&summary).expect("the summary serialises"));
     } else {
-        eprintln!();
+        if show_progress {
+            eprintln!();
+        }
         let mut rates: Vec<f64> =
             results.iter().filter(|r| r.secs > 0.01).map(|r| r.rate()).collect();
         rates.sort_by(f64::total_cmp);
-        let median = rates.get(rates.len() / 2).copied().unwrap_or(0.0);
+        let median = rates.get(rates.len() / 2).copied();
         let search_secs: f64 = results.iter().map(|r| r.secs).sum();
         let optimal = results.iter().filter(|r| r.optimal).count();
         let hardest = results.iter().filter(|r| r.solved).max_by(|a, b| a.secs.total_cmp(&b.secs));
@@ -140,7 +165,10 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             "{} levels, {solved} solved ({optimal} push-optimal), {secs:.1} s wall, {search_secs:.1} s searching",
             results.len()
         );
-        println!("median generated/s (levels searched > 10 ms): {median:.0}");
+        match median {
+            Some(m) => println!("median generated/s (levels searched > 10 ms): {m:.0}"),
+            None => println!("median generated/s: n/a (no level searched longer than 10 ms)"),
+        }
         if let Some(h) = hardest {
             println!(
                 "slowest solved: level {} in {:.2} s, peak memory {:.1} MiB",

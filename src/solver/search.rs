@@ -123,7 +123,7 @@ pub struct ChildView {
 }
 
 /// Receives every expansion. `ENABLED = false` lets the compiler drop all tracing code.
-pub trait Observer {
+pub trait Observer: Send {
     /// Whether the search should build views for this observer at all.
     const ENABLED: bool;
     /// A node is about to be expanded.
@@ -230,8 +230,9 @@ impl<O: Observer> Core<O> {
     }
 }
 
-/// The object-safe part of a search the inspector and the front door use.
-pub trait Search {
+/// The object-safe part of a search the inspector and the front door use. Searches are
+/// `Send`, so a search built on one thread can be stepped on another.
+pub trait Search: Send {
     /// Runs up to `budget` expansions.
     fn step(&mut self, budget: u64) -> Progress;
     /// The counters so far.
@@ -245,9 +246,11 @@ pub trait Search {
     /// The node expanded last (only with a tracing observer).
     fn current(&self) -> Option<NodeView>;
     /// The children of the last expansion with their verdicts (only with a tracing
-    /// observer).
+    /// observer). Depth-first searches list pruned children at once and the others as they
+    /// try them.
     fn children(&self) -> &[ChildView];
-    /// Up to `k` frontier nodes, the next to be expanded first.
+    /// Up to `k` frontier nodes, the next to be expanded first. Depth-first searches list
+    /// the untried children of the deepest node, with id `NodeId::MAX` (not stored yet).
     fn frontier(&self, k: usize) -> Vec<NodeView>;
     /// The view of a stored node.
     fn node(&self, id: NodeId) -> Option<NodeView>;

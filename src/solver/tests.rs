@@ -265,3 +265,42 @@ fn limits_stop_a_search_with_their_reason() {
     assert_eq!(solve(level, &config, &time, &cancel).status(), "timeout");
     assert!(start.elapsed() < Duration::from_millis(200));
 }
+
+#[test]
+fn inspection_shows_each_expansion_its_children_and_the_frontier() {
+    use crate::solver::{Recorder, Verdict};
+    for method in [Method::AStar, Method::Greedy, Method::Bfs, Method::IdaStar] {
+        let level = &levels(SOLVABLE)[3];
+        let mut search = build(level, &Config::with_method(method), Recorder::default()).unwrap();
+        for _ in 0..20 {
+            let frontier = search.frontier(5);
+            if search.step(1) != Progress::Running {
+                break;
+            }
+            let current = search.current().expect("a node was expanded");
+            let children = search.children();
+            // Depth-first searches record a child's verdict when they try it, later.
+            assert!(method == Method::IdaStar || !children.is_empty(), "{}", method.name());
+            let total = search.stats().generated;
+            assert!(children.len() as u64 <= total);
+            for c in children {
+                assert_eq!(c.g, current.g + 1, "{}", method.name());
+                if let Verdict::Kept = c.verdict {
+                    let id = c.node.expect("a kept child has a node");
+                    let path = search.path(id);
+                    assert_eq!(path.len() as u32, c.g + 1);
+                    assert!(search.node(path[0]).unwrap().push.is_none(), "the root");
+                    assert!(search.board(id).is_some());
+                }
+            }
+            // Best-first and BFS expand the node their frontier listed first.
+            if matches!(method, Method::AStar | Method::Greedy | Method::Bfs) {
+                assert_eq!(frontier.first().map(|v| v.id), Some(current.id), "{}", method.name());
+                let keys: Vec<_> = frontier.iter().map(|v| (v.f, v.h)).collect();
+                if method != Method::Bfs {
+                    assert!(keys.windows(2).all(|w| w[0] <= w[1]), "{keys:?}");
+                }
+            }
+        }
+    }
+}

@@ -1,7 +1,8 @@
 //! Simple tunnel detection: floor squares with walls on both sides across one axis.
 //!
-//! A box pushed along such a square cannot be turned aside there; searches use this for
-//! move ordering (keep pushing a box through a tunnel first) and the inspector shows it.
+//! A box pushed along such a square cannot be turned aside there. The analysis is exposed
+//! through [`crate::solver::problem::Problem::tunnels`] for the inspector's overlay and as
+//! the basis for tunnel macros; the searches of this layer do not use it yet.
 
 use crate::solver::board::{Board, NONE, Sq};
 

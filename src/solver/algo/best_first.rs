@@ -129,20 +129,33 @@ impl<O: Observer> Search for BestFirst<O> {
         self.priority == Priority::AStar && self.admissible
     }
 
+    /// Walks the heap's array from the root, best entry first, so the cost grows with `k`
+    /// (and the stale entries met on the way), not with the size of the open list.
     fn frontier(&self, k: usize) -> Vec<NodeView> {
-        let mut entries: Vec<Entry> = self
-            .open
-            .iter()
-            .copied()
-            .filter(|Reverse((f, _, Reverse(id)))| {
-                let info = self.core.nodes.info(*id);
-                self.priority.f(info) == *f && !(self.priority != Priority::AStar && info.closed)
-            })
-            .collect();
-        entries.sort_unstable();
-        entries.dedup();
-        entries.truncate(k);
-        entries.iter().map(|Reverse((f, _, Reverse(id)))| self.core.node_view(*id, *f)).collect()
+        let heap = self.open.as_slice();
+        let mut out: Vec<NodeView> = Vec::with_capacity(k);
+        let mut next: BinaryHeap<(Entry, usize)> = BinaryHeap::new();
+        if let Some(&root) = heap.first() {
+            next.push((root, 0));
+        }
+        while let Some((Reverse((f, _, Reverse(id))), i)) = next.pop() {
+            if out.len() == k {
+                break;
+            }
+            let info = self.core.nodes.info(id);
+            let live = self.priority.f(info) == f
+                && !(self.priority != Priority::AStar && info.closed)
+                && !out.iter().any(|v| v.id == id);
+            if live {
+                out.push(self.core.node_view(id, f));
+            }
+            for child in [2 * i + 1, 2 * i + 2] {
+                if let Some(&entry) = heap.get(child) {
+                    next.push((entry, child));
+                }
+            }
+        }
+        out
     }
 
     core_inspection!(|s, i| s.priority.f(i));
