@@ -68,3 +68,29 @@ impl Autosave {
         Some(Document { collection, path, dirty: true })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unsaved_edits_are_restored_and_cleared() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut doc = Document::builtin();
+        doc.path = Some(PathBuf::from("/levels/mine.xsb"));
+        let mut autosave = Autosave::new(dir.path().join("state"));
+        autosave.tick(&doc, 1).unwrap();
+        assert!(autosave.restore().is_none(), "a clean document is not autosaved");
+
+        doc.dirty = true;
+        doc.collection.levels[0].meta.title = "Edited".into();
+        autosave.tick(&doc, 2).unwrap();
+        let restored = Autosave::new(dir.path().join("state")).restore().expect("an autosave");
+        assert_eq!(restored.collection, doc.collection);
+        assert!(restored.dirty);
+        assert_eq!(restored.path, doc.path);
+
+        autosave.clear();
+        assert!(autosave.restore().is_none());
+    }
+}
