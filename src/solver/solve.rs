@@ -134,12 +134,7 @@ fn finish(level: &Level, search: &dyn Search, id: NodeId, stats: Stats) -> Outco
 
 /// The verified solution ending at node `id` of `search`.
 pub fn solution_to(level: &Level, search: &dyn Search, id: NodeId) -> Result<Solution, String> {
-    let pushes: Vec<_> = search
-        .path(id)
-        .iter()
-        .filter_map(|&n| search.node(n).and_then(|v| v.push))
-        .map(|p| (p.from, p.dir))
-        .collect();
+    let pushes = search.pushes_to(id);
     let moves = crate::solver::walk::moves_for(level, &pushes)?;
     let check = replay(level, &moves);
     if let Some(err) = check.error {
