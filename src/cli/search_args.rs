@@ -1,6 +1,6 @@
 //! Search options shared by `solve` and `bench`.
 
-use crate::solver::{Config, Deadlocks, Limits, LowerBound, Method};
+use crate::solver::{Config, Deadlocks, Limits, LowerBound, Method, Technique, Techniques};
 use std::time::Duration;
 
 /// How to search: method, bound, detectors and limits.
@@ -21,15 +21,15 @@ pub struct SearchArgs {
     /// matching, simple, boxes-off-goal, greedy, stable-marriage, boxes-off-goal-plus-player.
     #[arg(long, default_value = "matching", value_parser = parse_bound)]
     pub lower_bound: LowerBound,
-    /// Deadlock detectors to switch off: dead-squares, freeze, bipartite, corral
-    /// (comma-separated).
-    #[arg(long, value_delimiter = ',', value_name = "LIST")]
-    pub disable: Vec<Detector>,
+    /// Deadlock detectors and techniques to switch off (comma-separated): dead-squares,
+    /// freeze, bipartite, corral; packing, connectivity, room-links, out-of-plan, hotspots.
+    #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_switch)]
+    pub disable: Vec<Switch>,
 }
 
-/// A deadlock detector that can be switched off.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Detector {
+/// Something `--disable` switches off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Switch {
     /// Dead squares.
     DeadSquares,
     /// Freeze deadlocks.
@@ -38,6 +38,22 @@ pub enum Detector {
     Bipartite,
     /// Corral deadlocks.
     Corral,
+    /// A search technique.
+    Technique(Technique),
+}
+
+fn parse_switch(s: &str) -> Result<Switch, String> {
+    Ok(match s {
+        "dead-squares" => Switch::DeadSquares,
+        "freeze" => Switch::Freeze,
+        "bipartite" => Switch::Bipartite,
+        "corral" => Switch::Corral,
+        _ => Switch::Technique(Technique::from_name(s).ok_or_else(|| {
+            let mut names = vec!["dead-squares", "freeze", "bipartite", "corral"];
+            names.extend(Technique::ALL.iter().map(|t| t.name()));
+            format!("unknown switch `{s}`; use one of {}", names.join(", "))
+        })?),
+    })
 }
 
 fn parse_method(s: &str) -> Result<Method, String> {
@@ -56,15 +72,17 @@ impl SearchArgs {
     /// The solver configuration these options describe.
     pub fn config(&self) -> Config {
         let mut deadlocks = Deadlocks::default();
+        let mut techniques = Techniques::default();
         for d in &self.disable {
-            match d {
-                Detector::DeadSquares => deadlocks.dead_squares = false,
-                Detector::Freeze => deadlocks.freeze = false,
-                Detector::Bipartite => deadlocks.bipartite = false,
-                Detector::Corral => deadlocks.corral = false,
+            match *d {
+                Switch::DeadSquares => deadlocks.dead_squares = false,
+                Switch::Freeze => deadlocks.freeze = false,
+                Switch::Bipartite => deadlocks.bipartite = false,
+                Switch::Corral => deadlocks.corral = false,
+                Switch::Technique(t) => techniques.set(t, false),
             }
         }
-        Config { method: self.method, lower_bound: self.lower_bound, deadlocks }
+        Config { method: self.method, lower_bound: self.lower_bound, deadlocks, techniques }
     }
 
     /// The limits these options describe.

@@ -58,6 +58,7 @@ pub struct BoxMoves {
     visits: Vec<Visit>,
     queue: VecDeque<u32>,
     others: Vec<u64>,
+    splits: Vec<u8>,
 }
 
 const NO_SIDE: u32 = u32::MAX;
@@ -65,17 +66,41 @@ const NO_SIDE: u32 = u32::MAX;
 impl BoxMoves {
     /// Every macro move of every box in `state` (box bitset then player square), appended
     /// to `out` box by box in square order. Boxes never enter dead squares.
+    ///
+    /// Alongside, [`BoxMoves::splits`] tells for each move into how many parts the box on
+    /// its new square divides the free floor around it (1 when it divides nothing).
     pub fn generate(&mut self, p: &Problem, state: &[u64], out: &mut Vec<Macro>) {
         let words = p.words();
         let boxes = &state[..words];
         let player = state[words] as Sq;
         self.reach.flood(p, boxes, player);
+        self.splits.clear();
         for b in boxes_of(boxes) {
             self.search_box(p, boxes, b, None);
             for v in self.visits.iter().skip(1) {
                 out.push(Macro { from: b, to: v.square, dir: v.dir, pushes: v.pushes });
+                let mut labels = [u32::MAX; 4];
+                let mut count = 0;
+                for d in 0..4 {
+                    let u = p.board.nbr(v.square, d);
+                    if u == NONE || has_box(&self.others, u) {
+                        continue;
+                    }
+                    let l = self.sides.label(&p.board, v.square, u);
+                    if !labels[..count].contains(&l) {
+                        labels[count] = l;
+                        count += 1;
+                    }
+                }
+                self.splits.push(count as u8);
             }
         }
+    }
+
+    /// For each move of the last [`BoxMoves::generate`], in order: the number of separate
+    /// parts of free floor next to the box on its new square.
+    pub fn splits(&self) -> &[u8] {
+        &self.splits
     }
 
     /// The single pushes of macro move `m` from `state`, as (box square, direction index),
@@ -120,11 +145,8 @@ impl BoxMoves {
             self.seen = vec![[NO_SIDE; 4]; board.len()];
         }
         // The player's side of the box at the start.
-        let Some(start_nbr) =
-            (0..4).map(|d| board.nbr(b, d)).find(|&u| u != NONE && self.reach.reached(u))
-        else {
-            return None;
-        };
+        let start_nbr =
+            (0..4).map(|d| board.nbr(b, d)).find(|&u| u != NONE && self.reach.reached(u))?;
         self.others.clear();
         self.others.extend_from_slice(boxes);
         clear_box(&mut self.others, b);
@@ -240,6 +262,45 @@ mod tests {
             assert_eq!(at, m.to);
             assert_eq!(pushes.last().unwrap().1, m.dir);
         }
+    }
+
+    #[test]
+    fn splits_give_the_region_count_after_each_move() {
+        use crate::solver::regions::Regions;
+        let rows = [
+            "##########",
+            "#   #    #",
+            "# $ $  $ #",
+            "#  ## $  #",
+            "# @  . ..#",
+            "#  #   . #",
+            "##########",
+        ];
+        let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
+        let state = state_of(&p);
+        let words = p.words();
+        let mut moves = BoxMoves::default();
+        let mut out = Vec::new();
+        moves.generate(&p, &state, &mut out);
+        let mut regions = Regions::default();
+        let parent = regions.compute(&p.board, &state[..words]);
+        let parent_regions = regions.clone();
+        for (m, &split) in out.iter().zip(moves.splits()) {
+            // Regions next to the box before it moves.
+            let mut near: Vec<u16> = (0..4)
+                .map(|d| p.board.nbr(m.from, d))
+                .filter(|&u| u != NONE && !has_box(&state, u))
+                .map(|u| parent_regions.of(u))
+                .collect();
+            near.sort_unstable();
+            near.dedup();
+            let mut child = state[..words].to_vec();
+            clear_box(&mut child, m.from);
+            set_box(&mut child, m.to);
+            let expected = regions.compute(&p.board, &child);
+            assert_eq!(parent - near.len() + split as usize, expected, "{m:?}");
+        }
+        assert!(out.len() > 20);
     }
 
     #[test]

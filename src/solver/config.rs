@@ -2,6 +2,7 @@
 
 use crate::solver::bounds::LowerBound;
 use crate::solver::deadlock::Deadlocks;
+use crate::solver::techniques::Techniques;
 use std::time::Duration;
 
 /// The search algorithm.
@@ -82,6 +83,8 @@ pub struct Config {
     pub lower_bound: LowerBound,
     /// Which deadlock detectors prune.
     pub deadlocks: Deadlocks,
+    /// Which other techniques are on.
+    pub techniques: Techniques,
 }
 
 impl Default for Config {
@@ -90,6 +93,7 @@ impl Default for Config {
             method: Method::Auto,
             lower_bound: LowerBound::Matching,
             deadlocks: Deadlocks::default(),
+            techniques: Techniques::default(),
         }
     }
 }

@@ -21,17 +21,20 @@ pub mod config;
 pub mod deadlock;
 pub mod distances;
 pub mod expand;
+pub mod hotspots;
 pub mod outcome;
 pub mod packing;
 pub mod prehashed;
 pub mod problem;
 pub mod reach;
 pub mod regions;
+pub mod rooms;
 pub mod search;
 pub mod sides;
 mod solve;
 pub mod state;
 pub mod table;
+pub mod techniques;
 pub mod tunnels;
 pub mod walk;
 
@@ -47,3 +50,4 @@ pub use search::{
 };
 pub use solve::{build, run, solution_to, solve, solve_with_progress};
 pub use table::NodeId;
+pub use techniques::{Technique, Techniques};

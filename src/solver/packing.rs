@@ -10,8 +10,7 @@
 //! nearest a start square by plain distance is taken out and the order is marked
 //! incomplete: search then uses it as advice only.
 
-use crate::solver::board::{NONE, Sq};
-use crate::solver::problem::Problem;
+use crate::solver::board::{Board, NONE, Sq, opposite};
 use crate::solver::sides::Sides;
 use crate::solver::state::{clear_box, has_box, set_box};
 use std::collections::VecDeque;
@@ -19,7 +18,7 @@ use std::collections::VecDeque;
 /// Rank of a square that is not a goal.
 pub const NOT_A_GOAL: u16 = u16::MAX;
 
-/// Goals in the order to fill them.
+/// Goals in the order to fill them, and the basin of each step.
 #[derive(Clone, Debug)]
 pub struct PackingOrder {
     /// Goals, first to fill first.
@@ -28,18 +27,21 @@ pub struct PackingOrder {
     pub complete: bool,
     /// Per floor square: its index in `order`, or [`NOT_A_GOAL`].
     rank: Vec<u16>,
+    /// `basins[k]`: the squares from which a box alone can still be pushed to a goal of
+    /// `order[k..]` once the first `k` goals hold boxes (as a bitset over floor squares).
+    basins: Vec<Vec<u64>>,
 }
 
 impl PackingOrder {
-    /// Computes the packing order of `p`.
-    pub fn new(p: &Problem) -> Self {
-        let board = &p.board;
+    /// Computes the packing order of `board`.
+    pub fn new(board: &Board) -> Self {
         let n = board.len();
+        let words = n.div_ceil(64);
         let goals = board.goals();
         let targets: Vec<Sq> =
             board.start_boxes().iter().copied().filter(|&s| !board.is_goal(s)).collect();
         let starts_on_goal = |g: Sq| board.start_boxes().contains(&g);
-        let mut present = vec![0u64; p.words()];
+        let mut present = vec![0u64; words];
         for &g in goals {
             set_box(&mut present, g);
         }
@@ -53,7 +55,7 @@ impl PackingOrder {
                 if starts_on_goal(g) {
                     continue;
                 }
-                if let Some(d) = pull.distance(p, &present, g, &targets)
+                if let Some(d) = pull.distance(board, &present, g, &targets)
                     && best.is_none_or(|(bd, _)| d < bd)
                 {
                     best = Some((d, i));
@@ -65,7 +67,7 @@ impl PackingOrder {
                     Some(i) => i,
                     None => {
                         complete = false;
-                        nearest_by_walk(p, &left, &targets)
+                        nearest_by_walk(board, &left, &targets)
                     }
                 },
             };
@@ -78,7 +80,24 @@ impl PackingOrder {
         for (i, &g) in removed.iter().enumerate() {
             rank[g as usize] = i as u16;
         }
-        PackingOrder { order: removed, complete, rank }
+        let basins = (0..=removed.len()).map(|k| basin(board, &removed, k)).collect();
+        PackingOrder { order: removed, complete, rank, basins }
+    }
+
+    /// Whether a box on `s` can still reach a goal of the plan once the first `k` goals are
+    /// packed (their boxes standing as walls).
+    #[inline]
+    pub fn in_basin(&self, k: usize, s: Sq) -> bool {
+        has_box(&self.basins[k.min(self.order.len())], s)
+    }
+
+    /// Boxes out of plan: boxes that, with the first `packed` goals of the order filled,
+    /// can reach none of the remaining goals (they stand where the plan has sealed off).
+    pub fn out_of_plan(&self, boxes: &[u64], packed: usize) -> usize {
+        let basin = &self.basins[packed.min(self.order.len())];
+        let sealed: u32 = boxes.iter().zip(basin).map(|(b, s)| (b & !s).count_ones()).sum();
+        // The packed goals' own boxes are outside the basin but in plan.
+        sealed as usize - packed.min(self.order.len())
     }
 
     /// The goal's place in the order ([`NOT_A_GOAL`] for other squares).
@@ -98,9 +117,41 @@ impl PackingOrder {
     }
 }
 
+/// The squares from which a box alone reaches one of `order[k..]` with boxes on
+/// `order[..k]` (the player's side is not tracked: a square is kept when some push leads
+/// on towards a goal with floor behind it).
+fn basin(board: &Board, order: &[Sq], k: usize) -> Vec<u64> {
+    let words = board.len().div_ceil(64);
+    let mut walls = vec![0u64; words];
+    for &g in &order[..k] {
+        set_box(&mut walls, g);
+    }
+    let mut reach = vec![0u64; words];
+    let mut queue: VecDeque<Sq> = VecDeque::new();
+    for &g in &order[k..] {
+        set_box(&mut reach, g);
+        queue.push_back(g);
+    }
+    while let Some(x) = queue.pop_front() {
+        for d in 0..4 {
+            // A box on `y` pushed in direction `d` from `z` lands on `x`.
+            let y = board.nbr(x, opposite(d));
+            if y == NONE || has_box(&walls, y) || has_box(&reach, y) {
+                continue;
+            }
+            let z = board.nbr(y, opposite(d));
+            if z == NONE || has_box(&walls, z) {
+                continue;
+            }
+            set_box(&mut reach, y);
+            queue.push_back(y);
+        }
+    }
+    reach
+}
+
 /// Index in `left` of the goal nearest a target by walking distance on the empty board.
-fn nearest_by_walk(p: &Problem, left: &[Sq], targets: &[Sq]) -> usize {
-    let board = &p.board;
+fn nearest_by_walk(board: &Board, left: &[Sq], targets: &[Sq]) -> usize {
     let mut dist = vec![u32::MAX; board.len()];
     let mut queue: VecDeque<Sq> = VecDeque::new();
     let seeds: Vec<Sq> =
@@ -133,8 +184,7 @@ struct Pull {
 impl Pull {
     /// Fewest pulls that bring the box on goal `g` to a target square with the boxes of
     /// `present` (but `g`'s) in place; `None` if it cannot leave.
-    fn distance(&mut self, p: &Problem, present: &[u64], g: Sq, targets: &[Sq]) -> Option<u32> {
-        let board = &p.board;
+    fn distance(&mut self, board: &Board, present: &[u64], g: Sq, targets: &[Sq]) -> Option<u32> {
         self.others.clear();
         self.others.extend_from_slice(present);
         clear_box(&mut self.others, g);
@@ -145,7 +195,7 @@ impl Pull {
                 continue;
             }
             self.sides.analyse(board, &self.others, u);
-            let found = self.search(p, g, u, targets);
+            let found = self.search(board, g, u, targets);
             best = match (best, found) {
                 (Some(a), Some(b)) => Some(u32::min(a, b)),
                 (a, b) => a.or(b),
@@ -154,8 +204,7 @@ impl Pull {
         best
     }
 
-    fn search(&mut self, p: &Problem, g: Sq, u: Sq, targets: &[Sq]) -> Option<u32> {
-        let board = &p.board;
+    fn search(&mut self, board: &Board, g: Sq, u: Sq, targets: &[Sq]) -> Option<u32> {
         self.seen.clear();
         self.seen.resize(board.len(), Vec::new());
         self.queue.clear();
@@ -193,10 +242,11 @@ impl Pull {
 mod tests {
     use super::*;
     use crate::level::{Level, Pos};
+    use crate::solver::problem::Problem;
 
     fn order_of(rows: &[&str]) -> (Vec<Pos>, bool) {
         let p = Problem::new(&Level::from_rows(rows).unwrap()).unwrap();
-        let order = PackingOrder::new(&p);
+        let order = PackingOrder::new(&p.board);
         (order.order.iter().map(|&g| p.board.pos(g)).collect(), order.complete)
     }
 
@@ -207,6 +257,26 @@ mod tests {
         let (order, complete) = order_of(&rows);
         assert!(complete);
         assert_eq!(order, vec![Pos::new(8, 1), Pos::new(7, 1), Pos::new(6, 1)]);
+    }
+
+    #[test]
+    fn a_box_behind_the_packed_goals_is_out_of_plan() {
+        // Goals at 5 and 6, filled 6 first; floor at 7 and 8 beyond them.
+        let rows = ["##########", "#@ $$..  #", "##########"];
+        let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
+        let order = PackingOrder::new(&p.board);
+        let at = |x| p.board.square_at(Pos::new(x, 1)).unwrap();
+        assert_eq!(order.order, vec![at(6), at(5)]);
+        let mut boxes = vec![0u64; p.words()];
+        set_box(&mut boxes, at(3));
+        set_box(&mut boxes, at(7));
+        assert_eq!(order.out_of_plan(&boxes, 0), 0, "7 can still be pushed onto 6");
+        let mut boxes = vec![0u64; p.words()];
+        set_box(&mut boxes, at(6));
+        set_box(&mut boxes, at(7));
+        assert_eq!(order.packed(&boxes), 1);
+        assert_eq!(order.out_of_plan(&boxes, 1), 1, "with 6 packed, 7 is sealed off");
+        assert!(order.in_basin(1, at(4)) && !order.in_basin(1, at(7)));
     }
 
     #[test]

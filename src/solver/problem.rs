@@ -1,9 +1,12 @@
 //! Everything a search knows about a level before it starts: the compiled board, push
-//! distances and dead squares, tunnels, Zobrist keys and the goal bitset.
+//! distances and dead squares, tunnels, rooms and goal areas, the packing order, Zobrist keys
+//! and the goal bitset.
 
 use crate::level::Level;
 use crate::solver::board::{Board, Sq};
 use crate::solver::distances::Distances;
+use crate::solver::packing::PackingOrder;
+use crate::solver::rooms::Rooms;
 use crate::solver::state::{Zobrist, set_box, stride};
 use crate::solver::tunnels::Tunnels;
 
@@ -16,6 +19,10 @@ pub struct Problem {
     pub dist: Distances,
     /// Tunnel squares.
     pub tunnels: Tunnels,
+    /// Rooms, passages, goal areas and their entrances.
+    pub rooms: Rooms,
+    /// The order to fill the goals in, and the basin of each step.
+    pub packing: PackingOrder,
     /// Zobrist keys.
     pub zobrist: Zobrist,
     /// Words per stored state (box bitset words plus one for the player).
@@ -32,6 +39,8 @@ impl Problem {
         let board = Board::compile(level)?;
         let dist = Distances::new(&board);
         let tunnels = Tunnels::new(&board);
+        let rooms = Rooms::new(&board);
+        let packing = PackingOrder::new(&board);
         let zobrist = Zobrist::new(board.len());
         let stride = stride(board.len());
         let mut goal_set = vec![0u64; stride - 1];
@@ -40,7 +49,7 @@ impl Problem {
         }
         let mut level = level.clone();
         level.meta.solutions.clear();
-        Ok(Problem { board, dist, tunnels, zobrist, stride, goal_set, level })
+        Ok(Problem { board, dist, tunnels, rooms, packing, zobrist, stride, goal_set, level })
     }
 
     /// Number of bitset words in a state.

@@ -31,7 +31,7 @@ pub fn build<O: Observer + Clone + 'static>(
 ) -> Result<Box<dyn Search>, String> {
     let problem = Problem::new(level)?;
     if config.method == Method::Fess {
-        return Ok(Box::new(Fess::new(problem, config.deadlocks, observer)));
+        return Ok(Box::new(Fess::new(problem, config.deadlocks, config.techniques, observer)));
     }
     let expander = Expander::new(problem, config.deadlocks, config.lower_bound);
     Ok(match config.method {

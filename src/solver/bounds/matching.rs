@@ -25,6 +25,12 @@ struct Duals {
 /// Hungarian-method workspace.
 #[derive(Debug, Default)]
 pub struct Hungarian {
+    /// For [`Hungarian::cost_with_row_at`]: the row taken out, its former column, the cost
+    /// of the rest of the parent's assignment, and per column the least reduced cost of
+    /// freeing it (a shortest path to the freed column).
+    removed: Option<(usize, usize, i64)>,
+    free_cost: Vec<i32>,
+    finished: Vec<bool>,
     n: usize,
     /// Row-major costs of the parent, `n × n`.
     cost: Vec<i32>,
@@ -46,6 +52,7 @@ impl Hungarian {
     /// [`Hungarian::cost_with_row_moved`]).
     pub fn solve(&mut self, dist: &Distances, boxes: &[Sq]) {
         let n = boxes.len();
+        self.removed = None;
         self.n = n;
         self.cost.clear();
         for &b in boxes {
@@ -99,6 +106,76 @@ impl Hungarian {
         self.child_row = child_row;
         self.child = duals;
         best
+    }
+
+    /// Prepares [`Hungarian::cost_with_row_at`] for moves of box `index` of the solved
+    /// position: one shortest-path computation (O(n²)) serves every square the box may move
+    /// to, each then costing O(n).
+    ///
+    /// With the box's row taken out, its column is free. Placing the box on a new square
+    /// with costs `r` to the goals, the best assignment puts it on some column `j` and
+    /// frees `j` along the cheapest alternating path to the freed column; in reduced costs
+    /// that is `r_j − v_j + D_j + v_free`, where `D_j` is the shortest path from `j`.
+    pub fn remove_row(&mut self, index: usize) {
+        let n = self.n;
+        let row = index + 1;
+        let d = &self.parent;
+        let Some(free) = (1..=n).find(|&j| d.col_row[j] == row) else {
+            self.removed = None;
+            return;
+        };
+        let cost = |r: usize, c: usize| self.cost[(r - 1) * n + c - 1];
+        let mut rest = 0i64;
+        for j in 1..=n {
+            if j != free {
+                rest += i64::from(cost(d.col_row[j], j));
+            }
+        }
+        self.free_cost.clear();
+        self.free_cost.resize(n + 1, i32::MAX);
+        self.finished.clear();
+        self.finished.resize(n + 1, false);
+        self.free_cost[free] = 0;
+        for _ in 0..n {
+            let Some(k) = (1..=n)
+                .filter(|&j| !self.finished[j] && self.free_cost[j] < i32::MAX)
+                .min_by_key(|&j| self.free_cost[j])
+            else {
+                break;
+            };
+            self.finished[k] = true;
+            let dk = self.free_cost[k];
+            for j in 1..=n {
+                if self.finished[j] {
+                    continue;
+                }
+                let i = d.col_row[j];
+                let reduced = cost(i, k) - d.u[i] - d.v[k];
+                let via = dk.saturating_add(reduced);
+                if via < self.free_cost[j] {
+                    self.free_cost[j] = via;
+                }
+            }
+        }
+        self.removed = Some((row, free, rest));
+    }
+
+    /// The optimum when the box prepared by [`Hungarian::remove_row`] moves to `to`.
+    pub fn cost_with_row_at(&self, dist: &Distances, to: Sq) -> u32 {
+        let Some((_, free, rest)) = self.removed else { return INFINITE };
+        let d = &self.parent;
+        let best = dist
+            .row(to)
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| self.free_cost[j + 1] < i32::MAX)
+            .map(|(j, &r)| {
+                i64::from(cost_of(r)) - i64::from(d.v[j + 1]) + i64::from(self.free_cost[j + 1])
+            })
+            .min()
+            .unwrap_or(i64::from(BIG));
+        let total = rest + best + i64::from(d.v[free]);
+        if total >= i64::from(BIG) { INFINITE } else { total as u32 }
     }
 
     /// Adds row `i` to the matching along a shortest augmenting path.
@@ -161,4 +238,43 @@ fn total(d: &Duals, cost: impl Fn(usize, usize) -> i32) -> u32 {
         sum += c;
     }
     sum as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use crate::solver::board::Board;
+
+    /// Every box moved to every square: the prepared O(n) update equals a fresh solve.
+    #[test]
+    fn removing_a_row_then_placing_it_equals_a_fresh_solve() {
+        let levels = [
+            // Open floor: every pair reachable.
+            vec!["##########", "#@ $ $ $ #", "#  . . . #", "#        #", "##########"],
+            // A corridor goal only reachable from one side, and dead corners: some
+            // pairs are unreachable and some placements leave no perfect matching.
+            vec!["#########", "#@ $  $ #", "# ##.## #", "#  $  . #", "###.#####", "  ###"],
+        ];
+        for rows in levels {
+            let board = Board::compile(&Level::from_rows(&rows).unwrap()).unwrap();
+            let dist = Distances::new(&board);
+            let boxes = board.start_boxes().to_vec();
+            let mut h = Hungarian::default();
+            h.solve(&dist, &boxes);
+            for index in 0..boxes.len() {
+                h.remove_row(index);
+                for to in 0..board.len() as Sq {
+                    if boxes.contains(&to) {
+                        continue;
+                    }
+                    let mut moved = boxes.clone();
+                    moved[index] = to;
+                    let mut fresh = Hungarian::default();
+                    fresh.solve(&dist, &moved);
+                    assert_eq!(h.cost_with_row_at(&dist, to), fresh.cost(), "box {index} to {to}");
+                }
+            }
+        }
+    }
 }

@@ -1,8 +1,12 @@
-//! Advisors: each looks at every move of a position and names at most one that improves
-//! its feature. Advised moves cost nothing in feature-space search; the others cost one.
+//! Advisors: each looks at every move of a position and names at most one that makes
+//! progress its way. Advised moves cost nothing in feature-space search; the others cost one.
+//! Four advisors follow the four features; the hotspot and opener advisors move boxes that
+//! block other boxes' way to the goals.
 
 use crate::solver::algo::fess::features::Features;
+use crate::solver::board::{Board, Sq};
 use crate::solver::box_moves::Macro;
+use crate::solver::techniques::Technique;
 
 /// A move of the position being expanded, with what it leads to.
 #[derive(Clone, Copy, Debug)]
@@ -13,51 +17,118 @@ pub struct Candidate {
     pub h: u32,
     /// Features of the position it leads to.
     pub features: Features,
+    /// How many boxes the moved box blocked before the move (its heat).
+    pub heat_before: u32,
+    /// How many it blocks after the move (computed for hot boxes only, else 0).
+    pub heat_after: u32,
 }
 
-/// The advisors that exist, in the order they are asked.
+/// What the advisors know of the position being expanded.
+#[derive(Clone, Copy, Debug)]
+pub struct Position<'a> {
+    /// The board.
+    pub board: &'a Board,
+    /// The position's features.
+    pub features: Features,
+    /// The next goal of the packing order without a box.
+    pub next_goal: Option<Sq>,
+    /// The box blocking the most others, and how many, if any.
+    pub hottest: Option<(Sq, u32)>,
+}
+
+/// The advisors, in the order they are asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Advisor {
     /// Fills the next goal of the packing order.
     Packing,
     /// Joins regions of free floor.
     Connectivity,
+    /// Clears a link between rooms.
+    RoomLinks,
+    /// Brings a box back into the plan's basin.
+    OutOfPlan,
+    /// Moves a box that blocks others to where it blocks none.
+    Hotspots,
+    /// Clears the way around the box that blocks the most others.
+    Opener,
 }
 
 impl Advisor {
     /// Every advisor.
-    pub const ALL: [Advisor; 2] = [Advisor::Packing, Advisor::Connectivity];
+    pub const ALL: [Advisor; 6] = [
+        Advisor::Packing,
+        Advisor::Connectivity,
+        Advisor::RoomLinks,
+        Advisor::OutOfPlan,
+        Advisor::Hotspots,
+        Advisor::Opener,
+    ];
 
-    /// The name the inspector shows.
+    /// The name the inspector and the command line use.
     pub fn name(self) -> &'static str {
         match self {
             Advisor::Packing => "packing",
             Advisor::Connectivity => "connectivity",
+            Advisor::RoomLinks => "room-links",
+            Advisor::OutOfPlan => "out-of-plan",
+            Advisor::Hotspots => "hotspots",
+            Advisor::Opener => "opener",
         }
     }
 
-    /// The index of the move this advisor proposes among `moves` of a position with
-    /// features `here`, whose next goal to fill is `next_goal`.
-    pub fn advise(
-        self,
-        here: &Features,
-        next_goal: Option<crate::solver::board::Sq>,
-        moves: &[Candidate],
-    ) -> Option<usize> {
+    /// The technique that switches this advisor off.
+    pub fn technique(self) -> Technique {
+        match self {
+            Advisor::Packing => Technique::Packing,
+            Advisor::Connectivity => Technique::Connectivity,
+            Advisor::RoomLinks => Technique::RoomLinks,
+            Advisor::OutOfPlan => Technique::OutOfPlan,
+            Advisor::Hotspots | Advisor::Opener => Technique::Hotspots,
+        }
+    }
+
+    /// The index of the move this advisor proposes among `moves` of `here`.
+    pub fn advise(self, here: &Position, moves: &[Candidate]) -> Option<usize> {
+        let f = &here.features;
+        let pushes = |c: &Candidate| u32::from(c.m.pushes);
+        let no_worse = |c: &Candidate| c.features.connectivity <= f.connectivity;
         match self {
             Advisor::Packing => {
-                let goal = next_goal?;
-                best(
-                    moves,
-                    |c| c.m.to == goal && c.features.packed > here.packed,
-                    |c| u32::from(c.m.pushes),
-                )
+                let goal = here.next_goal?;
+                best(moves, |c| c.m.to == goal && c.features.packed > f.packed, pushes)
             }
             Advisor::Connectivity => best(
                 moves,
-                |c| c.features.connectivity < here.connectivity,
-                |c| u32::from(c.features.connectivity) << 16 | u32::from(c.m.pushes),
+                |c| c.features.connectivity < f.connectivity,
+                |c| u32::from(c.features.connectivity) << 16 | pushes(c),
             ),
+            Advisor::RoomLinks => best(
+                moves,
+                |c| c.features.room_links < f.room_links && no_worse(c),
+                |c| u32::from(c.features.room_links) << 16 | pushes(c),
+            ),
+            Advisor::OutOfPlan => best(
+                moves,
+                |c| c.features.out_of_plan < f.out_of_plan && no_worse(c),
+                |c| u32::from(c.features.out_of_plan) << 16 | pushes(c),
+            ),
+            Advisor::Hotspots => best(
+                moves,
+                |c| c.heat_before > 0 && c.heat_after == 0,
+                |c| (0xFFFF - c.heat_before.min(0xFFFF)) << 16 | pushes(c),
+            ),
+            Advisor::Opener => {
+                let (hot, _) = here.hottest?;
+                let direct = best(
+                    moves,
+                    |c| c.m.from == hot && no_worse(c),
+                    |c| c.heat_after << 16 | pushes(c),
+                );
+                direct.or_else(|| {
+                    let near = |s: Sq| (0..4).any(|d| here.board.nbr(hot, d) == s);
+                    best(moves, |c| near(c.m.from) && !near(c.m.to) && no_worse(c), pushes)
+                })
+            }
         }
     }
 }

@@ -57,7 +57,7 @@ impl Cells {
 
     /// The next cell in turn that has moves waiting (it leaves the ring until
     /// [`Cells::rejoin`]).
-    pub fn next(&mut self) -> Option<u32> {
+    pub fn take_turn(&mut self) -> Option<u32> {
         let cell = self.ring.pop_front()?;
         self.cells[cell as usize].in_ring = false;
         Some(cell)
@@ -127,25 +127,28 @@ mod tests {
     #[test]
     fn cells_take_turns_and_give_their_lightest_move() {
         let mut cells = Cells::default();
-        let a = cells.cell_of(Features { packed: 0, connectivity: 1 });
-        let b = cells.cell_of(Features { packed: 1, connectivity: 1 });
-        assert_eq!(cells.cell_of(Features { packed: 0, connectivity: 1 }), a);
+        let a = cells.cell_of(Features { packed: 0, connectivity: 1, ..Features::default() });
+        let b = cells.cell_of(Features { packed: 1, connectivity: 1, ..Features::default() });
+        assert_eq!(
+            cells.cell_of(Features { packed: 0, connectivity: 1, ..Features::default() }),
+            a
+        );
         cells.push(a, entry(3, 1));
         cells.push(a, entry(1, 2));
         cells.push(b, entry(5, 3));
         assert_eq!(cells.waiting(), 3);
         assert_eq!(cells.upcoming(5), vec![entry(1, 2), entry(3, 1)]);
-        let first = cells.next().unwrap();
+        let first = cells.take_turn().unwrap();
         assert_eq!(first, a);
         assert_eq!(cells.pop(first), Some(entry(1, 2)));
         cells.rejoin(first);
-        assert_eq!(cells.next(), Some(b), "the other cell's turn");
+        assert_eq!(cells.take_turn(), Some(b), "the other cell's turn");
         assert_eq!(cells.pop(b), Some(entry(5, 3)));
         cells.rejoin(b);
-        assert_eq!(cells.next(), Some(a));
+        assert_eq!(cells.take_turn(), Some(a));
         assert_eq!(cells.pop(a), Some(entry(3, 1)));
         cells.rejoin(a);
-        assert_eq!(cells.next(), None);
+        assert_eq!(cells.take_turn(), None);
         assert_eq!(cells.waiting(), 0);
     }
 }

@@ -1,10 +1,11 @@
-//! Feature-space coordinates of a position: how many goals are packed in order, how many
-//! regions the boxes split the free floor into, and (as they are added) room connectivity
-//! and boxes out of plan. Positions with equal features share a feature-space cell.
+//! Feature-space coordinates of a position (Shoham & Schaeffer's four Sokoban features):
+//! goals packed in the planned order, regions the boxes split the free floor into, links
+//! between rooms cut by boxes, and boxes out of plan. Positions with equal features share
+//! a feature-space cell.
 
-use crate::solver::packing::PackingOrder;
 use crate::solver::problem::Problem;
 use crate::solver::regions::Regions;
+use crate::solver::techniques::{Technique, Techniques};
 
 /// A position's place in feature space. Smaller is better for every field but `packed`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -13,12 +14,21 @@ pub struct Features {
     pub packed: u8,
     /// Regions of free floor (1 when the player can reach every free square).
     pub connectivity: u8,
+    /// Links between rooms with a box in them.
+    pub room_links: u8,
+    /// Boxes that can no longer reach a goal of the plan.
+    pub out_of_plan: u8,
 }
 
 impl Features {
     /// The features as the inspector lists them: (name, value).
-    pub fn named(&self) -> [(&'static str, u32); 2] {
-        [("packed", self.packed.into()), ("connectivity", self.connectivity.into())]
+    pub fn named(&self) -> [(&'static str, u32); 4] {
+        [
+            ("packed", self.packed.into()),
+            ("connectivity", self.connectivity.into()),
+            ("room links cut", self.room_links.into()),
+            ("out of plan", self.out_of_plan.into()),
+        ]
     }
 }
 
@@ -31,9 +41,30 @@ pub struct Measure {
 
 impl Measure {
     /// The features of the box bitset `boxes`; leaves its regions in `self.regions`.
-    pub fn features(&mut self, p: &Problem, packing: &PackingOrder, boxes: &[u64]) -> Features {
-        let connectivity = self.regions.compute(&p.board, boxes);
-        Features { packed: clamp(packing.packed(boxes)), connectivity: clamp(connectivity) }
+    /// Features switched off in `on` stay zero.
+    pub fn features(&mut self, p: &Problem, on: &Techniques, boxes: &[u64]) -> Features {
+        let regions = self.regions.compute(&p.board, boxes);
+        Self::features_given(p, on, boxes, regions)
+    }
+
+    /// The features of `boxes` whose free floor is known to have `regions` regions.
+    pub fn features_given(p: &Problem, on: &Techniques, boxes: &[u64], regions: usize) -> Features {
+        let packed = p.packing.packed(boxes);
+        let pick = |t: Technique, value: usize| if on.on(t) { clamp(value) } else { 0 };
+        Features {
+            packed: pick(Technique::Packing, packed),
+            connectivity: pick(Technique::Connectivity, regions),
+            room_links: if on.on(Technique::RoomLinks) {
+                clamp(p.rooms.blocked_links(boxes))
+            } else {
+                0
+            },
+            out_of_plan: if on.on(Technique::OutOfPlan) {
+                clamp(p.packing.out_of_plan(boxes, packed))
+            } else {
+                0
+            },
+        }
     }
 }
 

@@ -21,7 +21,7 @@ use crate::solver::box_moves::{BoxMoves, Macro};
 use crate::solver::deadlock::corral::Corral;
 use crate::solver::deadlock::freeze::Freeze;
 use crate::solver::deadlock::{Deadlocks, PruneReason};
-use crate::solver::packing::PackingOrder;
+use crate::solver::hotspots::Hotspots;
 use crate::solver::problem::Problem;
 use crate::solver::reach::Reach;
 use crate::solver::search::{
@@ -29,7 +29,8 @@ use crate::solver::search::{
 };
 use crate::solver::state::{boxes_of, clear_box, set_box};
 use crate::solver::table::{Insert, NodeId, NodeInfo, Nodes, Push};
-use advisors::{Advisor, Candidate};
+use crate::solver::techniques::Techniques;
+use advisors::{Advisor, Candidate, Position};
 use cells::{Cells, Entry};
 use features::{Features, Measure};
 
@@ -45,7 +46,7 @@ struct Waiting {
 pub struct Fess<O: Observer> {
     problem: Problem,
     deadlocks: Deadlocks,
-    packing: PackingOrder,
+    techniques: Techniques,
     nodes: Nodes,
     /// Per node: the move that made it (the root's is unused).
     made_by: Vec<Macro>,
@@ -57,6 +58,8 @@ pub struct Fess<O: Observer> {
     cells: Cells,
     box_moves: BoxMoves,
     measure: Measure,
+    hotspots: Hotspots,
+    heat: Vec<(crate::solver::board::Sq, u32)>,
     freeze: Freeze,
     corral: Corral,
     hungarian: Hungarian,
@@ -80,13 +83,17 @@ enum Played {
 
 impl<O: Observer> Fess<O> {
     /// A search of `problem` with the given detectors.
-    pub fn new(problem: Problem, deadlocks: Deadlocks, observer: O) -> Self {
-        let packing = PackingOrder::new(&problem);
+    pub fn new(
+        problem: Problem,
+        deadlocks: Deadlocks,
+        techniques: Techniques,
+        observer: O,
+    ) -> Self {
         let nodes = Nodes::new(problem.stride);
         let mut search = Fess {
             problem,
             deadlocks,
-            packing,
+            techniques,
             nodes,
             made_by: Vec::new(),
             weight: Vec::new(),
@@ -95,6 +102,8 @@ impl<O: Observer> Fess<O> {
             cells: Cells::default(),
             box_moves: BoxMoves::default(),
             measure: Measure::default(),
+            hotspots: Hotspots::default(),
+            heat: Vec::new(),
             freeze: Freeze::default(),
             corral: Corral::default(),
             hungarian: Hungarian::default(),
@@ -110,11 +119,6 @@ impl<O: Observer> Fess<O> {
         };
         search.start();
         search
-    }
-
-    /// The packing order the packing feature follows.
-    pub fn packing(&self) -> &PackingOrder {
-        &self.packing
     }
 
     /// The feature-space cell of node `id` (its features), if the node exists.
@@ -146,7 +150,7 @@ impl<O: Observer> Fess<O> {
         self.nodes.insert(&state, hash, info);
         self.made_by.push(Macro { from: 0, to: 0, dir: 0, pushes: 0 });
         self.weight.push(0);
-        let features = self.measure.features(&self.problem, &self.packing, &state[..words]);
+        let features = self.measure.features(&self.problem, &self.techniques, &state[..words]);
         let cell = self.cells.cell_of(features);
         self.cell.push(cell);
         if state[..words] == self.problem.goal_set[..] {
@@ -178,19 +182,26 @@ impl<O: Observer> Fess<O> {
         self.hungarian.solve(&p.dist, &self.box_list);
         let here = self.cells.features(self.cell[id as usize]);
         let g = self.nodes.info(id).g;
+        self.hotspots.all(&self.problem, &self.scratch[..words], &mut self.heat);
         if O::ENABLED {
             let view = self.node_view(id);
             self.observer.expanding(view);
         }
         self.candidates.clear();
+        let regions = self.measure.regions.compute(&self.problem.board, &self.scratch[..words]);
+        let mut moving = (crate::solver::board::NONE, 0usize);
         for i in 0..self.macros.len() {
             let m = self.macros[i];
+            if m.from != moving.0 {
+                let index = self.box_list.binary_search(&m.from).expect("the moved box is listed");
+                self.hungarian.remove_row(index);
+                moving = (m.from, self.regions_next_to(m.from));
+            }
             self.child.clear();
             self.child.extend_from_slice(&self.scratch[..words]);
             clear_box(&mut self.child, m.from);
             set_box(&mut self.child, m.to);
-            let verdict = self.judge(m);
-            match verdict {
+            match self.judge(m) {
                 Err(reason) => {
                     self.stats.pruned[reason.index()] += 1;
                     if O::ENABLED {
@@ -202,15 +213,35 @@ impl<O: Observer> Fess<O> {
                     }
                 }
                 Ok(h) => {
-                    let features = self.measure.features(&self.problem, &self.packing, &self.child);
-                    self.candidates.push(Candidate { m, h, features });
+                    let connectivity = regions - moving.1 + usize::from(self.box_moves.splits()[i]);
+                    let features = Measure::features_given(
+                        &self.problem,
+                        &self.techniques,
+                        &self.child,
+                        connectivity,
+                    );
+                    let heat_before = self.heat_of(m.from);
+                    let heat_after = if heat_before > 0 {
+                        self.hotspots.heat(&self.problem, &self.child, m.to)
+                    } else {
+                        0
+                    };
+                    self.candidates.push(Candidate { m, h, features, heat_before, heat_after });
                 }
             }
         }
-        let next_goal = self.packing.next_goal(&self.scratch[..words]);
+        let position = Position {
+            board: &self.problem.board,
+            features: here,
+            next_goal: self.problem.packing.next_goal(&self.scratch[..words]),
+            hottest: self.heat.iter().filter(|h| h.1 > 0).max_by_key(|h| h.1).copied(),
+        };
         let mut advised = vec![false; self.candidates.len()];
         for advisor in Advisor::ALL {
-            if let Some(i) = advisor.advise(&here, next_goal, &self.candidates) {
+            if !self.techniques.on(advisor.technique()) {
+                continue;
+            }
+            if let Some(i) = advisor.advise(&position, &self.candidates) {
                 advised[i] = true;
             }
         }
@@ -233,6 +264,30 @@ impl<O: Observer> Fess<O> {
         self.stats.open = self.cells.waiting() as u64;
     }
 
+    /// How many regions of the expanded position's free floor touch square `s` (the
+    /// regions are those last computed by `self.measure`).
+    fn regions_next_to(&self, s: crate::solver::board::Sq) -> usize {
+        let mut seen = [u16::MAX; 4];
+        let mut count = 0;
+        for d in 0..4 {
+            let u = self.problem.board.nbr(s, d);
+            if u == crate::solver::board::NONE {
+                continue;
+            }
+            let r = self.measure.regions.of(u);
+            if r != crate::solver::regions::BOXED && !seen[..count].contains(&r) {
+                seen[count] = r;
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// The heat of the box on `s` in the position being expanded.
+    fn heat_of(&self, s: crate::solver::board::Sq) -> u32 {
+        self.heat.binary_search_by_key(&s, |h| h.0).map_or(0, |i| self.heat[i].1)
+    }
+
     /// The cheap verdict on the child in `self.child` (boxes only) reached by `m`: its
     /// lower bound, or why it is dead.
     fn judge(&mut self, m: Macro) -> Result<u32, PruneReason> {
@@ -240,8 +295,7 @@ impl<O: Observer> Fess<O> {
         if self.deadlocks.freeze && self.freeze.is_deadlock(&p.board, &p.dist, &self.child, m.to) {
             return Err(PruneReason::Freeze);
         }
-        let index = self.box_list.binary_search(&m.from).expect("the moved box is listed");
-        let h = self.hungarian.cost_with_row_moved(&p.dist, index, m.to);
+        let h = self.hungarian.cost_with_row_at(&p.dist, m.to);
         if h == INFINITE && self.deadlocks.bipartite {
             return Err(PruneReason::Bipartite);
         }
@@ -257,7 +311,7 @@ impl<O: Observer> Fess<O> {
         self.child.extend_from_slice(self.nodes.state(e.node));
         clear_box(&mut self.child, m.from);
         set_box(&mut self.child, m.to);
-        let features = self.measure.features(p, &self.packing, &self.child[..words]);
+        let features = self.measure.features(p, &self.techniques, &self.child[..words]);
         let player = m.player(p);
         self.child[words] = self.measure.regions.seed_of(player) as u64;
         let hash = self.hash(&self.child);
@@ -329,7 +383,7 @@ impl<O: Observer> Search for Fess<O> {
         }
         let mut spent = 0;
         while spent < budget {
-            let Some(cell) = self.cells.next() else {
+            let Some(cell) = self.cells.take_turn() else {
                 return self.finish(Progress::Exhausted { complete: true });
             };
             while let Some(e) = self.cells.pop(cell) {

@@ -1,0 +1,85 @@
+//! Search techniques beyond deadlock detection that can be switched off one by one, so that
+//! a benchmark (or a teacher) can show what each buys.
+
+/// A technique that can be switched off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Technique {
+    /// Feature-space search's packing feature and advisor (the packing order).
+    Packing,
+    /// The connectivity feature and advisor.
+    Connectivity,
+    /// The room-connectivity feature and advisor.
+    RoomLinks,
+    /// The out-of-plan feature and advisor.
+    OutOfPlan,
+    /// The hotspot and opener advisors.
+    Hotspots,
+}
+
+impl Technique {
+    /// Every technique.
+    pub const ALL: [Technique; 5] = [
+        Technique::Packing,
+        Technique::Connectivity,
+        Technique::RoomLinks,
+        Technique::OutOfPlan,
+        Technique::Hotspots,
+    ];
+
+    /// The name the command line and the inspector use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::Packing => "packing",
+            Technique::Connectivity => "connectivity",
+            Technique::RoomLinks => "room-links",
+            Technique::OutOfPlan => "out-of-plan",
+            Technique::Hotspots => "hotspots",
+        }
+    }
+
+    /// The technique with this name.
+    pub fn from_name(name: &str) -> Option<Technique> {
+        Technique::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
+/// Which techniques are on. All are on by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Techniques {
+    /// Bit `t` set: technique `t` is off.
+    off: u32,
+}
+
+impl Techniques {
+    /// Whether `t` is on.
+    pub fn on(&self, t: Technique) -> bool {
+        self.off & (1 << t as u32) == 0
+    }
+
+    /// Switches `t` on or off.
+    pub fn set(&mut self, t: Technique, on: bool) {
+        if on {
+            self.off &= !(1 << t as u32);
+        } else {
+            self.off |= 1 << t as u32;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn switches_are_independent_and_named() {
+        let mut t = Techniques::default();
+        assert!(Technique::ALL.iter().all(|&x| t.on(x)));
+        t.set(Technique::RoomLinks, false);
+        assert!(!t.on(Technique::RoomLinks) && t.on(Technique::Packing));
+        t.set(Technique::RoomLinks, true);
+        assert!(t.on(Technique::RoomLinks));
+        for x in Technique::ALL {
+            assert_eq!(Technique::from_name(x.name()), Some(x));
+        }
+    }
+}
