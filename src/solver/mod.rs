@@ -20,6 +20,7 @@ pub mod config;
 pub mod deadlock;
 pub mod distances;
 pub mod expand;
+pub mod inspect;
 pub mod outcome;
 pub mod prehashed;
 pub mod problem;
