@@ -6,7 +6,7 @@ use std::time::Duration;
 /// How to search: method, bound, detectors and limits.
 #[derive(clap::Args, Clone, Debug)]
 pub struct SearchArgs {
-    /// auto, astar, idastar, wastar[:W], greedy, bfs, dfs[:DEPTH], iddfs.
+    /// auto, astar, idastar, wastar[:W], greedy, bfs, dfs[:DEPTH], iddfs, fess.
     #[arg(long, default_value = "auto", value_parser = parse_method)]
     pub method: Method,
     /// Seconds per level (0 = no limit).

@@ -23,6 +23,8 @@ pub enum Method {
     Dfs(u32),
     /// Iterative deepening on pushes: push-optimal.
     IterativeDeepening,
+    /// Feature-space search (FESS) over macro moves.
+    Fess,
 }
 
 impl Method {
@@ -30,11 +32,11 @@ impl Method {
     pub const DFS_LIMIT: u32 = 300;
 
     /// Names accepted by [`Method::from_name`].
-    pub const NAMES: [&'static str; 8] =
-        ["auto", "astar", "idastar", "wastar", "greedy", "bfs", "dfs", "iddfs"];
+    pub const NAMES: [&'static str; 9] =
+        ["auto", "astar", "idastar", "wastar", "greedy", "bfs", "dfs", "iddfs", "fess"];
 
     /// The method for a command-line name: `auto`, `astar`, `idastar`, `wastar` (weight 3),
-    /// `wastar:W`, `greedy`, `bfs`, `dfs` (limit [`Method::DFS_LIMIT`]), `dfs:N`, `iddfs`.
+    /// `wastar:W`, `greedy`, `bfs`, `dfs` (limit [`Method::DFS_LIMIT`]), `dfs:N`, `iddfs`, `fess`.
     pub fn from_name(name: &str) -> Option<Method> {
         let (base, arg) = match name.split_once(':') {
             Some((b, a)) => (b, Some(a.parse::<u32>().ok()?)),
@@ -49,6 +51,7 @@ impl Method {
             ("bfs", None) => Method::Bfs,
             ("dfs", d) => Method::Dfs(d.unwrap_or(Method::DFS_LIMIT)),
             ("iddfs", None) => Method::IterativeDeepening,
+            ("fess", None) => Method::Fess,
             _ => return None,
         })
     }
@@ -64,6 +67,7 @@ impl Method {
             Method::Bfs => "bfs".into(),
             Method::Dfs(d) => format!("dfs:{d}"),
             Method::IterativeDeepening => "iddfs".into(),
+            Method::Fess => "fess".into(),
         }
     }
 }

@@ -66,13 +66,26 @@ pub enum Progress {
     },
 }
 
-/// A push as the inspector shows it: the box's square before the push and the direction.
+/// A move of one box as the inspector shows it: a single push, or a macro move (several
+/// pushes of the same box, as feature-space search and macros make).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PushView {
-    /// The box's position before the push.
+    /// The box's position before the move.
     pub from: Pos,
-    /// The push direction.
+    /// The direction of the last push (for a single push, the push itself).
     pub dir: Dir,
+    /// The box's position after the move.
+    pub to: Pos,
+    /// Pushes the move makes (1 for a single push).
+    pub pushes: u32,
+}
+
+impl PushView {
+    /// A single push of the box on `from` in direction `dir`.
+    pub fn single(from: Pos, dir: Dir) -> Self {
+        let to = from.step(dir).expect("a push stays on the board");
+        PushView { from, dir, to, pushes: 1 }
+    }
 }
 
 /// A node as the inspector shows it.
@@ -200,9 +213,13 @@ impl<O: Observer> Core<O> {
 
     /// The view of a push stored in node form.
     pub fn push_view(&self, push: crate::solver::table::Push) -> PushView {
+        let board = &self.expander.problem.board;
+        let to = board.nbr(push.from, push.dir as usize);
         PushView {
-            from: self.expander.problem.board.pos(push.from),
+            from: board.pos(push.from),
             dir: Dir::ALL[push.dir as usize],
+            to: board.pos(to),
+            pushes: 1,
         }
     }
 
@@ -264,6 +281,15 @@ pub trait Search: Send {
     fn path(&self, id: NodeId) -> Vec<NodeId>;
     /// The board of node `id` as a level (player on its normalised square).
     fn board(&self, id: NodeId) -> Option<Level>;
+    /// Every single push from the root to node `id`, in order, macro moves expanded (empty
+    /// for an unknown id). Solutions are rebuilt from it.
+    fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)> {
+        self.path(id)
+            .iter()
+            .filter_map(|&n| self.node(n).and_then(|v| v.push))
+            .map(|p| (p.from, p.dir))
+            .collect()
+    }
 }
 
 /// Implements the inspection methods that only read the [`Core`] in field `core`; `$f` maps

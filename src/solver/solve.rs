@@ -5,6 +5,7 @@ use crate::level::{Level, replay};
 use crate::solver::algo::best_first::{BestFirst, Priority};
 use crate::solver::algo::bfs::Bfs;
 use crate::solver::algo::depth_first::{DepthFirst, Limit};
+use crate::solver::algo::fess::Fess;
 use crate::solver::algo::portfolio::Portfolio;
 use crate::solver::config::{Config, Limits, Method};
 use crate::solver::expand::Expander;
@@ -29,6 +30,9 @@ pub fn build<O: Observer + Clone + 'static>(
     observer: O,
 ) -> Result<Box<dyn Search>, String> {
     let problem = Problem::new(level)?;
+    if config.method == Method::Fess {
+        return Ok(Box::new(Fess::new(problem, config.deadlocks, observer)));
+    }
     let expander = Expander::new(problem, config.deadlocks, config.lower_bound);
     Ok(match config.method {
         Method::Auto => {
@@ -50,6 +54,7 @@ pub fn build<O: Observer + Clone + 'static>(
         Method::IterativeDeepening => {
             Box::new(DepthFirst::new(expander, Limit::Deepening, observer))
         }
+        Method::Fess => unreachable!("built above"),
     })
 }
 
@@ -134,12 +139,7 @@ fn finish(level: &Level, search: &dyn Search, id: NodeId, stats: Stats) -> Outco
 
 /// The verified solution ending at node `id` of `search`.
 pub fn solution_to(level: &Level, search: &dyn Search, id: NodeId) -> Result<Solution, String> {
-    let pushes: Vec<_> = search
-        .path(id)
-        .iter()
-        .filter_map(|&n| search.node(n).and_then(|v| v.push))
-        .map(|p| (p.from, p.dir))
-        .collect();
+    let pushes = search.pushes_to(id);
     let moves = crate::solver::walk::moves_for(level, &pushes)?;
     let check = replay(level, &moves);
     if let Some(err) = check.error {

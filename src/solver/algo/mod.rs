@@ -4,4 +4,5 @@
 pub mod best_first;
 pub mod bfs;
 pub mod depth_first;
+pub mod fess;
 pub mod portfolio;

@@ -6,7 +6,7 @@
 //! can be asked for through the one [`Search`]. The node being expanded, its children and
 //! the frontier are those of the member stepped last.
 
-use crate::level::Level;
+use crate::level::{Dir, Level, Pos};
 use crate::solver::problem::Problem;
 use crate::solver::search::{ChildView, NodeView, Progress, Search, Stats};
 use crate::solver::table::NodeId;
@@ -154,5 +154,10 @@ impl Search for Portfolio {
     fn board(&self, id: NodeId) -> Option<Level> {
         let (m, id) = Self::split(id);
         self.members.get(m)?.board(id)
+    }
+
+    fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)> {
+        let (m, id) = Self::split(id);
+        self.members.get(m).map(|member| member.pushes_to(id)).unwrap_or_default()
     }
 }

@@ -1,0 +1,151 @@
+//! Feature-space cells: the moves not yet played, grouped by the cell of the position they
+//! start from, each group ordered by accumulated weight. Cells take turns in a ring.
+
+use crate::solver::algo::fess::features::Features;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, VecDeque};
+
+/// A move waiting in a cell: accumulated weight, tie-break, the node it starts from and
+/// its index in the move store. Smaller sorts first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Entry {
+    /// Weight of the path to the position after the move.
+    pub weight: u32,
+    /// Among equal weights, smaller first.
+    pub tie: u32,
+    /// The node the move starts from.
+    pub node: u32,
+    /// The move's index in the search's move store.
+    pub index: u32,
+}
+
+#[derive(Debug)]
+struct Cell {
+    features: Features,
+    queue: BinaryHeap<Reverse<Entry>>,
+    in_ring: bool,
+}
+
+/// Every cell met so far and the ring of those with moves waiting.
+#[derive(Debug, Default)]
+pub struct Cells {
+    index: HashMap<Features, u32>,
+    cells: Vec<Cell>,
+    ring: VecDeque<u32>,
+    waiting: usize,
+}
+
+impl Cells {
+    /// The cell of `features`, created if new.
+    pub fn cell_of(&mut self, features: Features) -> u32 {
+        *self.index.entry(features).or_insert_with(|| {
+            self.cells.push(Cell { features, queue: BinaryHeap::new(), in_ring: false });
+            (self.cells.len() - 1) as u32
+        })
+    }
+
+    /// Queues `entry` in cell `cell`.
+    pub fn push(&mut self, cell: u32, entry: Entry) {
+        let c = &mut self.cells[cell as usize];
+        c.queue.push(Reverse(entry));
+        self.waiting += 1;
+        if !c.in_ring {
+            c.in_ring = true;
+            self.ring.push_back(cell);
+        }
+    }
+
+    /// The next cell in turn that has moves waiting (it leaves the ring until
+    /// [`Cells::rejoin`]).
+    pub fn next(&mut self) -> Option<u32> {
+        let cell = self.ring.pop_front()?;
+        self.cells[cell as usize].in_ring = false;
+        Some(cell)
+    }
+
+    /// Puts `cell` back at the end of the ring if it still has moves waiting.
+    pub fn rejoin(&mut self, cell: u32) {
+        let c = &mut self.cells[cell as usize];
+        if !c.queue.is_empty() && !c.in_ring {
+            c.in_ring = true;
+            self.ring.push_back(cell);
+        }
+    }
+
+    /// Takes the lightest move of `cell`.
+    pub fn pop(&mut self, cell: u32) -> Option<Entry> {
+        let e = self.cells[cell as usize].queue.pop()?.0;
+        self.waiting -= 1;
+        Some(e)
+    }
+
+    /// Up to `k` lightest moves of the cell whose turn is next, lightest first.
+    pub fn upcoming(&self, k: usize) -> Vec<Entry> {
+        let Some(&cell) = self.ring.front() else { return Vec::new() };
+        let mut all: Vec<Entry> = self.cells[cell as usize].queue.iter().map(|r| r.0).collect();
+        all.sort_unstable();
+        all.truncate(k);
+        all
+    }
+
+    /// The features of cell `cell`.
+    pub fn features(&self, cell: u32) -> Features {
+        self.cells[cell as usize].features
+    }
+
+    /// Number of cells met.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Whether no cell was met yet.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// Moves waiting in all cells.
+    pub fn waiting(&self) -> usize {
+        self.waiting
+    }
+
+    /// Bytes held (an estimate).
+    pub fn memory(&self) -> usize {
+        self.cells.iter().map(|c| c.queue.capacity() * std::mem::size_of::<Entry>()).sum::<usize>()
+            + self.cells.capacity() * std::mem::size_of::<Cell>()
+            + self.index.capacity() * 16
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(weight: u32, node: u32) -> Entry {
+        Entry { weight, tie: 0, node, index: node }
+    }
+
+    #[test]
+    fn cells_take_turns_and_give_their_lightest_move() {
+        let mut cells = Cells::default();
+        let a = cells.cell_of(Features { packed: 0, connectivity: 1 });
+        let b = cells.cell_of(Features { packed: 1, connectivity: 1 });
+        assert_eq!(cells.cell_of(Features { packed: 0, connectivity: 1 }), a);
+        cells.push(a, entry(3, 1));
+        cells.push(a, entry(1, 2));
+        cells.push(b, entry(5, 3));
+        assert_eq!(cells.waiting(), 3);
+        assert_eq!(cells.upcoming(5), vec![entry(1, 2), entry(3, 1)]);
+        let first = cells.next().unwrap();
+        assert_eq!(first, a);
+        assert_eq!(cells.pop(first), Some(entry(1, 2)));
+        cells.rejoin(first);
+        assert_eq!(cells.next(), Some(b), "the other cell's turn");
+        assert_eq!(cells.pop(b), Some(entry(5, 3)));
+        cells.rejoin(b);
+        assert_eq!(cells.next(), Some(a));
+        assert_eq!(cells.pop(a), Some(entry(3, 1)));
+        cells.rejoin(a);
+        assert_eq!(cells.next(), None);
+        assert_eq!(cells.waiting(), 0);
+    }
+}

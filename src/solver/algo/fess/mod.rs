@@ -1,0 +1,430 @@
+//! Feature-space search (FESS, Shoham & Schaeffer 2020).
+//!
+//! The search tree lives in the domain space: positions linked by macro moves (one box
+//! pushed to another square). Every position is also projected onto a cell of a small
+//! feature space ([`features`]). Moves not yet played wait in the cell of the position
+//! they start from, weighted by the accumulated cost of their path: advisors name the moves
+//! that improve a feature, which cost 0; every other move costs 1. The cells take turns;
+//! at its turn a cell plays its lightest waiting move, adds the new position to the tree
+//! and weighs that position's moves. So progress along any feature is explored without one
+//! heuristic deciding everything.
+//!
+//! One [`Search::step`] expansion is one move played that gave a new position.
+
+pub mod advisors;
+pub mod cells;
+pub mod features;
+
+use crate::level::{Dir, Level, Pos};
+use crate::solver::bounds::{Hungarian, INFINITE};
+use crate::solver::box_moves::{BoxMoves, Macro};
+use crate::solver::deadlock::corral::Corral;
+use crate::solver::deadlock::freeze::Freeze;
+use crate::solver::deadlock::{Deadlocks, PruneReason};
+use crate::solver::packing::PackingOrder;
+use crate::solver::problem::Problem;
+use crate::solver::reach::Reach;
+use crate::solver::search::{
+    ChildView, NodeView, Observer, Progress, PushView, Search, Stats, Verdict,
+};
+use crate::solver::state::{boxes_of, clear_box, set_box};
+use crate::solver::table::{Insert, NodeId, NodeInfo, Nodes, Push};
+use advisors::{Advisor, Candidate};
+use cells::{Cells, Entry};
+use features::{Features, Measure};
+
+/// A move waiting in the store: the macro and the lower bound of where it leads.
+#[derive(Clone, Copy, Debug)]
+struct Waiting {
+    m: Macro,
+    h: u32,
+}
+
+/// Feature-space search state.
+#[derive(Debug)]
+pub struct Fess<O: Observer> {
+    problem: Problem,
+    deadlocks: Deadlocks,
+    packing: PackingOrder,
+    nodes: Nodes,
+    /// Per node: the move that made it (the root's is unused).
+    made_by: Vec<Macro>,
+    /// Per node: accumulated weight.
+    weight: Vec<u32>,
+    /// Per node: its feature-space cell.
+    cell: Vec<u32>,
+    store: Vec<Waiting>,
+    cells: Cells,
+    box_moves: BoxMoves,
+    measure: Measure,
+    freeze: Freeze,
+    corral: Corral,
+    hungarian: Hungarian,
+    reach: Reach,
+    macros: Vec<Macro>,
+    candidates: Vec<Candidate>,
+    box_list: Vec<crate::solver::board::Sq>,
+    scratch: Vec<u64>,
+    child: Vec<u64>,
+    stats: Stats,
+    observer: O,
+    done: Option<Progress>,
+}
+
+/// What playing one waiting move gave.
+enum Played {
+    New(NodeId),
+    Duplicate,
+    Pruned(PruneReason),
+}
+
+impl<O: Observer> Fess<O> {
+    /// A search of `problem` with the given detectors.
+    pub fn new(problem: Problem, deadlocks: Deadlocks, observer: O) -> Self {
+        let packing = PackingOrder::new(&problem);
+        let nodes = Nodes::new(problem.stride);
+        let mut search = Fess {
+            problem,
+            deadlocks,
+            packing,
+            nodes,
+            made_by: Vec::new(),
+            weight: Vec::new(),
+            cell: Vec::new(),
+            store: Vec::new(),
+            cells: Cells::default(),
+            box_moves: BoxMoves::default(),
+            measure: Measure::default(),
+            freeze: Freeze::default(),
+            corral: Corral::default(),
+            hungarian: Hungarian::default(),
+            reach: Reach::default(),
+            macros: Vec::new(),
+            candidates: Vec::new(),
+            box_list: Vec::new(),
+            scratch: Vec::new(),
+            child: Vec::new(),
+            stats: Stats::default(),
+            observer,
+            done: None,
+        };
+        search.start();
+        search
+    }
+
+    /// The packing order the packing feature follows.
+    pub fn packing(&self) -> &PackingOrder {
+        &self.packing
+    }
+
+    /// The feature-space cell of node `id` (its features), if the node exists.
+    pub fn features_of(&self, id: NodeId) -> Option<Features> {
+        self.cell.get(id as usize).map(|&c| self.cells.features(c))
+    }
+
+    /// Number of feature-space cells met so far.
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    fn start(&mut self) {
+        let p = &self.problem;
+        let mut state = vec![0u64; p.stride];
+        for &b in p.board.start_boxes() {
+            set_box(&mut state, b);
+        }
+        let words = p.words();
+        let player = self.reach.flood(p, &state[..words], p.board.start_player());
+        state[words] = player as u64;
+        self.box_list.clear();
+        self.box_list.extend(p.board.start_boxes());
+        self.box_list.sort_unstable();
+        self.hungarian.solve(&p.dist, &self.box_list);
+        let h = self.hungarian.cost();
+        let hash = self.hash(&state);
+        let info = NodeInfo { parent: 0, push: Push { from: 0, dir: 0 }, g: 0, h, closed: true };
+        self.nodes.insert(&state, hash, info);
+        self.made_by.push(Macro { from: 0, to: 0, dir: 0, pushes: 0 });
+        self.weight.push(0);
+        let features = self.measure.features(&self.problem, &self.packing, &state[..words]);
+        let cell = self.cells.cell_of(features);
+        self.cell.push(cell);
+        if state[..words] == self.problem.goal_set[..] {
+            self.done = Some(Progress::Solved(0));
+        } else if h == INFINITE && self.deadlocks.bipartite {
+            self.done = Some(Progress::Exhausted { complete: true });
+        } else {
+            self.expand(0);
+        }
+    }
+
+    fn hash(&self, state: &[u64]) -> u64 {
+        let z = &self.problem.zobrist;
+        let words = self.problem.words();
+        z.boxes_hash(&state[..words]) ^ z.player_key(state[words] as crate::solver::board::Sq)
+    }
+
+    /// Generates, judges and weighs the moves of node `id` and queues them in its cell.
+    fn expand(&mut self, id: NodeId) {
+        let p = &self.problem;
+        let words = p.words();
+        self.scratch.clear();
+        self.scratch.extend_from_slice(self.nodes.state(id));
+        self.macros.clear();
+        self.box_moves.generate(p, &self.scratch, &mut self.macros);
+        self.stats.generated += self.macros.len() as u64;
+        self.box_list.clear();
+        self.box_list.extend(boxes_of(&self.scratch[..words]));
+        self.hungarian.solve(&p.dist, &self.box_list);
+        let here = self.cells.features(self.cell[id as usize]);
+        let g = self.nodes.info(id).g;
+        if O::ENABLED {
+            let view = self.node_view(id);
+            self.observer.expanding(view);
+        }
+        self.candidates.clear();
+        for i in 0..self.macros.len() {
+            let m = self.macros[i];
+            self.child.clear();
+            self.child.extend_from_slice(&self.scratch[..words]);
+            clear_box(&mut self.child, m.from);
+            set_box(&mut self.child, m.to);
+            let verdict = self.judge(m);
+            match verdict {
+                Err(reason) => {
+                    self.stats.pruned[reason.index()] += 1;
+                    if O::ENABLED {
+                        let push = self.macro_view(m);
+                        let g = g + u32::from(m.pushes);
+                        let verdict = Verdict::Pruned(reason);
+                        let v = ChildView { push, node: None, g, h: 0, f: 0, verdict };
+                        self.observer.child(v);
+                    }
+                }
+                Ok(h) => {
+                    let features = self.measure.features(&self.problem, &self.packing, &self.child);
+                    self.candidates.push(Candidate { m, h, features });
+                }
+            }
+        }
+        let next_goal = self.packing.next_goal(&self.scratch[..words]);
+        let mut advised = vec![false; self.candidates.len()];
+        for advisor in Advisor::ALL {
+            if let Some(i) = advisor.advise(&here, next_goal, &self.candidates) {
+                advised[i] = true;
+            }
+        }
+        let cell = self.cell[id as usize];
+        let base = self.weight[id as usize];
+        for (i, c) in self.candidates.iter().enumerate() {
+            let weight = base + u32::from(!advised[i]);
+            let tie = tie_break(c);
+            let index = self.store.len() as u32;
+            self.store.push(Waiting { m: c.m, h: c.h });
+            self.cells.push(cell, Entry { weight, tie, node: id, index });
+            if O::ENABLED {
+                let push = self.macro_view(c.m);
+                let g = g + u32::from(c.m.pushes);
+                let v =
+                    ChildView { push, node: None, g, h: c.h, f: weight, verdict: Verdict::Kept };
+                self.observer.child(v);
+            }
+        }
+        self.stats.open = self.cells.waiting() as u64;
+    }
+
+    /// The cheap verdict on the child in `self.child` (boxes only) reached by `m`: its
+    /// lower bound, or why it is dead.
+    fn judge(&mut self, m: Macro) -> Result<u32, PruneReason> {
+        let p = &self.problem;
+        if self.deadlocks.freeze && self.freeze.is_deadlock(&p.board, &p.dist, &self.child, m.to) {
+            return Err(PruneReason::Freeze);
+        }
+        let index = self.box_list.binary_search(&m.from).expect("the moved box is listed");
+        let h = self.hungarian.cost_with_row_moved(&p.dist, index, m.to);
+        if h == INFINITE && self.deadlocks.bipartite {
+            return Err(PruneReason::Bipartite);
+        }
+        Ok(h)
+    }
+
+    /// Plays waiting move `e`.
+    fn play(&mut self, e: Entry) -> Played {
+        let p = &self.problem;
+        let words = p.words();
+        let Waiting { m, h } = self.store[e.index as usize];
+        self.child.clear();
+        self.child.extend_from_slice(self.nodes.state(e.node));
+        clear_box(&mut self.child, m.from);
+        set_box(&mut self.child, m.to);
+        let features = self.measure.features(p, &self.packing, &self.child[..words]);
+        let player = m.player(p);
+        self.child[words] = self.measure.regions.seed_of(player) as u64;
+        let hash = self.hash(&self.child);
+        if self.nodes.find(&self.child, hash).is_some() {
+            self.stats.duplicates += 1;
+            return Played::Duplicate;
+        }
+        if self.deadlocks.corral {
+            let p = &self.problem;
+            self.reach.flood(p, &self.child[..words], player);
+            if self.corral.is_deadlock(p, &self.child[..words], &self.reach, player, m.to) {
+                return Played::Pruned(PruneReason::Corral);
+            }
+        }
+        let g = self.nodes.info(e.node).g + u32::from(m.pushes);
+        let info = NodeInfo {
+            parent: e.node,
+            push: Push { from: m.from, dir: m.dir },
+            g,
+            h,
+            closed: true,
+        };
+        let Insert::New(id) = self.nodes.insert(&self.child, hash, info) else {
+            unreachable!("the state was not stored")
+        };
+        self.made_by.push(m);
+        self.weight.push(e.weight);
+        let cell = self.cells.cell_of(features);
+        self.cell.push(cell);
+        self.stats.closed = self.nodes.len() as u64;
+        self.stats.depth = self.stats.depth.max(g);
+        self.stats.bound = e.weight;
+        Played::New(id)
+    }
+
+    fn finish(&mut self, p: Progress) -> Progress {
+        self.done = Some(p);
+        p
+    }
+
+    fn macro_view(&self, m: Macro) -> PushView {
+        let board = &self.problem.board;
+        PushView {
+            from: board.pos(m.from),
+            dir: Dir::ALL[m.dir as usize],
+            to: board.pos(m.to),
+            pushes: u32::from(m.pushes),
+        }
+    }
+
+    fn node_view(&self, id: NodeId) -> NodeView {
+        let info = self.nodes.info(id);
+        let push = (id != 0).then(|| self.macro_view(self.made_by[id as usize]));
+        NodeView { id, g: info.g, h: info.h, f: self.weight[id as usize], push }
+    }
+}
+
+/// Among moves of equal weight: more goals packed, fewer regions, then the lower bound.
+fn tie_break(c: &Candidate) -> u32 {
+    let packed = u32::from(u8::MAX - c.features.packed);
+    let regions = u32::from(c.features.connectivity);
+    packed << 24 | regions << 16 | c.h.min(0xFFFF)
+}
+
+impl<O: Observer> Search for Fess<O> {
+    fn step(&mut self, budget: u64) -> Progress {
+        if let Some(done) = self.done {
+            return done;
+        }
+        let mut spent = 0;
+        while spent < budget {
+            let Some(cell) = self.cells.next() else {
+                return self.finish(Progress::Exhausted { complete: true });
+            };
+            while let Some(e) = self.cells.pop(cell) {
+                match self.play(e) {
+                    Played::New(id) => {
+                        spent += 1;
+                        self.stats.expanded += 1;
+                        if self.nodes.state(id)[..self.problem.words()] == self.problem.goal_set[..]
+                        {
+                            self.cells.rejoin(cell);
+                            if O::ENABLED {
+                                let view = self.node_view(id);
+                                self.observer.expanding(view);
+                            }
+                            return self.finish(Progress::Solved(id));
+                        }
+                        self.expand(id);
+                        break;
+                    }
+                    Played::Duplicate => {}
+                    Played::Pruned(reason) => self.stats.pruned[reason.index()] += 1,
+                }
+            }
+            self.cells.rejoin(cell);
+            self.stats.open = self.cells.waiting() as u64;
+        }
+        Progress::Running
+    }
+
+    fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    fn memory(&self) -> usize {
+        self.nodes.memory()
+            + self.store.capacity() * std::mem::size_of::<Waiting>()
+            + self.cells.memory()
+            + (self.made_by.capacity() * std::mem::size_of::<Macro>())
+            + (self.weight.capacity() + self.cell.capacity()) * 4
+    }
+
+    fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    fn optimal(&self) -> bool {
+        false
+    }
+
+    fn current(&self) -> Option<NodeView> {
+        self.observer.current()
+    }
+
+    fn children(&self) -> &[ChildView] {
+        self.observer.children()
+    }
+
+    /// The lightest moves of the cell whose turn is next, as nodes not stored yet
+    /// (`NodeId::MAX`), with the pushes their path will have and their weight as `f`.
+    fn frontier(&self, k: usize) -> Vec<NodeView> {
+        self.cells
+            .upcoming(k)
+            .into_iter()
+            .map(|e| {
+                let w = self.store[e.index as usize];
+                let g = self.nodes.info(e.node).g + u32::from(w.m.pushes);
+                let push = Some(self.macro_view(w.m));
+                NodeView { id: NodeId::MAX, g, h: w.h, f: e.weight, push }
+            })
+            .collect()
+    }
+
+    fn node(&self, id: NodeId) -> Option<NodeView> {
+        ((id as usize) < self.nodes.len()).then(|| self.node_view(id))
+    }
+
+    fn path(&self, id: NodeId) -> Vec<NodeId> {
+        if (id as usize) < self.nodes.len() { self.nodes.path(id) } else { Vec::new() }
+    }
+
+    fn board(&self, id: NodeId) -> Option<Level> {
+        ((id as usize) < self.nodes.len()).then(|| self.problem.level_of(self.nodes.state(id)))
+    }
+
+    fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)> {
+        let path = self.path(id);
+        let board = &self.problem.board;
+        let mut moves = BoxMoves::default();
+        let mut out = Vec::new();
+        for pair in path.windows(2) {
+            let state = self.nodes.state(pair[0]);
+            let m = self.made_by[pair[1] as usize];
+            let pushes = moves.pushes_of(&self.problem, state, m).unwrap_or_default();
+            out.extend(pushes.into_iter().map(|(s, d)| (board.pos(s), Dir::ALL[d as usize])));
+        }
+        out
+    }
+}

@@ -1,0 +1,257 @@
+//! Macro moves: one box pushed, possibly many times, to another square while every other
+//! box stays put. Feature-space search moves in these steps; a solution expands each back
+//! into single pushes.
+//!
+//! For each box, a breadth-first search runs over (box square, player side) pairs, the side
+//! being the set of the box's neighbours the player can walk between ([`Sides`] labels).
+//! Every pair reached, but the start, is a move; the breadth-first order makes its push
+//! count the least for that box alone.
+
+use crate::solver::board::{NONE, Sq, opposite};
+use crate::solver::problem::Problem;
+use crate::solver::reach::Reach;
+use crate::solver::sides::Sides;
+use crate::solver::state::{boxes_of, clear_box, has_box};
+use std::collections::VecDeque;
+
+/// One box moved alone from `from` to `to`; the last push went in direction `dir`, so the
+/// player ends on the square of `to` opposite to `dir`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Macro {
+    /// The box's square before the move.
+    pub from: Sq,
+    /// The box's square after the move.
+    pub to: Sq,
+    /// Direction index of the last push.
+    pub dir: u8,
+    /// Pushes the move makes (the least for this box alone).
+    pub pushes: u16,
+}
+
+impl Macro {
+    /// The square the player stands on after the move.
+    pub fn player(&self, p: &Problem) -> Sq {
+        p.board.nbr(self.to, opposite(self.dir as usize))
+    }
+}
+
+/// A visited (square, side) pair with how it was reached.
+#[derive(Clone, Copy, Debug)]
+struct Visit {
+    square: Sq,
+    side: u32,
+    pushes: u16,
+    /// Direction index of the push that got here (`u8::MAX` at the start).
+    dir: u8,
+    /// Index of the previous visit.
+    prev: u32,
+}
+
+/// Generates macro moves; holds the scratch space.
+#[derive(Debug, Default)]
+pub struct BoxMoves {
+    sides: Sides,
+    reach: Reach,
+    /// Per square: the side labels already visited (up to four per square).
+    seen: Vec<[u32; 4]>,
+    seen_squares: Vec<Sq>,
+    visits: Vec<Visit>,
+    queue: VecDeque<u32>,
+    others: Vec<u64>,
+}
+
+const NO_SIDE: u32 = u32::MAX;
+
+impl BoxMoves {
+    /// Every macro move of every box in `state` (box bitset then player square), appended
+    /// to `out` box by box in square order. Boxes never enter dead squares.
+    pub fn generate(&mut self, p: &Problem, state: &[u64], out: &mut Vec<Macro>) {
+        let words = p.words();
+        let boxes = &state[..words];
+        let player = state[words] as Sq;
+        self.reach.flood(p, boxes, player);
+        for b in boxes_of(boxes) {
+            self.search_box(p, boxes, b, None);
+            for v in self.visits.iter().skip(1) {
+                out.push(Macro { from: b, to: v.square, dir: v.dir, pushes: v.pushes });
+            }
+        }
+    }
+
+    /// The single pushes of macro move `m` from `state`, as (box square, direction index),
+    /// or `None` if the move is not possible there.
+    pub fn pushes_of(&mut self, p: &Problem, state: &[u64], m: Macro) -> Option<Vec<(Sq, u8)>> {
+        let words = p.words();
+        let boxes = &state[..words];
+        if !has_box(boxes, m.from) {
+            return None;
+        }
+        self.reach.flood(p, boxes, state[words] as Sq);
+        let target = self.search_box(p, boxes, m.from, Some(m))?;
+        let mut pushes = Vec::new();
+        let mut i = target;
+        while i != 0 {
+            let v = self.visits[i as usize];
+            let prev = self.visits[v.prev as usize].square;
+            pushes.push((prev, v.dir));
+            i = v.prev;
+        }
+        pushes.reverse();
+        Some(pushes)
+    }
+
+    /// Breadth-first search of box `b` (the player's area of the position is in
+    /// `self.reach`). Fills `self.visits`, the start first. With `target`, stops at the
+    /// visit that ends move `target` and returns its index.
+    fn search_box(
+        &mut self,
+        p: &Problem,
+        boxes: &[u64],
+        b: Sq,
+        target: Option<Macro>,
+    ) -> Option<u32> {
+        let board = &p.board;
+        self.visits.clear();
+        for &s in &self.seen_squares {
+            self.seen[s as usize] = [NO_SIDE; 4];
+        }
+        self.seen_squares.clear();
+        if self.seen.len() != board.len() {
+            self.seen = vec![[NO_SIDE; 4]; board.len()];
+        }
+        // The player's side of the box at the start.
+        let Some(start_nbr) =
+            (0..4).map(|d| board.nbr(b, d)).find(|&u| u != NONE && self.reach.reached(u))
+        else {
+            return None;
+        };
+        self.others.clear();
+        self.others.extend_from_slice(boxes);
+        clear_box(&mut self.others, b);
+        self.sides.analyse(board, &self.others, start_nbr);
+        let side = self.sides.label(board, b, start_nbr);
+        self.mark(b, side);
+        self.visits.push(Visit { square: b, side, pushes: 0, dir: u8::MAX, prev: 0 });
+        self.queue.clear();
+        self.queue.push_back(0);
+        while let Some(i) = self.queue.pop_front() {
+            let v = self.visits[i as usize];
+            for d in 0..4 {
+                let behind = board.nbr(v.square, opposite(d));
+                let ahead = board.nbr(v.square, d);
+                if behind == NONE
+                    || ahead == NONE
+                    || has_box(&self.others, behind)
+                    || has_box(&self.others, ahead)
+                    || p.dist.is_dead(ahead)
+                    || self.sides.label(board, v.square, behind) != v.side
+                {
+                    continue;
+                }
+                let side = self.sides.label(board, ahead, v.square);
+                if !self.mark(ahead, side) {
+                    continue;
+                }
+                let index = self.visits.len() as u32;
+                self.visits.push(Visit {
+                    square: ahead,
+                    side,
+                    pushes: v.pushes + 1,
+                    dir: d as u8,
+                    prev: i,
+                });
+                if let Some(t) = target
+                    && t.to == ahead
+                    && self.sides.label(board, ahead, t.player(p)) == side
+                {
+                    return Some(index);
+                }
+                self.queue.push_back(index);
+            }
+        }
+        None
+    }
+
+    /// Records side `side` of square `s` as visited; false if it already was.
+    fn mark(&mut self, s: Sq, side: u32) -> bool {
+        let slots = &mut self.seen[s as usize];
+        if slots[0] == NO_SIDE {
+            self.seen_squares.push(s);
+        }
+        for slot in slots.iter_mut() {
+            if *slot == side {
+                return false;
+            }
+            if *slot == NO_SIDE {
+                *slot = side;
+                return true;
+            }
+        }
+        unreachable!("a square has at most four sides")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::{Level, Pos};
+    use crate::solver::state::set_box;
+
+    fn state_of(p: &Problem) -> Vec<u64> {
+        let mut state = vec![0u64; p.stride];
+        for &b in p.board.start_boxes() {
+            set_box(&mut state, b);
+        }
+        state[p.words()] = p.board.start_player() as u64;
+        state
+    }
+
+    #[test]
+    fn a_box_in_open_floor_reaches_every_live_square() {
+        let rows = ["#######", "#     #", "# $ @ #", "#    .#", "#######"];
+        let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
+        let mut moves = BoxMoves::default();
+        let mut out = Vec::new();
+        moves.generate(&p, &state_of(&p), &mut out);
+        let live = (0..p.board.len() as Sq).filter(|&s| !p.dist.is_dead(s)).count();
+        let squares: std::collections::HashSet<Sq> = out.iter().map(|m| m.to).collect();
+        assert_eq!(squares.len() + 1, live, "every live square but the start");
+        let goal = p.board.goals()[0];
+        let to_goal = out.iter().filter(|m| m.to == goal).map(|m| m.pushes).min();
+        assert_eq!(to_goal, Some(4), "3 right and 1 down");
+    }
+
+    #[test]
+    fn pushes_of_a_move_replay_to_its_square() {
+        let rows = ["########", "#      #", "# $##  #", "#  @  .#", "########"];
+        let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
+        let state = state_of(&p);
+        let mut moves = BoxMoves::default();
+        let mut out = Vec::new();
+        moves.generate(&p, &state, &mut out);
+        for m in out {
+            let pushes = moves.pushes_of(&p, &state, m).expect("the move is possible");
+            assert_eq!(pushes.len(), m.pushes as usize);
+            let mut at = m.from;
+            for &(from, d) in &pushes {
+                assert_eq!(from, at);
+                at = p.board.nbr(at, d as usize);
+            }
+            assert_eq!(at, m.to);
+            assert_eq!(pushes.last().unwrap().1, m.dir);
+        }
+    }
+
+    #[test]
+    fn the_player_side_decides_what_is_reachable() {
+        // The player stands right of the box in a corridor: it can only push it left.
+        let rows = ["########", "#.  $ @#", "########"];
+        let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
+        let mut out = Vec::new();
+        BoxMoves::default().generate(&p, &state_of(&p), &mut out);
+        let at = |x| p.board.square_at(Pos::new(x, 1)).unwrap();
+        let to: Vec<Sq> = out.iter().map(|m| m.to).collect();
+        assert_eq!(to, vec![at(3), at(2), at(1)]);
+        assert!(out.iter().all(|m| m.dir == 2), "every move ends with a push left");
+    }
+}

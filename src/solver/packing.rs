@@ -1,0 +1,224 @@
+//! The packing order: the order in which goals can be filled without blocking each other,
+//! found by a retrograde analysis that pulls boxes out of the solved position.
+//!
+//! Start with a box on every goal. Repeatedly take out the box that can be pulled, with the
+//! boxes still on goals in place, to a square where some box starts, choosing the shortest
+//! such pull (the box nearest the way out leaves first). Taking a box out only frees space,
+//! so a box that can leave stays able to leave: the greedy choice never blocks a later one.
+//! The fill order is the reverse of the order the boxes left. Goals whose box starts on them
+//! leave last (they are filled first, as they already are). When no box can leave, the one
+//! nearest a start square by plain distance is taken out and the order is marked
+//! incomplete: search then uses it as advice only.
+
+use crate::solver::board::{NONE, Sq};
+use crate::solver::problem::Problem;
+use crate::solver::sides::Sides;
+use crate::solver::state::{clear_box, has_box, set_box};
+use std::collections::VecDeque;
+
+/// Rank of a square that is not a goal.
+pub const NOT_A_GOAL: u16 = u16::MAX;
+
+/// Goals in the order to fill them.
+#[derive(Clone, Debug)]
+pub struct PackingOrder {
+    /// Goals, first to fill first.
+    pub order: Vec<Sq>,
+    /// Whether every step was proved by a pull (false when a fallback choice was needed).
+    pub complete: bool,
+    /// Per floor square: its index in `order`, or [`NOT_A_GOAL`].
+    rank: Vec<u16>,
+}
+
+impl PackingOrder {
+    /// Computes the packing order of `p`.
+    pub fn new(p: &Problem) -> Self {
+        let board = &p.board;
+        let n = board.len();
+        let goals = board.goals();
+        let targets: Vec<Sq> =
+            board.start_boxes().iter().copied().filter(|&s| !board.is_goal(s)).collect();
+        let starts_on_goal = |g: Sq| board.start_boxes().contains(&g);
+        let mut present = vec![0u64; p.words()];
+        for &g in goals {
+            set_box(&mut present, g);
+        }
+        let mut left = goals.to_vec();
+        let mut removed = Vec::with_capacity(goals.len());
+        let mut complete = true;
+        let mut pull = Pull::default();
+        while !left.is_empty() {
+            let mut best: Option<(u32, usize)> = None;
+            for (i, &g) in left.iter().enumerate() {
+                if starts_on_goal(g) {
+                    continue;
+                }
+                if let Some(d) = pull.distance(p, &present, g, &targets)
+                    && best.is_none_or(|(bd, _)| d < bd)
+                {
+                    best = Some((d, i));
+                }
+            }
+            let i = match best {
+                Some((_, i)) => i,
+                None => match left.iter().position(|&g| starts_on_goal(g)) {
+                    Some(i) => i,
+                    None => {
+                        complete = false;
+                        nearest_by_walk(p, &left, &targets)
+                    }
+                },
+            };
+            let g = left.swap_remove(i);
+            clear_box(&mut present, g);
+            removed.push(g);
+        }
+        removed.reverse();
+        let mut rank = vec![NOT_A_GOAL; n];
+        for (i, &g) in removed.iter().enumerate() {
+            rank[g as usize] = i as u16;
+        }
+        PackingOrder { order: removed, complete, rank }
+    }
+
+    /// The goal's place in the order ([`NOT_A_GOAL`] for other squares).
+    #[inline]
+    pub fn rank(&self, s: Sq) -> u16 {
+        self.rank[s as usize]
+    }
+
+    /// How many goals, from the first in order, hold boxes.
+    pub fn packed(&self, boxes: &[u64]) -> usize {
+        self.order.iter().take_while(|&&g| has_box(boxes, g)).count()
+    }
+
+    /// The first goal in order without a box.
+    pub fn next_goal(&self, boxes: &[u64]) -> Option<Sq> {
+        self.order.iter().copied().find(|&g| !has_box(boxes, g))
+    }
+}
+
+/// Index in `left` of the goal nearest a target by walking distance on the empty board.
+fn nearest_by_walk(p: &Problem, left: &[Sq], targets: &[Sq]) -> usize {
+    let board = &p.board;
+    let mut dist = vec![u32::MAX; board.len()];
+    let mut queue: VecDeque<Sq> = VecDeque::new();
+    let seeds: Vec<Sq> =
+        if targets.is_empty() { vec![board.start_player()] } else { targets.to_vec() };
+    for s in seeds {
+        dist[s as usize] = 0;
+        queue.push_back(s);
+    }
+    while let Some(s) = queue.pop_front() {
+        for d in 0..4 {
+            let t = board.nbr(s, d);
+            if t != NONE && dist[t as usize] == u32::MAX {
+                dist[t as usize] = dist[s as usize] + 1;
+                queue.push_back(t);
+            }
+        }
+    }
+    (0..left.len()).min_by_key(|&i| dist[left[i] as usize]).unwrap_or(0)
+}
+
+/// Breadth-first pulling of one box, with the player's side tracked by [`Sides`].
+#[derive(Debug, Default)]
+struct Pull {
+    sides: Sides,
+    others: Vec<u64>,
+    seen: Vec<Vec<u32>>,
+    queue: VecDeque<(Sq, u32, u32)>,
+}
+
+impl Pull {
+    /// Fewest pulls that bring the box on goal `g` to a target square with the boxes of
+    /// `present` (but `g`'s) in place; `None` if it cannot leave.
+    fn distance(&mut self, p: &Problem, present: &[u64], g: Sq, targets: &[Sq]) -> Option<u32> {
+        let board = &p.board;
+        self.others.clear();
+        self.others.extend_from_slice(present);
+        clear_box(&mut self.others, g);
+        let mut best = None;
+        for d in 0..4 {
+            let u = board.nbr(g, d);
+            if u == NONE || has_box(&self.others, u) {
+                continue;
+            }
+            self.sides.analyse(board, &self.others, u);
+            let found = self.search(p, g, u, targets);
+            best = match (best, found) {
+                (Some(a), Some(b)) => Some(u32::min(a, b)),
+                (a, b) => a.or(b),
+            };
+        }
+        best
+    }
+
+    fn search(&mut self, p: &Problem, g: Sq, u: Sq, targets: &[Sq]) -> Option<u32> {
+        let board = &p.board;
+        self.seen.clear();
+        self.seen.resize(board.len(), Vec::new());
+        self.queue.clear();
+        let side = self.sides.label(board, g, u);
+        self.seen[g as usize].push(side);
+        self.queue.push_back((g, side, 0));
+        while let Some((x, side, k)) = self.queue.pop_front() {
+            if targets.contains(&x) {
+                return Some(k);
+            }
+            for e in 0..4 {
+                let to = board.nbr(x, e);
+                if to == NONE || has_box(&self.others, to) {
+                    continue;
+                }
+                let back = board.nbr(to, e);
+                if back == NONE
+                    || has_box(&self.others, back)
+                    || self.sides.label(board, x, to) != side
+                {
+                    continue;
+                }
+                let next = self.sides.label(board, to, back);
+                if !self.seen[to as usize].contains(&next) {
+                    self.seen[to as usize].push(next);
+                    self.queue.push_back((to, next, k + 1));
+                }
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::{Level, Pos};
+
+    fn order_of(rows: &[&str]) -> (Vec<Pos>, bool) {
+        let p = Problem::new(&Level::from_rows(rows).unwrap()).unwrap();
+        let order = PackingOrder::new(&p);
+        (order.order.iter().map(|&g| p.board.pos(g)).collect(), order.complete)
+    }
+
+    #[test]
+    fn a_dead_end_room_fills_from_the_back() {
+        // A one-wide room entered from the left: the far goal must be filled first.
+        let rows = ["##########", "#@ $$$...#", "##########"];
+        let (order, complete) = order_of(&rows);
+        assert!(complete);
+        assert_eq!(order, vec![Pos::new(8, 1), Pos::new(7, 1), Pos::new(6, 1)]);
+    }
+
+    #[test]
+    fn a_box_starting_on_its_goal_is_filled_first_unless_it_blocks() {
+        // The box on the right goal does not block the left one: it counts as packed.
+        let rows = ["#########", "#@ $ .* #", "#########"];
+        let (order, complete) = order_of(&rows);
+        assert!(complete);
+        assert_eq!(order, vec![Pos::new(6, 1), Pos::new(5, 1)]);
+        // Here it blocks the way to the right goal, which must be filled first.
+        let rows = ["#########", "#@ $ *. #", "#########"];
+        let (order, _) = order_of(&rows);
+        assert_eq!(order, vec![Pos::new(6, 1), Pos::new(5, 1)]);
+    }
+}
