@@ -15,7 +15,7 @@ mod tree;
 use std::time::Instant;
 
 use crate::level::{Dir, Level, Pos};
-use crate::solver::inspect::boards::{after_push, after_pushes};
+use crate::solver::inspect::boards::{after_move, after_pushes};
 use crate::solver::search::{ChildView, NodeView, PushView};
 use crate::solver::{Config, LowerBound, Method, NodeId, Progress, Stats};
 
@@ -25,7 +25,7 @@ pub use session::{Run, Session};
 pub const FRONTIER_SHOWN: usize = 12;
 
 /// The algorithms the inspector offers, in menu order.
-pub const METHODS: [Method; 7] = [
+pub const METHODS: [Method; 8] = [
     Method::Bfs,
     Method::Dfs(Method::DFS_LIMIT),
     Method::IterativeDeepening,
@@ -33,6 +33,7 @@ pub const METHODS: [Method; 7] = [
     Method::AStar,
     Method::IdaStar,
     Method::WeightedAStar(3),
+    Method::Fess,
 ];
 
 /// The name of a method in the inspector.
@@ -46,7 +47,26 @@ pub fn method_label(m: Method) -> String {
         Method::Bfs => "breadth-first".into(),
         Method::Dfs(d) => format!("depth-first (limit {d})"),
         Method::IterativeDeepening => "iterative deepening".into(),
+        Method::Fess => "FESS (feature-space search)".into(),
     }
+}
+
+/// The single pushes of a box move along a straight line; a macro move that turns is
+/// given as its last push only (its path is not in the view).
+fn single_pushes(push: PushView) -> Vec<(Pos, Dir)> {
+    let mut out = Vec::new();
+    let mut at = push.from;
+    while out.len() < push.pushes as usize && at != push.to {
+        out.push((at, push.dir));
+        match at.step(push.dir) {
+            Some(next) => at = next,
+            None => break,
+        }
+    }
+    if at != push.to {
+        return vec![(push.to.step(push.dir.opposite()).unwrap_or(push.from), push.dir)];
+    }
+    out
 }
 
 /// What the board shows in the inspector.
@@ -204,14 +224,7 @@ impl Inspector {
         let session = self.session.as_ref()?;
         let node_board = |id: NodeId| -> Option<(Level, Vec<(Pos, Dir)>)> {
             let search = session.search();
-            let board = search.board(id)?;
-            let pushes = search
-                .path(id)
-                .iter()
-                .filter_map(|&n| search.node(n).and_then(|v| v.push))
-                .map(|p| (p.from, p.dir))
-                .collect();
-            Some((board, pushes))
+            Some((search.board(id)?, search.pushes_to(id)))
         };
         match self.shown {
             Shown::Current => match self.snapshot.current {
@@ -221,8 +234,9 @@ impl Inspector {
             Shown::Node(id) => node_board(id),
             Shown::After(id, push) => {
                 let (board, mut pushes) = node_board(id)?;
-                pushes.push((push.from, push.dir));
-                Some((after_push(&board, push.from, push.dir)?, pushes))
+                let next = after_move(&board, push)?;
+                pushes.extend(single_pushes(push));
+                Some((next, pushes))
             }
             Shown::Step(i) => {
                 if session.depth_first() {

@@ -12,6 +12,7 @@ use crate::solver::{LowerBound, Method, PruneReason};
 /// The push as `3:4 R` (the box's square and the direction).
 pub fn push_text(push: Option<PushView>) -> String {
     match push {
+        Some(p) if p.pushes > 1 => format!("{} to {} ({} pushes)", p.from, p.to, p.pushes),
         Some(p) => format!("{} {}", p.from, dir_letter(p.dir)),
         None => "start".into(),
     }
@@ -177,6 +178,7 @@ impl App {
             Method::Dfs(_) | Method::IterativeDeepening => "depth limit",
             Method::IdaStar => "cost bound",
             Method::Bfs => "depth",
+            Method::Fess => "weight",
             _ => "best f",
         };
         let mut rows = vec![

@@ -40,7 +40,12 @@ impl App {
             self.queue.push(Command::InspectScrub(at));
         }
         let Some(step) = session.with_trace(|t| t.steps.get(at).copied()) else { return };
-        let push = step.push().map(|(from, dir)| PushView { from, dir });
+        let push = step.push().map(|(from, dir)| PushView {
+            from,
+            dir,
+            to: from.step(dir).unwrap_or(from),
+            pushes: 1,
+        });
         ui.label(
             RichText::new(format!(
                 "Expansion {} of {len}: node {} ({}), g {} h {}; open {}, closed {}, bound {}",

@@ -128,26 +128,34 @@ impl Observer for Tracer {
 
     fn expanding(&mut self, node: NodeView) {
         self.last.expanding(node);
-    }
-
-    fn state(&mut self, state: &[u64], stats: &Stats) {
-        let Some(node) = self.last.current() else { return };
         let (from, dir) = match node.push {
             Some(p) => ((narrow(p.from.x), narrow(p.from.y)), p.dir),
             None => ((u16::MAX, u16::MAX), Dir::Up),
         };
         let step = Step {
             node: node.id,
-            open: stats.open.try_into().unwrap_or(u32::MAX),
-            closed: stats.closed.try_into().unwrap_or(u32::MAX),
+            open: 0,
+            closed: 0,
             g: narrow(node.g),
             h: narrow(node.h),
-            bound: narrow(stats.bound),
+            bound: 0,
             from,
             dir: Dir::ALL.iter().position(|&d| d == dir).unwrap_or(0) as u8,
         };
         let mut trace = lock(&self.trace);
         trace.steps.push(step);
+        self.expansions = trace.steps.len();
+    }
+
+    /// Completes the step `expanding` recorded with the counters, and adds the state's boxes
+    /// to the heat map (searches that do not call this leave both out).
+    fn state(&mut self, state: &[u64], stats: &Stats) {
+        let mut trace = lock(&self.trace);
+        if let Some(step) = trace.steps.last_mut() {
+            step.open = stats.open.try_into().unwrap_or(u32::MAX);
+            step.closed = stats.closed.try_into().unwrap_or(u32::MAX);
+            step.bound = narrow(stats.bound);
+        }
         let words = state.len() - 1;
         let squares = words * 64;
         if trace.heat.len() < squares {
@@ -156,7 +164,6 @@ impl Observer for Tracer {
         for b in boxes_of(&state[..words]) {
             trace.heat[b as usize] += 1;
         }
-        self.expansions = trace.steps.len();
     }
 
     fn child(&mut self, child: ChildView) {
