@@ -27,7 +27,7 @@ fn main() {
     let level = Level::from_rows(&rows).expect("the bench level parses");
     println!("history recording, {EXPANSIONS} expansions, best of 3");
     let mut ok = true;
-    for method in [Method::Bfs, Method::AStar, Method::IdaStar] {
+    for method in [Method::Bfs, Method::Dfs(Method::DFS_LIMIT)] {
         let config = Config::with_method(method);
         let plain = best(|| time(&level, &config, NoTrace));
         let mut bytes = 0.0;

@@ -143,6 +143,11 @@ impl Observer for Tracer {
             dir: Dir::ALL.iter().position(|&d| d == dir).unwrap_or(0) as u8,
         };
         let mut trace = lock(&self.trace);
+        if trace.steps.len() == trace.steps.capacity() {
+            // Grow by an eighth, not by doubling, so little capacity is held unused.
+            let more = trace.steps.len() / 8 + 4096;
+            trace.steps.reserve_exact(more);
+        }
         trace.steps.push(step);
         self.expansions = trace.steps.len();
     }
