@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Makes screenshots/editor.png and screenshots/play.png from the real program under Xvfb.
+# Makes screenshots/editor.png, play.png, inspector.png and timeline.png from the real
+# program under Xvfb.
 # Needs: xvfb, xdotool, imagemagick (apt-get install -y xvfb xdotool imagemagick) and a
 # release build (cargo build --release). Rerun after UI changes.
 set -euo pipefail
@@ -38,3 +39,18 @@ shot screenshots/editor.png
 key Tab
 key Down Down Right
 shot screenshots/play.png
+
+# Inspector on the same level: the mode tab, a few single steps, then run to the solution.
+click() { xdotool mousemove "$1" "$2" click 1; sleep 0.6; }
+click 288 12
+key space space space
+key r
+sleep 2
+shot screenshots/inspector.png
+
+# Timeline: solve with the solver (F5), open the timeline on its solution, step in.
+key F5
+sleep 3
+click 325 12
+for _ in $(seq 9); do key Right; done
+shot screenshots/timeline.png

@@ -19,6 +19,20 @@ pub struct Overlays {
     pub selection: Option<(Pos, Pos)>,
     /// The square under the pointer.
     pub hover: Option<Pos>,
+    /// Numbers to write on squares (push distances).
+    pub numbers: Vec<(Pos, u16)>,
+    /// Squares the player can reach.
+    pub reach: Vec<Pos>,
+    /// Tunnel squares.
+    pub tunnels: Vec<Pos>,
+    /// Heat per square, from 0 to 1.
+    pub heat: Vec<(Pos, f32)>,
+    /// Frozen boxes.
+    pub frozen: Vec<Pos>,
+    /// Squares of corrals.
+    pub corrals: Vec<Pos>,
+    /// The boxes a deadlock rule names.
+    pub culprits: Vec<Pos>,
 }
 
 /// How the board is shown: zoom (`None` fits the board to the space) and pan offset.
@@ -252,10 +266,39 @@ fn paint_level(painter: &egui::Painter, level: &Level, g: &Geometry, pal: &Palet
 fn paint_overlays(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Palette) {
     let c = g.cell;
     let mut marks = Mesh::default();
+    for &(p, t) in &o.heat {
+        marks.add_colored_rect(g.cell_rect(p), pal.heat.gamma_multiply(0.15 + 0.7 * t));
+    }
+    for &p in &o.reach {
+        marks.add_colored_rect(g.cell_rect(p).shrink(c * 0.3), pal.reach);
+    }
+    for &p in &o.corrals {
+        marks.add_colored_rect(g.cell_rect(p).shrink(c * 0.04), pal.corral);
+    }
     for &p in &o.dead {
         marks.add_colored_rect(g.cell_rect(p).shrink(c * 0.04), pal.dead);
     }
     painter.add(Shape::mesh(marks));
+    let tunnel = Stroke::new((c * 0.06).max(1.0), pal.tunnel);
+    for &p in &o.tunnels {
+        let r = g.cell_rect(p).shrink(c * 0.1);
+        painter.line_segment([r.left_top(), r.right_bottom()], tunnel);
+    }
+    if c >= 14.0 {
+        let font = egui::FontId::monospace((c * 0.32).min(18.0));
+        for &(p, d) in &o.numbers {
+            let at = g.cell_rect(p).left_top() + Vec2::splat(c * 0.08);
+            painter.text(at, egui::Align2::LEFT_TOP, d.to_string(), font.clone(), pal.accent);
+        }
+    }
+    let frozen = Stroke::new((c * 0.1).clamp(1.5, 4.0), pal.frozen);
+    for &p in &o.frozen {
+        painter.rect_stroke(g.cell_rect(p).shrink(c * 0.05), 3.0, frozen, StrokeKind::Inside);
+    }
+    let culprit = Stroke::new((c * 0.12).clamp(2.0, 5.0), pal.problem);
+    for &p in &o.culprits {
+        painter.circle_stroke(g.cell_center(p), c * 0.46, culprit);
+    }
     for &p in &o.path {
         painter.circle_filled(g.cell_center(p), (c * 0.1).max(1.5), pal.accent);
     }

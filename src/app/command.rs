@@ -5,8 +5,12 @@ use std::path::PathBuf;
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
+use crate::app::inspector::{LowerView, Shown};
+use crate::app::overlay::Overlay;
+use crate::app::timeline::TimelineSource;
 use crate::level::Dir;
 use crate::level::edit::Tool;
+use crate::solver::Config;
 
 /// How the editor's pointer paints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -26,6 +30,20 @@ pub enum Mode {
     Edit,
     /// Play the level.
     Play,
+    /// Step through a search of the level.
+    Inspect,
+    /// Watch a solution on the timeline.
+    Replay,
+}
+
+impl Mode {
+    /// Every mode, in menu order, with its label.
+    pub const ALL: [(Mode, &'static str); 4] = [
+        (Mode::Edit, "Editor"),
+        (Mode::Play, "Play"),
+        (Mode::Inspect, "Inspector"),
+        (Mode::Replay, "Timeline"),
+    ];
 }
 
 /// A user action.
@@ -119,6 +137,54 @@ pub enum Command {
     CancelSolve,
     /// Play the solver's solution back in play mode.
     ReplaySolution,
+    /// Switch an analysis overlay on or off.
+    ToggleOverlay(Overlay),
+    /// Say which deadlock rule proves the position shown dead, and mark its boxes.
+    ExplainDeadlock,
+    /// Inspector: choose the algorithm, bound and pruning (builds a fresh search).
+    SetSearchConfig(Config),
+    /// Inspector: one expansion.
+    InspectStep,
+    /// Inspector: this many expansions, in the background.
+    InspectStepMany(u64),
+    /// Inspector: run at this many expansions per second until paused.
+    InspectRun(f64),
+    /// Inspector: run as fast as possible until solved or exhausted.
+    InspectRunToSolution,
+    /// Inspector: stop running.
+    InspectPause,
+    /// Inspector: start the search again from the level shown.
+    InspectReset,
+    /// Inspector: show this position on the board.
+    InspectShow(Shown),
+    /// Inspector: move the history scrubber to this expansion and show its node.
+    InspectScrub(usize),
+    /// Inspector: choose the lower panel's view.
+    SetLowerView(LowerView),
+    /// Inspector: switch the charts' log scale.
+    ToggleLogScale,
+    /// Timeline: load a solution.
+    TimelineLoad(TimelineSource),
+    /// Timeline: play or pause.
+    TimelinePlay,
+    /// Timeline: one move forward.
+    TimelineForward,
+    /// Timeline: one move back.
+    TimelineBack,
+    /// Timeline: go to the position after this many moves.
+    TimelineSeek(usize),
+    /// Timeline: go to the position just after push N.
+    TimelineToPush(usize),
+    /// Timeline: copy the solution as LURD.
+    CopyLurd,
+    /// Timeline: choose a GIF file to export the solution to.
+    ExportGif,
+    /// Timeline: choose a folder to export the solution to as PNG frames.
+    ExportFrames,
+    /// Timeline: export as this.
+    ExportTo(crate::app::timeline::ExportKind),
+    /// Stop the running export.
+    CancelExport,
 }
 
 const fn key(key: Key) -> KeyboardShortcut {
@@ -171,6 +237,7 @@ impl Command {
             (key(Key::PageUp), Command::PreviousLevel),
             (key(Key::F5), Command::Solve),
             (key(Key::F6), Command::ToggleDeadSquares),
+            (key(Key::F7), Command::ExplainDeadlock),
             (key(Key::Tab), Command::ToggleMode),
         ]
     }
@@ -200,6 +267,19 @@ impl Command {
                 v.push((key(Key::Escape), Command::Restart));
                 v
             }
+            Mode::Inspect => vec![
+                (key(Key::Space), Command::InspectStep),
+                (key(Key::R), Command::InspectRunToSolution),
+                (key(Key::P), Command::InspectPause),
+                (key(Key::Escape), Command::InspectReset),
+            ],
+            Mode::Replay => vec![
+                (key(Key::Space), Command::TimelinePlay),
+                (key(Key::ArrowRight), Command::TimelineForward),
+                (key(Key::ArrowLeft), Command::TimelineBack),
+                (key(Key::Home), Command::TimelineSeek(0)),
+                (key(Key::End), Command::TimelineSeek(usize::MAX)),
+            ],
         }
     }
 
@@ -219,7 +299,7 @@ mod tests {
 
     #[test]
     fn no_shortcut_is_bound_twice_in_a_mode() {
-        for mode in [Mode::Edit, Mode::Play] {
+        for (mode, _) in Mode::ALL {
             let all: Vec<_> = Command::global_shortcuts()
                 .into_iter()
                 .chain(Command::mode_shortcuts(mode))

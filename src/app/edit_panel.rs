@@ -57,7 +57,7 @@ impl App {
             self.command_button(ui, "Mirror T-B", Command::MirrorVertical, true);
             self.command_button(ui, "Swap boxes/goals", Command::SwapBoxesAndGoals, true);
         });
-        let mut dead = self.settings.show_dead;
+        let mut dead = self.settings.overlays.contains(&crate::app::overlay::Overlay::Dead);
         if ui.checkbox(&mut dead, "Show dead squares").changed() {
             self.queue.push(Command::ToggleDeadSquares);
         }

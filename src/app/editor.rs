@@ -1,12 +1,10 @@
-//! The paint editor's state changes: strokes (one undo step each), and the diagnostics and
-//! dead squares the editor shows, recomputed only when the level changes.
+//! The paint editor's state changes: strokes (one undo step each), and the diagnostics the
+//! editor shows, recomputed only when the level changes.
 
 use crate::app::command::Shape;
 use crate::app::state::{App, Snapshot};
 use crate::level::edit::{self, Tool};
 use crate::level::{Diagnostic, Pos, validate};
-use crate::solver::board::Board;
-use crate::solver::distances::Distances;
 
 /// A paint stroke in progress: the state before it, and where it started and last painted.
 #[derive(Clone, Debug)]
@@ -26,22 +24,15 @@ pub struct Analysis {
     key: Option<u64>,
     /// What `validate` says about the level.
     pub diagnostics: Vec<Diagnostic>,
-    /// Squares from which a box can never reach a goal (empty when the level cannot be
-    /// compiled for the solver).
-    pub dead: Vec<Pos>,
 }
 
 impl App {
-    /// What the validation and the dead-square analysis say about the current level.
+    /// What the validation says about the current level.
     pub fn analysis(&mut self) -> &Analysis {
         let key = self.revision() ^ ((self.current as u64) << 48);
         if self.analysis.key != Some(key) {
-            let level = self.level();
-            let dead = match Board::compile(level) {
-                Ok(board) => Distances::new(&board).dead_squares().map(|s| board.pos(s)).collect(),
-                Err(_) => Vec::new(),
-            };
-            self.analysis = Analysis { key: Some(key), diagnostics: validate(level), dead };
+            let diagnostics = validate(self.level());
+            self.analysis = Analysis { key: Some(key), diagnostics };
         }
         &self.analysis
     }

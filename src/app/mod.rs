@@ -9,12 +9,15 @@ pub mod document;
 mod edit_panel;
 pub mod editor;
 pub mod history;
+pub mod inspector;
+pub mod overlay;
 pub mod palette;
 pub mod play;
 pub mod settings;
 mod solve_panel;
 pub mod solving;
 pub mod state;
+pub mod timeline;
 mod ui;
 pub mod worker;
 

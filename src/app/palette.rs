@@ -33,6 +33,16 @@ pub struct Palette {
     pub dead: Color32,
     /// Paths and selections.
     pub accent: Color32,
+    /// The player-reachable area.
+    pub reach: Color32,
+    /// Tunnel marks.
+    pub tunnel: Color32,
+    /// The heat map at its hottest.
+    pub heat: Color32,
+    /// Frozen-box outlines.
+    pub frozen: Color32,
+    /// Corral areas.
+    pub corral: Color32,
 }
 
 impl Palette {
@@ -54,6 +64,11 @@ impl Palette {
                 problem: Color32::from_rgb(240, 70, 70),
                 dead: Color32::from_rgba_unmultiplied(220, 60, 60, 90),
                 accent: Color32::from_rgb(120, 220, 255),
+                reach: Color32::from_rgba_unmultiplied(90, 200, 255, 60),
+                tunnel: Color32::from_rgb(170, 120, 230),
+                heat: Color32::from_rgb(255, 120, 20),
+                frozen: Color32::from_rgb(80, 200, 255),
+                corral: Color32::from_rgba_unmultiplied(200, 90, 230, 80),
             }
         } else {
             Palette {
@@ -71,6 +86,11 @@ impl Palette {
                 problem: Color32::from_rgb(220, 30, 30),
                 dead: Color32::from_rgba_unmultiplied(220, 40, 40, 70),
                 accent: Color32::from_rgb(0, 140, 200),
+                reach: Color32::from_rgba_unmultiplied(0, 120, 220, 50),
+                tunnel: Color32::from_rgb(120, 60, 190),
+                heat: Color32::from_rgb(240, 90, 0),
+                frozen: Color32::from_rgb(0, 110, 200),
+                corral: Color32::from_rgba_unmultiplied(160, 40, 200, 60),
             }
         }
     }

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use crate::app::board::View;
 use crate::app::command::Shape;
+use crate::app::overlay::Overlay;
 
 /// Persisted settings. Missing fields take their defaults, so old files keep loading.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -15,8 +16,8 @@ pub struct Settings {
     pub recent: Vec<PathBuf>,
     /// Board zoom and pan.
     pub view: View,
-    /// Whether the editor shows dead squares.
-    pub show_dead: bool,
+    /// The analysis overlays switched on.
+    pub overlays: Vec<Overlay>,
     /// The editor's painting shape.
     pub shape: Shape,
 }
@@ -27,7 +28,7 @@ impl Default for Settings {
             dark: true,
             recent: Vec::new(),
             view: View::default(),
-            show_dead: false,
+            overlays: Vec::new(),
             shape: Shape::Freehand,
         }
     }
@@ -38,6 +39,15 @@ impl Settings {
     pub const KEY: &'static str = "sokolab-settings";
     /// How many recent files are remembered.
     const RECENT: usize = 10;
+
+    /// Switches `overlay` on or off.
+    pub fn toggle_overlay(&mut self, overlay: Overlay) {
+        if let Some(i) = self.overlays.iter().position(|&o| o == overlay) {
+            self.overlays.remove(i);
+        } else {
+            self.overlays.push(overlay);
+        }
+    }
 
     /// Puts `path` first in the recent files.
     pub fn add_recent(&mut self, path: &Path) {

@@ -9,9 +9,12 @@ use crate::app::command::{Command, Mode};
 use crate::app::document::{Document, blank_level};
 use crate::app::editor::{Analysis, Stroke};
 use crate::app::history::History;
+use crate::app::inspector::{Inspector, Run, Shown};
+use crate::app::overlay::{Explanation, Overlay, OverlayCache};
 use crate::app::play::Game;
 use crate::app::settings::Settings;
 use crate::app::solving::{Found, SolveRun, outcome_line};
+use crate::app::timeline::{ExportKind, ExportRun, Timeline, TimelineSource};
 use crate::level::edit::{self, Tool};
 use crate::level::format::{self, Format};
 use crate::level::{Collection, Level, Pos};
@@ -63,6 +66,17 @@ pub struct App {
     pub list_shows: Option<usize>,
     /// The window title last sent (it is sent again only when it changes).
     pub window_title: String,
+    /// The search inspector.
+    pub inspector: Inspector,
+    /// The solution on the timeline.
+    pub timeline: Option<Timeline>,
+    /// A GIF or PNG export in progress.
+    pub export: Option<ExportRun>,
+    /// The last "why is this a deadlock?" answer.
+    pub explanation: Option<Explanation>,
+    /// The overlays drawn on the board last frame.
+    pub drawn: crate::app::board::Overlays,
+    pub(crate) overlay_cache: OverlayCache,
     history: History<Snapshot>,
     revision: u64,
     meta_edit: Option<(usize, MetaField)>,
@@ -92,6 +106,12 @@ impl App {
             play_press: None,
             list_shows: None,
             window_title: String::new(),
+            inspector: Inspector::default(),
+            timeline: None,
+            export: None,
+            explanation: None,
+            drawn: Default::default(),
+            overlay_cache: OverlayCache::default(),
             history: History::default(),
             revision: 0,
             meta_edit: None,
@@ -146,12 +166,16 @@ impl App {
         &mut self.doc.collection.levels[self.current]
     }
 
-    /// The level as the board shows it: the game's position in play mode.
+    /// The level as the board shows it: the game's position in play mode, the position the
+    /// inspector shows, the timeline's position.
     pub fn board_level(&self) -> &Level {
-        match (&self.game, self.mode) {
-            (Some(game), Mode::Play) => &game.level,
-            _ => self.level(),
+        match self.mode {
+            Mode::Play => self.game.as_ref().map(|g| &g.level),
+            Mode::Inspect => self.inspector.board.as_ref().map(|(l, _)| l),
+            Mode::Replay => self.timeline.as_ref().map(|t| &t.board),
+            Mode::Edit => None,
         }
+        .unwrap_or_else(|| self.level())
     }
 
     /// Counts changes to the document (for caches and the autosave).
@@ -444,7 +468,77 @@ impl App {
             Command::MirrorHorizontal => self.edit_level(edit::mirror_horizontal),
             Command::MirrorVertical => self.edit_level(edit::mirror_vertical),
             Command::SwapBoxesAndGoals => self.try_edit_level(edit::swap_boxes_and_goals),
-            Command::ToggleDeadSquares => self.settings.show_dead = !self.settings.show_dead,
+            Command::ToggleDeadSquares => self.settings.toggle_overlay(Overlay::Dead),
+            Command::ToggleOverlay(o) => self.settings.toggle_overlay(o),
+            Command::ExplainDeadlock => {
+                let e = Explanation::of(self.board_level());
+                self.status = e.text();
+                self.explanation = Some(e);
+            }
+            Command::SetSearchConfig(config) => {
+                self.inspector.method = config.method;
+                self.inspector.bound = config.lower_bound;
+                self.inspector.deadlocks = config.deadlocks;
+                self.reset_inspector();
+            }
+            Command::InspectReset => self.reset_inspector(),
+            Command::InspectStep => {
+                self.ensure_session();
+                if let Some(s) = &mut self.inspector.session {
+                    s.step_once();
+                }
+                self.inspector.shown = Shown::Current;
+                self.inspector.refresh();
+            }
+            Command::InspectStepMany(n) => return self.inspect_run(Run::Steps(n)),
+            Command::InspectRun(rate) => return self.inspect_run(Run::Rate(rate)),
+            Command::InspectRunToSolution => return self.inspect_run(Run::Full),
+            Command::InspectPause => {
+                if let Some(s) = &mut self.inspector.session {
+                    s.pause();
+                }
+            }
+            Command::InspectShow(shown) => {
+                self.inspector.shown = shown;
+                self.inspector.refresh();
+            }
+            Command::InspectScrub(at) => {
+                self.inspector.scrub = at;
+                self.inspector.shown = Shown::Step(at);
+                self.inspector.refresh();
+            }
+            Command::SetLowerView(v) => self.inspector.view = v,
+            Command::ToggleLogScale => self.inspector.log_scale = !self.inspector.log_scale,
+            Command::TimelineLoad(source) => self.load_timeline(source),
+            Command::TimelinePlay => {
+                if let Some(t) = &mut self.timeline {
+                    t.toggle_play();
+                }
+            }
+            Command::TimelineForward => self.seek_timeline(|t| t.cursor + 1),
+            Command::TimelineBack => self.seek_timeline(|t| t.cursor.saturating_sub(1)),
+            Command::TimelineSeek(i) => self.seek_timeline(|_| i),
+            Command::TimelineToPush(n) => self.seek_timeline(|t| t.cursor_after_push(n)),
+            Command::CopyLurd => {
+                if let Some(t) = &self.timeline {
+                    self.status = "Copied the solution as LURD.".into();
+                    return Some(WindowRequest::CopyText(t.lurd()));
+                }
+            }
+            Command::ExportGif => return self.timeline.as_ref().map(|_| WindowRequest::PickGif),
+            Command::ExportFrames => {
+                return self.timeline.as_ref().map(|_| WindowRequest::PickFramesFolder);
+            }
+            Command::ExportTo(kind) => {
+                if self.timeline.is_some() && self.export.is_none() {
+                    return Some(WindowRequest::StartExport(kind));
+                }
+            }
+            Command::CancelExport => {
+                if let Some(e) = &self.export {
+                    e.cancel();
+                }
+            }
             Command::Solve => {
                 if self.solving.is_none() {
                     return Some(WindowRequest::StartSolver);
@@ -524,6 +618,89 @@ impl App {
         self.status = "Replaying: Redo (Ctrl+Y) steps forward, Undo steps back.".into();
     }
 
+    /// A fresh inspector search of the level shown in the editor.
+    fn reset_inspector(&mut self) {
+        let level = self.level().clone();
+        if let Err(e) = self.inspector.reset(&level) {
+            self.status = format!("The inspector cannot search this level: {e}.");
+        }
+    }
+
+    /// Builds the inspector's search if there is none for the current level.
+    fn ensure_session(&mut self) {
+        let fresh = self.inspector.session.as_ref().is_some_and(|s| s.level == *self.level());
+        if !fresh {
+            self.reset_inspector();
+        }
+    }
+
+    fn inspect_run(&mut self, run: Run) -> Option<WindowRequest> {
+        self.ensure_session();
+        self.inspector.shown = Shown::Current;
+        let ready = self.inspector.session.as_ref().is_some_and(|s| s.can_step());
+        ready.then_some(WindowRequest::Inspect(run))
+    }
+
+    /// Starts the inspector's worker; `repaint` wakes the window.
+    pub fn start_inspector(&mut self, run: Run, repaint: impl Fn() + Send + 'static) {
+        if let Some(s) = &mut self.inspector.session {
+            s.run(run, repaint);
+        }
+    }
+
+    fn load_timeline(&mut self, source: TimelineSource) {
+        let level = self.level().clone();
+        let loaded = match &source {
+            TimelineSource::Solver => match &self.found {
+                Some(f) if f.level == self.current && f.start == level => {
+                    Timeline::new(&level, f.moves.clone(), "the solver's solution")
+                }
+                _ => Err("the solver has no solution for this level".into()),
+            },
+            TimelineSource::Saved(i) => match level.meta.solutions.get(*i) {
+                Some(lurd) => {
+                    Timeline::from_lurd(&level, lurd, format!("saved solution {}", i + 1))
+                }
+                None => Err("the level has no such saved solution".into()),
+            },
+            TimelineSource::Lurd(text) => Timeline::from_lurd(&level, text, "pasted LURD"),
+        };
+        match loaded {
+            Ok(t) => {
+                self.timeline = Some(t);
+                self.set_mode(Mode::Replay);
+            }
+            Err(e) => self.status = format!("Not loaded: {e}."),
+        }
+    }
+
+    fn seek_timeline(&mut self, to: impl FnOnce(&Timeline) -> usize) {
+        if let Some(t) = &mut self.timeline {
+            let at = to(t);
+            t.playing = false;
+            t.seek(at);
+        }
+    }
+
+    /// Starts exporting the timeline's solution; `repaint` wakes the window.
+    pub fn start_export(&mut self, kind: ExportKind, repaint: impl Fn() + Send + 'static) {
+        let Some(t) = &self.timeline else { return };
+        let pal = crate::app::palette::Palette::for_dark_mode(self.settings.dark);
+        self.export = Some(ExportRun::start(kind, &t.start, &t.moves, t.speed, pal, repaint));
+        self.status = "Exporting…".into();
+    }
+
+    /// Takes the export's result once it has finished.
+    pub fn poll_export(&mut self) {
+        let Some(run) = &mut self.export else { return };
+        let Some(result) = run.poll() else { return };
+        self.export = None;
+        match result {
+            Ok(done) => self.status = done,
+            Err(e) => self.error = Some(format!("The export failed.\n\n{e}")),
+        }
+    }
+
     fn zoom(&mut self, factor: f32) {
         if let Some(g) = self.geometry {
             self.settings.view.zoom_by(&g, factor, g.area.center());
@@ -547,6 +724,23 @@ impl App {
         self.stroke = None;
         self.mode = mode;
         self.game = (mode == Mode::Play).then(|| Game::new(self.level()));
+        match mode {
+            Mode::Inspect => self.ensure_session(),
+            Mode::Replay => {
+                let stale = self.timeline.as_ref().is_none_or(|t| t.start != *self.level());
+                if stale {
+                    self.timeline = None;
+                    let saved = !self.level().meta.solutions.is_empty();
+                    let found = self.found.as_ref().is_some_and(|f| f.level == self.current);
+                    if found {
+                        self.load_timeline(TimelineSource::Solver);
+                    } else if saved {
+                        self.load_timeline(TimelineSource::Saved(0));
+                    }
+                }
+            }
+            Mode::Edit | Mode::Play => {}
+        }
     }
 
     /// Play mode: walk to `to`, or push the dragged box there.
@@ -582,4 +776,12 @@ pub enum WindowRequest {
     Paste,
     /// Start the solver on the current level (it needs the window to wake it up).
     StartSolver,
+    /// Start the inspector's worker.
+    Inspect(Run),
+    /// Ask for a GIF file to export to.
+    PickGif,
+    /// Ask for a folder to export PNG frames to.
+    PickFramesFolder,
+    /// Start exporting.
+    StartExport(ExportKind),
 }

@@ -5,8 +5,10 @@ use egui::{Color32, RichText, Ui, ViewportCommand};
 
 use crate::app::board::{self, Overlays};
 use crate::app::command::{Command, Mode, Shape};
+use crate::app::inspector::LowerView;
 use crate::app::palette::Palette;
 use crate::app::state::{App, WindowRequest};
+use crate::app::timeline::ExportKind;
 use crate::level::edit::Tool;
 use crate::level::paths::push_path;
 use crate::level::{Level, Pos};
@@ -25,23 +27,43 @@ impl App {
         egui::Panel::left("levels").default_size(220.0).resizable(true).show(ui, |ui| {
             self.level_list(ui);
         });
-        egui::Panel::right("tools").default_size(260.0).resizable(true).show(ui, |ui| {
+        if self.mode == Mode::Inspect {
+            self.inspector.refresh();
+        }
+        self.play_timeline(&ctx);
+        let width = if matches!(self.mode, Mode::Inspect | Mode::Replay) { 340.0 } else { 260.0 };
+        egui::Panel::right("tools").default_size(width).resizable(true).show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 match self.mode {
                     Mode::Edit => self.edit_panel(ui),
                     Mode::Play => self.play_panel(ui),
+                    Mode::Inspect => self.inspector_panel(ui),
+                    Mode::Replay => self.timeline_panel(ui),
                 }
+                ui.separator();
+                self.overlay_panel(ui);
                 ui.separator();
                 self.solve_panel(ui);
             });
         });
+        if self.mode == Mode::Inspect {
+            egui::Panel::bottom("inspector-views")
+                .default_size(230.0)
+                .resizable(true)
+                .show(ui, |ui| self.lower_views(ui));
+        }
         egui::CentralPanel::default().show(ui, |ui| self.board(ui));
         self.poll_solver();
+        self.poll_export();
         if self.solving.is_some() {
             // Keep the elapsed time moving between the solver's reports.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
         self.dialogs(&ctx);
+        if !self.queue.is_empty() {
+            // What the commands change is drawn on the next frame.
+            ctx.request_repaint();
+        }
         for command in std::mem::take(&mut self.queue) {
             if let Some(request) = self.dispatch(command) {
                 self.window_request(&ctx, request);
@@ -117,6 +139,25 @@ impl App {
                 let ctx = ctx.clone();
                 self.start_solver(move || ctx.request_repaint());
             }
+            WindowRequest::Inspect(run) => {
+                let ctx = ctx.clone();
+                self.start_inspector(run, move || ctx.request_repaint());
+            }
+            WindowRequest::PickGif => {
+                let dialog = rfd::FileDialog::new().add_filter("GIF", &["gif"]);
+                if let Some(path) = dialog.set_file_name("solution.gif").save_file() {
+                    self.queue.push(Command::ExportTo(ExportKind::Gif(path)));
+                }
+            }
+            WindowRequest::PickFramesFolder => {
+                if let Some(dir) = rfd::FileDialog::new().pick_folder() {
+                    self.queue.push(Command::ExportTo(ExportKind::Frames(dir)));
+                }
+            }
+            WindowRequest::StartExport(kind) => {
+                let ctx = ctx.clone();
+                self.start_export(kind, move || ctx.request_repaint());
+            }
         }
         // Commands queued by a dialog run on the next frame.
         if !self.queue.is_empty() {
@@ -191,19 +232,20 @@ impl App {
                 self.menu_item(ui, "Swap boxes and goals", Command::SwapBoxesAndGoals);
                 ui.separator();
                 self.menu_item(ui, "Solve", Command::Solve);
+                self.menu_item(ui, "Why is this a deadlock?", Command::ExplainDeadlock);
             });
             ui.menu_button("View", |ui| {
                 self.menu_item(ui, "Zoom in", Command::ZoomIn);
                 self.menu_item(ui, "Zoom out", Command::ZoomOut);
                 self.menu_item(ui, "Fit to window", Command::ZoomFit);
-                let dead =
-                    if self.settings.show_dead { "Hide dead squares" } else { "Show dead squares" };
+                let shown = self.settings.overlays.contains(&crate::app::overlay::Overlay::Dead);
+                let dead = if shown { "Hide dead squares" } else { "Show dead squares" };
                 self.menu_item(ui, dead, Command::ToggleDeadSquares);
                 let theme = if self.settings.dark { "Light theme" } else { "Dark theme" };
                 self.menu_item(ui, theme, Command::ToggleTheme);
             });
             ui.separator();
-            for (mode, label) in [(Mode::Edit, "Editor"), (Mode::Play, "Play")] {
+            for (mode, label) in Mode::ALL {
                 let r = ui.selectable_label(self.mode == mode, label).on_hover_text("Tab switches");
                 if r.clicked() {
                     self.queue.push(Command::SetMode(mode));
@@ -300,6 +342,7 @@ impl App {
     fn board(&mut self, ui: &mut Ui) {
         let palette = Palette::for_dark_mode(self.settings.dark);
         let overlays = self.overlays(ui);
+        self.drawn = overlays.clone();
         let mut view = self.settings.view;
         let br = board::show(ui, self.board_level(), &overlays, &mut view, &palette);
         self.settings.view = view;
@@ -332,6 +375,7 @@ impl App {
                     }
                 }
             }
+            Mode::Inspect | Mode::Replay => {}
             Mode::Play => {
                 if primary && over_board {
                     self.play_press = cell;
@@ -349,19 +393,16 @@ impl App {
         }
     }
 
-    /// What to draw over the level: problems and dead squares while editing, the push
-    /// path of a dragged box while playing, and the rectangle being drawn.
+    /// What to draw over the level: problems while editing, the push path of a dragged box
+    /// while playing, the path to the node shown in the inspector, the rectangle being
+    /// drawn, and the analysis overlays that are on.
     fn overlays(&mut self, ui: &Ui) -> Overlays {
         let mut overlays = Overlays::default();
         match self.mode {
             Mode::Edit => {
-                let show_dead = self.settings.show_dead;
                 let analysis = self.analysis();
                 overlays.problems =
                     analysis.diagnostics.iter().flat_map(|d| d.cells.clone()).collect();
-                if show_dead {
-                    overlays.dead = analysis.dead.clone();
-                }
                 if let Some(s) = &self.stroke
                     && self.settings.shape == Shape::Rectangle
                 {
@@ -378,8 +419,53 @@ impl App {
                     overlays.path = push_trail(self.board_level(), from, to);
                 }
             }
+            Mode::Inspect => {
+                if let Some((_, pushes)) = &self.inspector.board {
+                    overlays.path = pushes.iter().filter_map(|&(from, d)| from.step(d)).collect();
+                }
+            }
+            Mode::Replay => {}
         }
+        let level = self.board_level().clone();
+        self.analysis_overlays(&level, &mut overlays);
         overlays
+    }
+
+    /// The inspector's lower panel: charts, history or tree.
+    fn lower_views(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            for (view, label) in [
+                (LowerView::Charts, "Charts"),
+                (LowerView::History, "History"),
+                (LowerView::Tree, "Search tree"),
+            ] {
+                if ui.selectable_label(self.inspector.view == view, label).clicked() {
+                    self.queue.push(Command::SetLowerView(view));
+                }
+            }
+            if self.inspector.view == LowerView::Charts {
+                ui.separator();
+                let mut log = self.inspector.log_scale;
+                if ui.checkbox(&mut log, "log scale").changed() {
+                    self.queue.push(Command::ToggleLogScale);
+                }
+            }
+        });
+        match self.inspector.view {
+            LowerView::Charts => self.charts(ui),
+            LowerView::History => self.history_view(ui),
+            LowerView::Tree => self.tree_view(ui),
+        }
+    }
+
+    /// Moves a playing timeline on by the time since the last frame.
+    fn play_timeline(&mut self, ctx: &egui::Context) {
+        let Some(t) = &mut self.timeline else { return };
+        if self.mode == Mode::Replay && t.playing {
+            let dt = ctx.input(|i| i.stable_dt).min(0.25) as f64;
+            t.advance(dt);
+            ctx.request_repaint();
+        }
     }
 
     fn dialogs(&mut self, ctx: &egui::Context) {

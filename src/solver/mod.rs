@@ -22,6 +22,7 @@ pub mod deadlock;
 pub mod distances;
 pub mod expand;
 pub mod hotspots;
+pub mod inspect;
 pub mod outcome;
 pub mod packing;
 pub mod prehashed;

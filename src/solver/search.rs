@@ -141,6 +141,9 @@ pub trait Observer: Send {
     const ENABLED: bool;
     /// A node is about to be expanded.
     fn expanding(&mut self, _node: NodeView) {}
+    /// The state of that node (box bitset words, then the player square) and the counters
+    /// just before it is expanded.
+    fn state(&mut self, _state: &[u64], _stats: &Stats) {}
     /// One child of that node and its verdict.
     fn child(&mut self, _child: ChildView) {}
     /// The node of the last expansion.
@@ -233,6 +236,9 @@ impl<O: Observer> Core<O> {
     pub fn expand(&mut self, id: NodeId, skip_stored: bool) {
         self.scratch.clear();
         self.scratch.extend_from_slice(self.nodes.state(id));
+        if O::ENABLED {
+            self.observer.state(&self.scratch, &self.stats);
+        }
         let nodes = &self.nodes;
         self.expander.expand(&self.scratch, |state, hash| {
             if skip_stored { nodes.find(state, hash) } else { None }

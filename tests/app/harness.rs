@@ -18,7 +18,7 @@ pub fn window_on(collection: Collection) -> Harness<'static, App> {
     let doc = Document { collection, path: None, dirty: false };
     let app = App::new(doc, Settings::default(), None);
     let mut harness = Harness::builder()
-        .with_size(egui::vec2(1100.0, 700.0))
+        .with_size(egui::vec2(1200.0, 1500.0))
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     harness.run();
     harness

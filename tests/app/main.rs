@@ -5,5 +5,8 @@
 mod collection;
 mod edit;
 mod harness;
+mod inspect;
+mod overlays;
 mod play;
 mod solve;
+mod timeline;

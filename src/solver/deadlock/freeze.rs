@@ -21,13 +21,16 @@ pub struct Freeze {
 impl Freeze {
     /// Whether the box just pushed onto `s` causes a freeze deadlock in `boxes`.
     pub fn is_deadlock(&mut self, board: &Board, dist: &Distances, boxes: &[u64], s: Sq) -> bool {
+        self.frozen_with(board, dist, boxes, s).iter().any(|&b| !board.is_goal(b))
+    }
+
+    /// The boxes frozen together with the box on `s`, that one included (empty when it can
+    /// still move).
+    pub fn frozen_with(&mut self, board: &Board, dist: &Distances, boxes: &[u64], s: Sq) -> &[Sq] {
         self.examined.clear();
         self.frozen.clear();
-        let ctx = Ctx { board, dist, boxes };
-        if !self.frozen_box(&ctx, s) {
-            return false;
-        }
-        self.frozen.iter().any(|&b| !board.is_goal(b))
+        self.frozen_box(&Ctx { board, dist, boxes }, s);
+        &self.frozen
     }
 
     /// Whether the box on `s` is frozen, assuming the boxes under examination (the chain of

@@ -1,0 +1,69 @@
+//! What recording a search's history costs: bytes per expansion held by the inspector's
+//! trace (target: at most 32) and the time of a traced search against the same search
+//! untraced (target: at most 1.5× slower). Each search is timed three times and the best
+//! time kept. Run with `cargo bench --bench trace`.
+
+use std::time::{Duration, Instant};
+
+use sokolab::level::Level;
+use sokolab::solver::inspect::trace::{Tracer, lock};
+use sokolab::solver::{Config, Method, NoTrace, Observer, build};
+
+/// Expansions per timed search.
+const EXPANSIONS: u64 = 300_000;
+
+fn main() {
+    let rows = [
+        "##############",
+        "#            #",
+        "# $  $  $  $ #",
+        "#  ..    ..  #",
+        "#            #",
+        "# $  $  $  $ #",
+        "#  ..    ..  #",
+        "#     @      #",
+        "##############",
+    ];
+    let level = Level::from_rows(&rows).expect("the bench level parses");
+    println!("history recording, {EXPANSIONS} expansions, best of 3");
+    let mut ok = true;
+    for method in [Method::Bfs, Method::Dfs(Method::DFS_LIMIT)] {
+        let config = Config::with_method(method);
+        let plain = best(|| time(&level, &config, NoTrace));
+        let mut bytes = 0.0;
+        let traced = best(|| {
+            let tracer = Tracer::new();
+            let trace = tracer.trace();
+            let t = time(&level, &config, tracer);
+            bytes = lock(&trace).bytes_per_expansion();
+            t
+        });
+        let slowdown = traced.as_secs_f64() / plain.as_secs_f64();
+        let met = slowdown <= 1.5 && bytes <= 32.0;
+        ok &= met;
+        println!(
+            "{:8} untraced {:7.3} s   traced {:7.3} s   slowdown {slowdown:.2}x   {bytes:.1} bytes/expansion   {}",
+            method.name(),
+            plain.as_secs_f64(),
+            traced.as_secs_f64(),
+            if met { "within target" } else { "OVER target" }
+        );
+    }
+    if !ok {
+        std::process::exit(1);
+    }
+}
+
+fn best(mut f: impl FnMut() -> Duration) -> Duration {
+    (0..3).map(|_| f()).min().expect("three runs")
+}
+
+/// Time to make `EXPANSIONS` expansions (the level is too large to be solved sooner).
+fn time<O: Observer + Clone + 'static>(level: &Level, config: &Config, observer: O) -> Duration {
+    let mut search = build(level, config, observer).expect("the bench level is valid");
+    let start = Instant::now();
+    search.step(EXPANSIONS);
+    let elapsed = start.elapsed();
+    assert_eq!(search.stats().expanded, EXPANSIONS, "the search ended early");
+    elapsed
+}

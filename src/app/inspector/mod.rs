@@ -1,0 +1,275 @@
+//! The search inspector: pick an algorithm, a lower bound and the pruning rules, then step
+//! the search, run it, pause it, and look at what it did: the node being expanded and its
+//! children with their verdicts, the best frontier nodes, live counters, charts, the
+//! expansion history and, for small searches, the search tree.
+//!
+//! `Inspector` holds the choices and what is shown; [`session::Session`] holds the search
+//! and its worker; the panels draw from a [`Snapshot`] taken once a frame.
+
+mod charts;
+pub mod panel;
+mod scrub;
+pub mod session;
+mod tree;
+
+use std::time::Instant;
+
+use crate::level::{Dir, Level, Pos};
+use crate::solver::inspect::boards::{after_move, after_pushes};
+use crate::solver::search::{ChildView, NodeView, PushView};
+use crate::solver::{Config, LowerBound, Method, NodeId, Progress, Stats};
+
+pub use session::{Run, Session};
+
+/// Frontier nodes listed.
+pub const FRONTIER_SHOWN: usize = 12;
+
+/// The algorithms the inspector offers, in menu order.
+pub const METHODS: [Method; 8] = [
+    Method::Bfs,
+    Method::Dfs(Method::DFS_LIMIT),
+    Method::IterativeDeepening,
+    Method::Greedy,
+    Method::AStar,
+    Method::IdaStar,
+    Method::WeightedAStar(3),
+    Method::Fess,
+];
+
+/// The name of a method in the inspector.
+pub fn method_label(m: Method) -> String {
+    match m {
+        Method::Auto => "auto (portfolio)".into(),
+        Method::AStar => "A*".into(),
+        Method::IdaStar => "IDA*".into(),
+        Method::WeightedAStar(w) => format!("weighted A* (w = {w})"),
+        Method::Greedy => "greedy best-first".into(),
+        Method::Bfs => "breadth-first".into(),
+        Method::Dfs(d) => format!("depth-first (limit {d})"),
+        Method::IterativeDeepening => "iterative deepening".into(),
+        Method::Fess => "FESS (feature-space search)".into(),
+    }
+}
+
+/// The single pushes of a box move along a straight line; a macro move that turns is
+/// given as its last push only (its path is not in the view).
+fn single_pushes(push: PushView) -> Vec<(Pos, Dir)> {
+    let mut out = Vec::new();
+    let mut at = push.from;
+    while out.len() < push.pushes as usize && at != push.to {
+        out.push((at, push.dir));
+        match at.step(push.dir) {
+            Some(next) => at = next,
+            None => break,
+        }
+    }
+    if at != push.to {
+        return vec![(push.to.step(push.dir.opposite()).unwrap_or(push.from), push.dir)];
+    }
+    out
+}
+
+/// What the board shows in the inspector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// The node expanded last (or the start, before the first step).
+    Current,
+    /// A stored node.
+    Node(NodeId),
+    /// The position after `push` from a stored node (a child without a node of its own).
+    After(NodeId, PushView),
+    /// The node expanded at this step of the history.
+    Step(usize),
+}
+
+/// What the panels show of the search, read once a frame.
+#[derive(Clone, Debug, Default)]
+pub struct Snapshot {
+    /// The counters.
+    pub stats: Stats,
+    /// The node expanded last.
+    pub current: Option<NodeView>,
+    /// Its children with their verdicts.
+    pub children: Vec<ChildView>,
+    /// The best frontier nodes, next first.
+    pub frontier: Vec<NodeView>,
+    /// Whether a solution found would be push-optimal.
+    pub optimal: bool,
+    /// Expansions recorded in the history.
+    pub steps: usize,
+}
+
+/// The inspector's state.
+pub struct Inspector {
+    /// The algorithm to build.
+    pub method: Method,
+    /// The lower bound to build with.
+    pub bound: LowerBound,
+    /// The pruning rules to build with.
+    pub deadlocks: crate::solver::Deadlocks,
+    /// The search, once built.
+    pub session: Option<Session>,
+    /// What the board shows.
+    pub shown: Shown,
+    /// The board for `shown`, with the pushes from the start that lead to it (when known).
+    pub board: Option<(Level, Vec<(Pos, Dir)>)>,
+    board_key: Option<(Shown, u64)>,
+    /// This frame's view of the search.
+    pub snapshot: Snapshot,
+    /// Expansions per Step ×N.
+    pub step_count: u64,
+    /// Expansions per second for Run.
+    pub rate: f64,
+    /// The history step the scrubber is on.
+    pub scrub: usize,
+    /// Log scale on the charts.
+    pub log_scale: bool,
+    /// Which view the lower panel shows.
+    pub view: LowerView,
+    speed: (Instant, u64, f64),
+}
+
+/// The views of the inspector's lower panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LowerView {
+    /// Open and closed sizes and the bound against expansions.
+    Charts,
+    /// The expansion history with its scrubber.
+    History,
+    /// The search tree of a small search.
+    Tree,
+}
+
+impl Default for Inspector {
+    fn default() -> Self {
+        Inspector {
+            method: Method::AStar,
+            bound: LowerBound::Matching,
+            deadlocks: crate::solver::Deadlocks::default(),
+            session: None,
+            shown: Shown::Current,
+            board: None,
+            board_key: None,
+            snapshot: Snapshot::default(),
+            step_count: 100,
+            rate: 50.0,
+            scrub: 0,
+            log_scale: false,
+            view: LowerView::Charts,
+            speed: (Instant::now(), 0, 0.0),
+        }
+    }
+}
+
+impl Inspector {
+    /// The configuration the choices make.
+    pub fn config(&self) -> Config {
+        Config { method: self.method, lower_bound: self.bound, deadlocks: self.deadlocks }
+    }
+
+    /// Builds a fresh search of `level` with the current choices.
+    pub fn reset(&mut self, level: &Level) -> Result<(), String> {
+        self.session = None;
+        self.shown = Shown::Current;
+        self.board_key = None;
+        self.board = None;
+        self.scrub = 0;
+        self.snapshot = Snapshot::default();
+        self.session = Some(Session::new(level, self.config())?);
+        self.refresh();
+        Ok(())
+    }
+
+    /// Reads the search into the snapshot and the board shown (once a frame).
+    pub fn refresh(&mut self) {
+        let Some(session) = &mut self.session else { return };
+        session.poll();
+        let steps = session.with_trace(|t| t.steps.len());
+        let search = session.search();
+        let stats = search.stats().clone();
+        self.snapshot = Snapshot {
+            current: search.current(),
+            children: search.children().to_vec(),
+            frontier: search.frontier(FRONTIER_SHOWN),
+            optimal: search.optimal(),
+            steps,
+            stats,
+        };
+        drop(search);
+        let (at, seen, rate) = self.speed;
+        let elapsed = at.elapsed().as_secs_f64();
+        if elapsed >= 0.5 {
+            let delta = self.snapshot.stats.expanded.saturating_sub(seen) as f64;
+            self.speed = (Instant::now(), self.snapshot.stats.expanded, delta / elapsed);
+        } else if self.snapshot.stats.expanded < seen {
+            self.speed = (Instant::now(), self.snapshot.stats.expanded, rate);
+        }
+        let key = (self.shown, self.snapshot.stats.expanded);
+        if self.board_key != Some(key) {
+            self.board_key = Some(key);
+            self.board = self.shown_board();
+        }
+    }
+
+    /// Expansions per second over the last half second.
+    pub fn nodes_per_second(&self) -> f64 {
+        match &self.session {
+            Some(s) if s.is_running() => self.speed.2,
+            _ => 0.0,
+        }
+    }
+
+    /// The board of what is shown and the pushes leading to it.
+    fn shown_board(&self) -> Option<(Level, Vec<(Pos, Dir)>)> {
+        let session = self.session.as_ref()?;
+        let node_board = |id: NodeId| -> Option<(Level, Vec<(Pos, Dir)>)> {
+            let search = session.search();
+            Some((search.board(id)?, search.pushes_to(id)))
+        };
+        match self.shown {
+            Shown::Current => match self.snapshot.current {
+                Some(v) => node_board(v.id),
+                None => Some((session.level.clone(), Vec::new())),
+            },
+            Shown::Node(id) => node_board(id),
+            Shown::After(id, push) => {
+                let (board, mut pushes) = node_board(id)?;
+                let next = after_move(&board, push)?;
+                pushes.extend(single_pushes(push));
+                Some((next, pushes))
+            }
+            Shown::Step(i) => {
+                if session.depth_first() {
+                    let pushes = session.with_trace(|t| t.depth_first_pushes(i));
+                    Some((after_pushes(&session.level, &pushes), pushes))
+                } else {
+                    let node = session.with_trace(|t| t.steps.get(i).map(|s| s.node))?;
+                    node_board(node)
+                }
+            }
+        }
+    }
+
+    /// A line saying how the search stands.
+    pub fn state_line(&self) -> String {
+        let Some(s) = &self.session else { return "Not started.".into() };
+        if s.memory_full() {
+            return "Stopped: the search holds too much memory.".into();
+        }
+        match s.progress() {
+            Progress::Running if s.is_running() => "Running…".into(),
+            Progress::Running => "Paused.".into(),
+            Progress::Solved(id) => {
+                let g = s.search().node(id).map_or(0, |v| v.g);
+                let optimal = if self.snapshot.optimal { " (push-optimal)" } else { "" };
+                format!("Solved: {g} pushes{optimal}.")
+            }
+            Progress::Exhausted { complete: true } => {
+                "Exhausted: no solution exists (every position was searched).".into()
+            }
+            Progress::Exhausted { complete: false } => {
+                "Exhausted within the depth limit (no proof of unsolvability).".into()
+            }
+        }
+    }
+}

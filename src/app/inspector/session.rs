@@ -1,0 +1,235 @@
+//! One search being inspected: the search itself behind a mutex, the trace its observer
+//! writes, and a worker thread that steps it while the user lets it run.
+//!
+//! The window never steps for long on its own thread: a single Step runs there, anything
+//! more runs on the worker, which takes the search's lock for about a millisecond at a time
+//! and lets the window in between (the window announces that it waits, and the worker
+//! yields until it has had its turn), so a frame waits at most one such slice.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::level::Level;
+use crate::solver::inspect::trace::{self, Trace, Tracer};
+use crate::solver::{Config, Method, Progress, Search, build};
+
+/// Most memory an inspected search may hold before the worker stops it.
+const MEMORY_LIMIT: usize = 3 << 30;
+
+/// How long the worker holds the search's lock at a time.
+const SLICE: Duration = Duration::from_millis(1);
+
+/// How the worker runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Run {
+    /// This many expansions, then pause.
+    Steps(u64),
+    /// About this many expansions per second until paused or finished.
+    Rate(f64),
+    /// As fast as possible until a solution is found or the space is exhausted.
+    Full,
+}
+
+/// How a worker's run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// Paused (asked to, or its step count reached).
+    Paused,
+    /// The search finished.
+    Finished(Progress),
+    /// The search holds more memory than the inspector allows.
+    MemoryFull,
+}
+
+struct Worker {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<Ended>,
+}
+
+/// The search shared between the window and the worker.
+type Shared = Arc<Mutex<Box<dyn Search>>>;
+
+/// A search under inspection.
+pub struct Session {
+    search: Shared,
+    trace: Arc<Mutex<Trace>>,
+    waiting: Arc<AtomicUsize>,
+    worker: Option<Worker>,
+    progress: Progress,
+    memory_full: bool,
+    /// The level searched.
+    pub level: Level,
+    /// The configuration searched with.
+    pub config: Config,
+}
+
+impl Session {
+    /// Builds the search `config` asks for on `level`, traced, with nothing expanded yet.
+    pub fn new(level: &Level, config: Config) -> Result<Self, String> {
+        let tracer = Tracer::new();
+        let trace = tracer.trace();
+        let search = build(level, &config, tracer)?;
+        let mut session = Session {
+            search: Arc::new(Mutex::new(search)),
+            trace,
+            waiting: Arc::new(AtomicUsize::new(0)),
+            worker: None,
+            progress: Progress::Running,
+            memory_full: false,
+            level: level.clone(),
+            config,
+        };
+        // A search that is solved or dead at the start says so without expanding.
+        let progress = session.search().step(0);
+        session.progress = progress;
+        Ok(session)
+    }
+
+    /// Whether node ids are reused (depth-first searches store only the current path).
+    pub fn depth_first(&self) -> bool {
+        matches!(self.config.method, Method::Dfs(_) | Method::IterativeDeepening | Method::IdaStar)
+    }
+
+    /// The search, locked for the window (waiting at most one worker slice).
+    pub fn search(&self) -> MutexGuard<'_, Box<dyn Search>> {
+        self.waiting.fetch_add(1, Ordering::SeqCst);
+        let guard = self.search.lock().unwrap_or_else(|e| e.into_inner());
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        guard
+    }
+
+    /// Reads the trace. The worker writes it while holding the search's lock, so `f` must
+    /// not lock the search (that order could deadlock).
+    pub fn with_trace<R>(&self, f: impl FnOnce(&Trace) -> R) -> R {
+        f(&trace::lock(&self.trace))
+    }
+
+    /// How the search stands: running, solved or exhausted.
+    pub fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    /// Whether the worker stopped the search for holding too much memory.
+    pub fn memory_full(&self) -> bool {
+        self.memory_full
+    }
+
+    /// Whether the worker is running.
+    pub fn is_running(&self) -> bool {
+        self.worker.is_some()
+    }
+
+    /// Whether the search can go on.
+    pub fn can_step(&self) -> bool {
+        self.progress == Progress::Running && !self.memory_full
+    }
+
+    /// One expansion, on the calling thread.
+    pub fn step_once(&mut self) {
+        if self.can_step() && !self.is_running() {
+            let progress = self.search().step(1);
+            self.progress = progress;
+        }
+    }
+
+    /// Starts the worker; `repaint` wakes the window while it runs and when it ends.
+    pub fn run(&mut self, run: Run, repaint: impl Fn() + Send + 'static) {
+        if !self.can_step() || self.is_running() {
+            return;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let (search, waiting, flag) =
+            (Arc::clone(&self.search), Arc::clone(&self.waiting), Arc::clone(&stop));
+        let handle = std::thread::Builder::new()
+            .name("sokolab-inspector".into())
+            .spawn(move || {
+                let ended = work(&search, &waiting, &flag, run, &repaint);
+                repaint();
+                ended
+            })
+            .expect("cannot start the inspector's worker thread");
+        self.worker = Some(Worker { stop, handle });
+    }
+
+    /// Asks the worker to stop after its current slice.
+    pub fn pause(&mut self) {
+        if let Some(w) = &self.worker {
+            w.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Collects the worker once it has ended.
+    pub fn poll(&mut self) {
+        if !self.worker.as_ref().is_some_and(|w| w.handle.is_finished()) {
+            return;
+        }
+        let worker = self.worker.take().expect("checked above");
+        match worker.handle.join() {
+            Ok(Ended::Finished(p)) => self.progress = p,
+            Ok(Ended::MemoryFull) => self.memory_full = true,
+            Ok(Ended::Paused) => {}
+            Err(_) => self.memory_full = true,
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.pause();
+    }
+}
+
+/// The worker's loop: slices of about [`SLICE`] under the lock, yielding to the window
+/// whenever it waits.
+fn work(
+    search: &Mutex<Box<dyn Search>>,
+    waiting: &AtomicUsize,
+    stop: &AtomicBool,
+    run: Run,
+    repaint: &dyn Fn(),
+) -> Ended {
+    let start = Instant::now();
+    let target = || match run {
+        Run::Steps(n) => n,
+        Run::Rate(r) => (start.elapsed().as_secs_f64() * r) as u64,
+        Run::Full => u64::MAX,
+    };
+    let mut done = 0u64;
+    let mut last_repaint = Instant::now();
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            return Ended::Paused;
+        }
+        if done >= target() {
+            if let Run::Steps(_) = run {
+                return Ended::Paused;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+            continue;
+        }
+        {
+            let mut s = search.lock().unwrap_or_else(|e| e.into_inner());
+            let slice = Instant::now();
+            while done < target() && slice.elapsed() < SLICE {
+                let before = s.stats().expanded;
+                let p = s.step((target() - done).min(16));
+                done += s.stats().expanded - before;
+                if p != Progress::Running {
+                    return Ended::Finished(p);
+                }
+                if s.memory() > MEMORY_LIMIT {
+                    return Ended::MemoryFull;
+                }
+            }
+        }
+        if last_repaint.elapsed() > Duration::from_millis(30) {
+            repaint();
+            last_repaint = Instant::now();
+        }
+        while waiting.load(Ordering::SeqCst) > 0 && !stop.load(Ordering::Relaxed) {
+            std::thread::yield_now();
+        }
+    }
+}

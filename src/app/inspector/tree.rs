@@ -1,0 +1,264 @@
+//! The search tree of a small search (its first expansions): nodes coloured as in the open
+//! list, expanded, duplicate, pruned or over the bound (and not yet generated at the
+//! history step the scrubber is on), the solution path highlighted; a click shows a node.
+
+use std::collections::HashMap;
+
+use egui::{Color32, Pos2, Sense, Stroke, Ui, Vec2};
+
+use crate::app::command::Command;
+use crate::app::inspector::Shown;
+use crate::app::state::App;
+use crate::solver::inspect::trace::{Edge, Step, TREE_EXPANSIONS};
+use crate::solver::search::{PushView, Verdict};
+use crate::solver::{NodeId, Progress};
+
+/// Horizontal and vertical distance between tree nodes, in points.
+const DX: f32 = 14.0;
+const DY: f32 = 28.0;
+
+/// One node of the drawn tree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TreeNode {
+    /// Its parent in the tree (none for the start).
+    pub parent: Option<usize>,
+    /// The search's node id, when it has one.
+    pub node: Option<NodeId>,
+    /// The push from the parent.
+    pub push: Option<PushView>,
+    /// What became of it when it was generated (none for the start).
+    pub verdict: Option<Verdict>,
+    /// The expansion that generated it.
+    pub born: usize,
+    /// The expansion that expanded it, if it was expanded.
+    pub expanded: Option<usize>,
+    /// Pushes from the start.
+    pub depth: usize,
+}
+
+/// The tree of the recorded expansions: the start, then one node per generated child.
+pub fn build_tree(steps: &[Step], edges: &[Edge]) -> Vec<TreeNode> {
+    let root = TreeNode {
+        parent: None,
+        node: steps.first().map(|s| s.node),
+        push: None,
+        verdict: None,
+        born: 0,
+        expanded: None,
+        depth: 0,
+    };
+    let mut tree = vec![root];
+    let mut latest: HashMap<NodeId, usize> = HashMap::new();
+    let mut next_edge = 0;
+    for (k, step) in steps.iter().enumerate().take(TREE_EXPANSIONS) {
+        let at = if k == 0 { Some(0) } else { latest.get(&step.node).copied() };
+        if let Some(t) = at {
+            tree[t].expanded.get_or_insert(k);
+        }
+        while next_edge < edges.len() && edges[next_edge].step as usize == k {
+            let c = edges[next_edge].child;
+            next_edge += 1;
+            let Some(parent) = at else { continue };
+            let index = tree.len();
+            if let (Some(id), Verdict::Kept | Verdict::Improved) = (c.node, c.verdict) {
+                latest.insert(id, index);
+            }
+            let depth = tree[parent].depth + 1;
+            tree.push(TreeNode {
+                parent: Some(parent),
+                node: c.node,
+                push: Some(c.push),
+                verdict: Some(c.verdict),
+                born: k,
+                expanded: None,
+                depth,
+            });
+        }
+    }
+    tree
+}
+
+/// Horizontal positions (in node widths): leaves side by side in depth-first order,
+/// parents centred over their children.
+fn layout(tree: &[TreeNode]) -> Vec<f32> {
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); tree.len()];
+    for (i, n) in tree.iter().enumerate() {
+        if let Some(p) = n.parent {
+            children[p].push(i);
+        }
+    }
+    let mut x = vec![0.0; tree.len()];
+    let mut next_leaf = 0.0;
+    // Post-order without recursion: (node, children visited).
+    let mut stack = vec![(0usize, false)];
+    while let Some((n, done)) = stack.pop() {
+        if done || children[n].is_empty() {
+            x[n] = if children[n].is_empty() {
+                next_leaf += 1.0;
+                next_leaf - 1.0
+            } else {
+                let c = &children[n];
+                (x[c[0]] + x[c[c.len() - 1]]) / 2.0
+            };
+            continue;
+        }
+        stack.push((n, true));
+        stack.extend(children[n].iter().rev().map(|&c| (c, false)));
+    }
+    x
+}
+
+impl App {
+    /// The search tree view.
+    pub(crate) fn tree_view(&mut self, ui: &mut Ui) {
+        let Some(session) = &self.inspector.session else {
+            ui.label("Step or run the search to draw its tree.");
+            return;
+        };
+        let (tree, total) = session.with_trace(|t| (build_tree(&t.steps, &t.edges), t.steps.len()));
+        let solution: Vec<NodeId> = match session.progress() {
+            Progress::Solved(id) if !session.depth_first() => session.search().path(id),
+            _ => Vec::new(),
+        };
+        let depth_first = session.depth_first();
+        let at = if total == 0 { 0 } else { self.inspector.scrub.min(total - 1) };
+        let at = if self.inspector.shown == Shown::Step(at) { at } else { total.saturating_sub(1) };
+        if total > TREE_EXPANSIONS {
+            ui.label(format!("The tree shows the first {TREE_EXPANSIONS} of {total} expansions."));
+        }
+        legend(ui);
+        let x = layout(&tree);
+        let width = x.iter().copied().fold(0.0, f32::max) * DX + 2.0 * DX;
+        let height = tree.iter().map(|n| n.depth).max().unwrap_or(0) as f32 * DY + 2.0 * DY;
+        let mut clicked = None;
+        egui::ScrollArea::both().id_salt("tree").show(ui, |ui| {
+            let (rect, response) = ui.allocate_exact_size(Vec2::new(width, height), Sense::click());
+            let place = |i: usize| {
+                rect.min + Vec2::new(DX + x[i] * DX, DY * 0.5 + tree[i].depth as f32 * DY)
+            };
+            let painter = ui.painter_at(rect);
+            let line = Stroke::new(1.0, ui.visuals().weak_text_color());
+            for (i, n) in tree.iter().enumerate() {
+                if let Some(p) = n.parent
+                    && n.born <= at
+                {
+                    painter.line_segment([place(p), place(i)], line);
+                }
+            }
+            let on_path = |n: &TreeNode| {
+                n.node.is_some_and(|id| solution.contains(&id))
+                    && matches!(n.verdict, None | Some(Verdict::Kept | Verdict::Improved))
+            };
+            for (i, n) in tree.iter().enumerate() {
+                let c = place(i);
+                let color = node_color(n, at);
+                painter.circle_filled(c, 4.5, color);
+                if on_path(n) {
+                    painter.circle_stroke(c, 6.5, Stroke::new(2.0, Color32::from_rgb(255, 215, 0)));
+                }
+            }
+            if let Some(p) = response.interact_pointer_pos().filter(|_| response.clicked()) {
+                let nearest = (0..tree.len())
+                    .min_by(|&a, &b| dist(place(a), p).total_cmp(&dist(place(b), p)));
+                if let Some(i) = nearest.filter(|&i| dist(place(i), p) < DX) {
+                    clicked = target(&tree, i, depth_first);
+                }
+            }
+        });
+        if let Some(shown) = clicked {
+            self.queue.push(Command::InspectShow(shown));
+        }
+    }
+}
+
+fn dist(a: Pos2, b: Pos2) -> f32 {
+    (a - b).length()
+}
+
+/// What a click on tree node `i` shows.
+fn target(tree: &[TreeNode], i: usize, depth_first: bool) -> Option<Shown> {
+    let n = &tree[i];
+    if let Some(k) = n.expanded {
+        return Some(Shown::Step(k));
+    }
+    let parent = &tree[n.parent?];
+    if depth_first {
+        return parent.expanded.map(Shown::Step);
+    }
+    Some(Shown::After(parent.node?, n.push?))
+}
+
+/// The colour of a tree node at history step `at`.
+fn node_color(n: &TreeNode, at: usize) -> Color32 {
+    if n.born > at {
+        return NOT_GENERATED;
+    }
+    match n.verdict {
+        Some(Verdict::Pruned(_)) => PRUNED,
+        Some(Verdict::OverBound) => OVER_BOUND,
+        Some(Verdict::Duplicate) => DUPLICATE,
+        _ if n.expanded.is_some_and(|k| k <= at) => EXPANDED,
+        _ => OPEN,
+    }
+}
+
+const NOT_GENERATED: Color32 = Color32::from_rgba_premultiplied(60, 60, 60, 60);
+const PRUNED: Color32 = Color32::from_rgb(220, 70, 60);
+const OVER_BOUND: Color32 = Color32::from_rgb(220, 170, 50);
+const DUPLICATE: Color32 = Color32::from_rgb(130, 130, 130);
+const EXPANDED: Color32 = Color32::from_rgb(80, 140, 230);
+const OPEN: Color32 = Color32::from_rgb(90, 190, 100);
+
+fn legend(ui: &mut Ui) {
+    ui.horizontal_wrapped(|ui| {
+        for (color, name) in [
+            (EXPANDED, "expanded"),
+            (OPEN, "in open"),
+            (DUPLICATE, "duplicate"),
+            (PRUNED, "pruned"),
+            (OVER_BOUND, "over the bound"),
+            (NOT_GENERATED, "not generated yet"),
+        ] {
+            let (r, _) = ui.allocate_exact_size(Vec2::splat(10.0), Sense::hover());
+            ui.painter().circle_filled(r.center(), 4.5, color);
+            ui.label(name);
+        }
+        ui.label("gold ring: solution path");
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use crate::solver::inspect::trace::{Tracer, lock};
+    use crate::solver::{Config, Method, build};
+
+    #[test]
+    fn the_tree_has_a_node_per_child_under_the_node_expanded() {
+        let level =
+            Level::from_rows(&["#######", "#     #", "# $$  #", "#@ .. #", "#######"]).unwrap();
+        let tracer = Tracer::new();
+        let trace = tracer.trace();
+        let mut search = build(&level, &Config::with_method(Method::Bfs), tracer).unwrap();
+        search.step(6);
+        let t = lock(&trace).clone();
+        let tree = build_tree(&t.steps, &t.edges);
+        assert_eq!(tree.len(), 1 + t.edges.len());
+        assert_eq!(tree.iter().filter(|n| n.expanded.is_some()).count(), 6);
+        for n in &tree[1..] {
+            let parent = &tree[n.parent.unwrap()];
+            assert_eq!(n.depth, parent.depth + 1);
+            assert_eq!(parent.expanded, Some(n.born), "children hang under the node expanded");
+        }
+        let x = layout(&tree);
+        let leaves: Vec<f32> = (0..tree.len())
+            .filter(|&i| !tree.iter().any(|m| m.parent == Some(i)))
+            .map(|i| x[i])
+            .collect();
+        let mut sorted = leaves.clone();
+        sorted.sort_by(f32::total_cmp);
+        sorted.dedup();
+        assert_eq!(sorted.len(), leaves.len(), "no two leaves share a column");
+    }
+}

@@ -1,0 +1,19 @@
+//! Helpers that exist only for inspecting a search or a position (the window's inspector,
+//! overlays and timeline use them; the searches never do).
+//!
+//! - [`trace`]: a recording observer: the expansion history, the box heat map and the first
+//!   expansions' children for a tree view.
+//! - [`analysis`]: facts about squares (dead, push distance, tunnels) and about one
+//!   position (player area, frozen boxes, corrals).
+//! - [`explain`]: "why is this a deadlock?": the rule that proves a position dead and the
+//!   boxes involved.
+//! - [`boards`]: positions along pushes (a child's board, a path from the start).
+
+pub mod analysis;
+pub mod boards;
+pub mod explain;
+pub mod trace;
+
+pub use analysis::{Analyser, PositionFacts, SquareFacts};
+pub use explain::Deadlock;
+pub use trace::{Edge, Step, Trace, Tracer};

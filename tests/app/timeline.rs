@@ -1,0 +1,75 @@
+//! The solution timeline: jumping to push N shows the replayed position.
+
+use egui_kittest::kittest::Queryable;
+use sokolab::app::command::Command;
+use sokolab::level::format::read_collection;
+use sokolab::level::moves::parse_lurd;
+use sokolab::level::replay;
+
+use crate::harness::window_on;
+
+const LEVEL: &str = "#######\n#@$  .#\n#  $ .#\n#######\n";
+const SOLUTION: &str = "RRRlldRR";
+
+fn with_solution() -> egui_kittest::Harness<'static, sokolab::app::App> {
+    let mut c = read_collection(LEVEL).unwrap();
+    c.levels[0].meta.solutions.push(SOLUTION.into());
+    let mut h = window_on(c);
+    h.get_by_label("Timeline").click();
+    h.run();
+    h
+}
+
+/// The squares of the position after the first `n` moves of the solution.
+fn after(n: usize) -> Vec<sokolab::level::Square> {
+    let level = read_collection(LEVEL).unwrap().levels.remove(0);
+    replay(&level, &parse_lurd(SOLUTION).unwrap()[..n]).end.squares().to_vec()
+}
+
+fn shown(h: &egui_kittest::Harness<'static, sokolab::app::App>) -> Vec<sokolab::level::Square> {
+    h.state().board_level().squares().to_vec()
+}
+
+#[test]
+fn jumping_to_push_n_shows_the_replayed_position() {
+    let mut h = with_solution();
+    h.get_by_label("Playing: saved solution 1");
+    h.get_by_label("Move 0/8   Push 0/5");
+
+    h.get_by_label("Jump").click();
+    h.run();
+    assert_eq!(shown(&h), after(1), "push 1 is the first move");
+    h.get_by_label("Move 1/8   Push 1/5");
+
+    h.state_mut().queue.push(Command::TimelineToPush(4));
+    h.run();
+    assert_eq!(shown(&h), after(7));
+    h.get_by_label("Move 7/8   Push 4/5");
+
+    h.get_by_label("<").click();
+    h.run();
+    assert_eq!(shown(&h), after(6));
+    for _ in 0..2 {
+        h.get_by_label(">").click();
+        h.run();
+    }
+    assert!(h.state().board_level().is_solved());
+    assert!(!h.state().doc.dirty, "watching a solution does not edit the level");
+}
+
+#[test]
+fn pasted_lurd_loads_and_an_illegal_one_is_refused() {
+    let mut h = with_solution();
+    h.state_mut()
+        .queue
+        .push(Command::TimelineLoad(sokolab::app::timeline::TimelineSource::Lurd("RRRR".into())));
+    h.run();
+    assert!(h.state().status.contains("move 4"), "{}", h.state().status);
+    h.get_by_label("Playing: saved solution 1");
+    h.state_mut()
+        .queue
+        .push(Command::TimelineLoad(sokolab::app::timeline::TimelineSource::Lurd("RRR".into())));
+    h.run();
+    h.get_by_label("Playing: pasted LURD");
+    h.get_by_label("Move 0/3   Push 0/3");
+}
