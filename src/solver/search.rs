@@ -281,6 +281,11 @@ pub trait Search: Send {
     fn path(&self, id: NodeId) -> Vec<NodeId>;
     /// The board of node `id` as a level (player on its normalised square).
     fn board(&self, id: NodeId) -> Option<Level>;
+    /// Named measurements of node `id` beyond g, h and f, for the inspector (feature-space
+    /// search lists its features); empty for searches without any.
+    fn node_features(&self, _id: NodeId) -> Vec<(&'static str, u32)> {
+        Vec::new()
+    }
     /// Every single push from the root to node `id`, in order, macro moves expanded (empty
     /// for an unknown id). Solutions are rebuilt from it.
     fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)> {

@@ -156,6 +156,11 @@ impl Search for Portfolio {
         self.members.get(m)?.board(id)
     }
 
+    fn node_features(&self, id: NodeId) -> Vec<(&'static str, u32)> {
+        let (m, id) = Self::split(id);
+        self.members.get(m).map(|member| member.node_features(id)).unwrap_or_default()
+    }
+
     fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)> {
         let (m, id) = Self::split(id);
         self.members.get(m).map(|member| member.pushes_to(id)).unwrap_or_default()

@@ -32,7 +32,7 @@ use crate::solver::table::{Insert, NodeId, NodeInfo, Nodes, Push};
 use crate::solver::techniques::Techniques;
 use advisors::{Advisor, Candidate, Position};
 use cells::{Cells, Entry};
-use features::{Features, Measure};
+use features::Measure;
 
 /// A move waiting in the store: the macro and the lower bound of where it leads.
 #[derive(Clone, Copy, Debug)]
@@ -121,16 +121,6 @@ impl<O: Observer> Fess<O> {
         search
     }
 
-    /// The feature-space cell of node `id` (its features), if the node exists.
-    pub fn features_of(&self, id: NodeId) -> Option<Features> {
-        self.cell.get(id as usize).map(|&c| self.cells.features(c))
-    }
-
-    /// Number of feature-space cells met so far.
-    pub fn cell_count(&self) -> usize {
-        self.cells.len()
-    }
-
     fn start(&mut self) {
         let p = &self.problem;
         let mut state = vec![0u64; p.stride];
@@ -174,6 +164,9 @@ impl<O: Observer> Fess<O> {
         let words = p.words();
         self.scratch.clear();
         self.scratch.extend_from_slice(self.nodes.state(id));
+        if O::ENABLED {
+            self.observer.state(&self.scratch, &self.stats);
+        }
         self.macros.clear();
         self.box_moves.generate(p, &self.scratch, &mut self.macros);
         self.stats.generated += self.macros.len() as u64;
@@ -466,6 +459,15 @@ impl<O: Observer> Search for Fess<O> {
 
     fn board(&self, id: NodeId) -> Option<Level> {
         ((id as usize) < self.nodes.len()).then(|| self.problem.level_of(self.nodes.state(id)))
+    }
+
+    /// The node's features and its feature-space cell.
+    fn node_features(&self, id: NodeId) -> Vec<(&'static str, u32)> {
+        let Some(&cell) = self.cell.get(id as usize) else { return Vec::new() };
+        let mut out = self.cells.features(cell).named().to_vec();
+        out.push(("cell", cell));
+        out.push(("cells met", self.cells.len() as u32));
+        out
     }
 
     fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)> {
