@@ -1,6 +1,6 @@
 //! Push-optimal methods agree: on the first 30 Microban levels (from `../shared/levels` or
 //! `$SOKOLAB_LEVELS`) BFS, A* and IDA* with every detector on, and BFS with every detector
-//! off (so no pruning can hide a shorter solution), find solutions of the same push count,
+//! and technique off (so no pruning can hide a shorter solution), find solutions of the same push count,
 //! each replayed and claimed optimal. Skipped with a note when the levels are absent.
 
 use std::path::PathBuf;
@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use sokolab::level::format::load_file;
 use sokolab::level::replay;
-use sokolab::solver::{Config, Deadlocks, Limits, Method, Outcome, solve};
+use sokolab::solver::{Config, Deadlocks, Limits, Method, Outcome, Techniques, solve};
 
 fn microban() -> Option<PathBuf> {
     let dir = std::env::var_os("SOKOLAB_LEVELS")
@@ -31,7 +31,11 @@ fn bfs_astar_and_idastar_agree_on_push_counts() {
     let limits = Limits { time: Some(Duration::from_secs(30)), ..Limits::default() };
     let cancel = AtomicBool::new(false);
     for (i, level) in collection.levels.iter().take(30).enumerate() {
-        let unpruned = Config { deadlocks: Deadlocks::NONE, ..Config::with_method(Method::Bfs) };
+        let unpruned = Config {
+            deadlocks: Deadlocks::NONE,
+            techniques: Techniques::NONE,
+            ..Config::with_method(Method::Bfs)
+        };
         let configs = [
             Config::with_method(Method::Bfs),
             Config::with_method(Method::AStar),

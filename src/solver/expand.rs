@@ -7,11 +7,14 @@ use crate::solver::deadlock::bipartite::Bipartite;
 use crate::solver::deadlock::corral::Corral;
 use crate::solver::deadlock::freeze::Freeze;
 use crate::solver::deadlock::patterns::Patterns;
+use crate::solver::deadlock::sealed::Sealed;
 use crate::solver::deadlock::{Deadlocks, PruneReason};
+use crate::solver::pi_corral::PiCorrals;
 use crate::solver::problem::Problem;
 use crate::solver::reach::Reach;
 use crate::solver::state::{boxes_of, clear_box, has_box, player_of, set_box};
 use crate::solver::table::{NodeId, Push};
+use crate::solver::techniques::{Technique, Techniques};
 
 /// One child of an expansion.
 #[derive(Clone, Copy, Debug)]
@@ -44,9 +47,14 @@ pub struct Expander {
     reach: Reach,
     child_reach: Reach,
     freeze: Freeze,
+    sealed: Sealed,
     bipartite: Bipartite,
     corral: Corral,
     patterns: Patterns,
+    techniques: Techniques,
+    pi_corrals: PiCorrals,
+    /// The fence boxes of the PI-corral of the position being expanded (empty: none).
+    fence: Vec<u64>,
     box_list: Vec<Sq>,
     /// Children of the last expansion.
     pub children: Vec<Child>,
@@ -57,19 +65,28 @@ pub struct Expander {
 
 impl Expander {
     /// An expander for `problem` with the given detectors and lower bound.
-    pub fn new(problem: Problem, deadlocks: Deadlocks, bound: LowerBound) -> Self {
+    pub fn new(
+        problem: Problem,
+        deadlocks: Deadlocks,
+        techniques: Techniques,
+        bound: LowerBound,
+    ) -> Self {
         let mut patterns = Patterns::new(&problem);
         if deadlocks.patterns {
             patterns.precompute(&problem);
         }
         Expander {
             patterns,
+            techniques,
+            pi_corrals: PiCorrals::default(),
+            fence: Vec::new(),
             problem,
             deadlocks,
             estimator: Estimator::new(bound),
             reach: Reach::default(),
             child_reach: Reach::default(),
             freeze: Freeze::default(),
+            sealed: Sealed::default(),
             bipartite: Bipartite::default(),
             corral: Corral::default(),
             box_list: Vec::new(),
@@ -138,6 +155,12 @@ impl Expander {
         let stride = self.problem.stride;
         let boxes = &state[..words];
         self.reach.flood(&self.problem, boxes, player_of(state));
+        self.fence.clear();
+        if self.techniques.on(Technique::PiCorrals)
+            && let Some(fence) = self.pi_corrals.find(&self.problem, boxes, &self.reach)
+        {
+            self.fence.extend_from_slice(fence);
+        }
         self.box_list.clear();
         self.box_list.extend(boxes_of(boxes));
         let box_hash = self.problem.zobrist.boxes_hash(boxes);
@@ -170,7 +193,11 @@ impl Expander {
                     stored: None,
                     pattern: None,
                 };
-                record.pruned = self.quick_verdict(to, at);
+                record.pruned = if !self.fence.is_empty() && !has_box(&self.fence, b) {
+                    Some(PruneReason::PiCorral)
+                } else {
+                    self.quick_verdict(to, at)
+                };
                 if record.pruned.is_none() {
                     let p = &self.problem;
                     let child = &self.states[at..at + words];
@@ -212,7 +239,10 @@ impl Expander {
             return Some(PruneReason::DeadSquare);
         }
         let child = &self.states[at..at + words];
-        if self.deadlocks.freeze && self.freeze.is_deadlock(&p.board, &p.dist, child, to) {
+        if self.deadlocks.freeze
+            && (self.freeze.is_deadlock(&p.board, &p.dist, child, to)
+                || self.sealed.is_deadlock(p, child, to))
+        {
             return Some(PruneReason::Freeze);
         }
         None

@@ -33,11 +33,15 @@ pub fn build<O: Observer + Clone + 'static>(
     if config.method == Method::Fess {
         return Ok(Box::new(Fess::new(problem, config.deadlocks, config.techniques, observer)));
     }
-    let expander = Expander::new(problem, config.deadlocks, config.lower_bound);
+    let expander = Expander::new(problem, config.deadlocks, config.techniques, config.lower_bound);
     Ok(match config.method {
         Method::Auto => {
-            let astar =
-                Expander::new(expander.problem.clone(), config.deadlocks, config.lower_bound);
+            let astar = Expander::new(
+                expander.problem.clone(),
+                config.deadlocks,
+                config.techniques,
+                config.lower_bound,
+            );
             Box::new(Portfolio::new(vec![
                 Box::new(BestFirst::new(expander, Priority::Greedy, observer.clone())),
                 Box::new(BestFirst::new(astar, Priority::AStar, observer)),
