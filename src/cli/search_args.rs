@@ -101,7 +101,13 @@ impl SearchArgs {
         for &t in &self.enable {
             techniques.set(t, true);
         }
-        Config { method: self.method, lower_bound: self.lower_bound, deadlocks, techniques }
+        Config {
+            method: self.method,
+            lower_bound: self.lower_bound,
+            deadlocks,
+            techniques,
+            parallel: true,
+        }
     }
 
     /// The limits these options describe.

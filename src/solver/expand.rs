@@ -3,6 +3,7 @@
 
 use crate::solver::board::{NONE, Sq, opposite};
 use crate::solver::bounds::{Estimator, INFINITE, LowerBound};
+use crate::solver::box_moves::{BoxMoves, Macro};
 use crate::solver::deadlock::bipartite::Bipartite;
 use crate::solver::deadlock::corral::Corral;
 use crate::solver::deadlock::freeze::Freeze;
@@ -35,6 +36,9 @@ pub struct Child {
     pub stored: Option<NodeId>,
     /// The deadlock pattern that pruned it.
     pub pattern: Option<u32>,
+    /// When the child comes from a macro (several pushes of the box), the whole move;
+    /// `push` is then its first push and `to` its last square.
+    pub macro_move: Option<Macro>,
 }
 
 /// Generates and judges children. One per search; holds the problem and all scratch space.
@@ -55,6 +59,8 @@ pub struct Expander {
     pi_corrals: PiCorrals,
     /// The fence boxes of the PI-corral of the position being expanded (empty: none).
     fence: Vec<u64>,
+    box_moves: BoxMoves,
+    macro_state: Vec<u64>,
     box_list: Vec<Sq>,
     /// Children of the last expansion.
     pub children: Vec<Child>,
@@ -80,6 +86,8 @@ impl Expander {
             techniques,
             pi_corrals: PiCorrals::default(),
             fence: Vec::new(),
+            box_moves: BoxMoves::default(),
+            macro_state: Vec::new(),
             problem,
             deadlocks,
             estimator: Estimator::new(bound),
@@ -152,7 +160,6 @@ impl Expander {
         self.children.clear();
         self.states.clear();
         let words = self.problem.words();
-        let stride = self.problem.stride;
         let boxes = &state[..words];
         self.reach.flood(&self.problem, boxes, player_of(state));
         self.fence.clear();
@@ -173,62 +180,154 @@ impl Expander {
                 if behind == NONE || !self.reach.reached(behind) {
                     continue;
                 }
-                let to = p.board.nbr(b, d);
-                if to == NONE || has_box(boxes, to) {
+                let next = p.board.nbr(b, d);
+                if next == NONE || has_box(boxes, next) {
                     continue;
                 }
-                let at = self.states.len();
-                self.states.extend_from_slice(state);
-                let child = &mut self.states[at..at + stride];
-                clear_box(child, b);
-                set_box(child, to);
                 let push = Push { from: b, dir: d as u8 };
-                let mut record = Child {
-                    push,
-                    to,
-                    hash: 0,
-                    h: 0,
-                    pruned: None,
-                    solved: false,
-                    stored: None,
-                    pattern: None,
-                };
-                record.pruned = if !self.fence.is_empty() && !has_box(&self.fence, b) {
-                    Some(PruneReason::PiCorral)
+                let fenced_out = !self.fence.is_empty() && !has_box(&self.fence, b);
+                let tunnel = self.through_tunnel(state, push);
+                let single = Macro { from: b, to: next, dir: d as u8, pushes: 1 };
+                let goal = if fenced_out {
+                    None
                 } else {
-                    self.quick_verdict(to, at)
+                    self.goal_macro(state, tunnel.unwrap_or(single))
                 };
-                if record.pruned.is_none() {
-                    let p = &self.problem;
-                    let child = &self.states[at..at + words];
-                    let low = self.child_reach.flood(p, child, b);
-                    self.states[at + words] = low as u64;
-                    record.hash = box_hash
-                        ^ p.zobrist.box_key(b)
-                        ^ p.zobrist.box_key(to)
-                        ^ p.zobrist.player_key(low);
-                    record.solved = self.states[at..at + words] == p.goal_set[..];
-                    record.stored = stored(&self.states[at..at + stride], record.hash);
-                    if record.stored.is_none() {
-                        record.pruned =
-                            self.full_verdict(index, b, to, at, &mut prepared, &mut record.h);
-                        if record.pruned.is_none() && self.deadlocks.patterns {
-                            let p = &self.problem;
-                            let child = &self.states[at..at + words];
-                            let found = match self.patterns.matching(child, b, to) {
-                                Some(id) => Some(id),
-                                None => self.patterns.learn(p, child, b, to),
-                            };
-                            if found.is_some() {
-                                record.pattern = found;
-                                record.pruned = Some(PruneReason::Pattern);
-                            }
+                self.child(
+                    state,
+                    index,
+                    push,
+                    tunnel,
+                    fenced_out,
+                    &stored,
+                    box_hash,
+                    &mut prepared,
+                );
+                if goal.is_some() {
+                    self.child(state, index, push, goal, false, &stored, box_hash, &mut prepared);
+                }
+            }
+        }
+    }
+
+    /// Generates and judges one child: the single push `push`, or the macro `macro_move`.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        state: &[u64],
+        index: usize,
+        push: Push,
+        macro_move: Option<Macro>,
+        fenced_out: bool,
+        stored: &impl Fn(&[u64], u64) -> Option<NodeId>,
+        box_hash: u64,
+        prepared: &mut bool,
+    ) {
+        let words = self.problem.words();
+        let stride = self.problem.stride;
+        let b = push.from;
+        let p = &self.problem;
+        let (to, player) = match macro_move {
+            Some(m) => (m.to, m.player(p)),
+            None => (p.board.nbr(b, push.dir as usize), b),
+        };
+        {
+            let at = self.states.len();
+            self.states.extend_from_slice(state);
+            let child = &mut self.states[at..at + stride];
+            clear_box(child, b);
+            set_box(child, to);
+            let mut record = Child {
+                push,
+                to,
+                hash: 0,
+                h: 0,
+                pruned: None,
+                solved: false,
+                stored: None,
+                pattern: None,
+                macro_move,
+            };
+            record.pruned =
+                if fenced_out { Some(PruneReason::PiCorral) } else { self.quick_verdict(to, at) };
+            if record.pruned.is_none() {
+                let p = &self.problem;
+                let child = &self.states[at..at + words];
+                let low = self.child_reach.flood(p, child, player);
+                self.states[at + words] = low as u64;
+                record.hash = box_hash
+                    ^ p.zobrist.box_key(b)
+                    ^ p.zobrist.box_key(to)
+                    ^ p.zobrist.player_key(low);
+                record.solved = self.states[at..at + words] == p.goal_set[..];
+                record.stored = stored(&self.states[at..at + stride], record.hash);
+                if record.stored.is_none() {
+                    record.pruned =
+                        self.full_verdict(index, player, to, at, prepared, &mut record.h);
+                    if record.pruned.is_none() && self.deadlocks.patterns {
+                        let p = &self.problem;
+                        let child = &self.states[at..at + words];
+                        let found = match self.patterns.matching(child, player, to) {
+                            Some(id) => Some(id),
+                            None => self.patterns.learn(p, child, player, to),
+                        };
+                        if found.is_some() {
+                            record.pattern = found;
+                            record.pruned = Some(PruneReason::Pattern);
                         }
                     }
                 }
-                self.children.push(record);
             }
+            self.children.push(record);
         }
+    }
+
+    /// The push `push` continued through a one-wide tunnel (while the box stands in a
+    /// tunnel along the push, off goals, and the square ahead is free and alive); `None`
+    /// when the box stops after one push.
+    fn through_tunnel(&self, state: &[u64], push: Push) -> Option<Macro> {
+        if !self.techniques.on(Technique::TunnelMacros) {
+            return None;
+        }
+        let p = &self.problem;
+        let boxes = &state[..p.words()];
+        let d = push.dir as usize;
+        let mut at = p.board.nbr(push.from, d);
+        let mut pushes = 1u16;
+        while p.tunnels.along(at, d) && !p.board.is_goal(at) {
+            let next = p.board.nbr(at, d);
+            if next == NONE || has_box(boxes, next) || p.dist.is_dead(next) {
+                break;
+            }
+            at = next;
+            pushes += 1;
+        }
+        (pushes > 1).then_some(Macro { from: push.from, to: at, dir: push.dir, pushes })
+    }
+
+    /// When move `m` brings its box into a goal area (or onto an entrance), the same box
+    /// pushed on to the next goal of a complete packing order, if it can get there alone.
+    fn goal_macro(&mut self, state: &[u64], m: Macro) -> Option<Macro> {
+        let p = &self.problem;
+        if !self.techniques.on(Technique::GoalMacros) || !p.packing.complete {
+            return None;
+        }
+        let entering = p.rooms.in_goal_area(m.to) || p.rooms.entrances.contains(&m.to);
+        if !entering || p.rooms.in_goal_area(m.from) {
+            return None;
+        }
+        let words = p.words();
+        self.macro_state.clear();
+        self.macro_state.extend_from_slice(state);
+        clear_box(&mut self.macro_state, m.from);
+        set_box(&mut self.macro_state, m.to);
+        self.macro_state[words] = m.player(p) as u64;
+        let goal = p.packing.next_goal(&self.macro_state[..words])?;
+        if goal == m.to {
+            return None;
+        }
+        let rest = self.box_moves.route(p, &self.macro_state, m.to, goal)?;
+        Some(Macro { from: m.from, to: goal, dir: rest.dir, pushes: m.pushes + rest.pushes })
     }
 
     /// The cheap detectors (dead squares, freeze) on the child stored at `at`.

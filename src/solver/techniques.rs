@@ -16,17 +16,25 @@ pub enum Technique {
     Hotspots,
     /// PI-corral pruning.
     PiCorrals,
+    /// Tunnel macros: a box pushed into a one-wide tunnel is pushed through (push-level
+    /// searches that do not claim optimality).
+    TunnelMacros,
+    /// Goal macros: a box pushed into a goal area is also pushed straight on to the next
+    /// goal of the packing order (push-level searches that do not claim optimality).
+    GoalMacros,
 }
 
 impl Technique {
     /// Every technique.
-    pub const ALL: [Technique; 6] = [
+    pub const ALL: [Technique; 8] = [
         Technique::Packing,
         Technique::Connectivity,
         Technique::RoomLinks,
         Technique::OutOfPlan,
         Technique::Hotspots,
         Technique::PiCorrals,
+        Technique::TunnelMacros,
+        Technique::GoalMacros,
     ];
 
     /// The name the command line and the inspector use.
@@ -38,6 +46,8 @@ impl Technique {
             Technique::OutOfPlan => "out-of-plan",
             Technique::Hotspots => "hotspots",
             Technique::PiCorrals => "pi-corrals",
+            Technique::TunnelMacros => "tunnel-macros",
+            Technique::GoalMacros => "goal-macros",
         }
     }
 
