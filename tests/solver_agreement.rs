@@ -56,3 +56,29 @@ fn bfs_astar_and_idastar_agree_on_push_counts() {
         assert!(pushes.iter().all(|&p| p == pushes[0]), "level {}: {pushes:?}", i + 1);
     }
 }
+
+/// A claim of unsolvability is a proof: no search may make it on a level that has a
+/// solution. Every Microban level is solvable; each search gets a small budget and must end
+/// solved or stopped, never "unsolvable".
+#[test]
+fn no_search_calls_a_solvable_microban_level_unsolvable() {
+    let Some(file) = microban() else { return };
+    let collection = load_file(&file).unwrap();
+    let limits = Limits {
+        time: Some(Duration::from_secs(2)),
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let cancel = AtomicBool::new(false);
+    for (i, level) in collection.levels.iter().enumerate() {
+        for method in [Method::Greedy, Method::Fess, Method::WeightedAStar(3)] {
+            let outcome = solve(level, &Config::with_method(method), &limits, &cancel);
+            assert!(
+                !matches!(outcome, Outcome::Unsolvable(_)),
+                "level {}: {} called it unsolvable",
+                i + 1,
+                method.name()
+            );
+        }
+    }
+}

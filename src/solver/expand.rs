@@ -186,25 +186,20 @@ impl Expander {
                 }
                 let push = Push { from: b, dir: d as u8 };
                 let fenced_out = !self.fence.is_empty() && !has_box(&self.fence, b);
-                let tunnel = self.through_tunnel(state, push);
+                // The single push, then the macros that continue it (each an extra child,
+                // so no position the single push reaches is lost).
                 let single = Macro { from: b, to: next, dir: d as u8, pushes: 1 };
-                let goal = if fenced_out {
-                    None
-                } else {
-                    self.goal_macro(state, tunnel.unwrap_or(single))
-                };
-                self.child(
-                    state,
-                    index,
-                    push,
-                    tunnel,
-                    fenced_out,
-                    &stored,
-                    box_hash,
-                    &mut prepared,
-                );
-                if goal.is_some() {
-                    self.child(state, index, push, goal, false, &stored, box_hash, &mut prepared);
+                let mut moves = [None, None, None];
+                if !fenced_out {
+                    let tunnel = self.through_tunnel(state, push);
+                    moves[1] = tunnel;
+                    moves[2] = self.goal_macro(state, tunnel.unwrap_or(single));
+                }
+                for (k, m) in moves.into_iter().enumerate() {
+                    if k == 0 || m.is_some() {
+                        let fenced = fenced_out && k == 0;
+                        self.child(state, index, push, m, fenced, &stored, box_hash, &mut prepared);
+                    }
                 }
             }
         }

@@ -16,11 +16,12 @@ pub enum Technique {
     Hotspots,
     /// PI-corral pruning.
     PiCorrals,
-    /// Tunnel macros: a box pushed into a one-wide tunnel is pushed through (push-level
-    /// searches that do not claim optimality).
+    /// Tunnel macros: a box pushed into a one-wide tunnel is also pushed through, as an
+    /// extra child (push-level searches that do not claim optimality).
     TunnelMacros,
     /// Goal macros: a box pushed into a goal area is also pushed straight on to the next
-    /// goal of the packing order (push-level searches that do not claim optimality).
+    /// goal of the packing order, as an extra child (push-level searches that do not claim
+    /// optimality).
     GoalMacros,
 }
 
