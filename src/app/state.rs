@@ -479,6 +479,7 @@ impl App {
                 self.inspector.method = config.method;
                 self.inspector.bound = config.lower_bound;
                 self.inspector.deadlocks = config.deadlocks;
+                self.inspector.techniques = config.techniques;
                 self.reset_inspector();
             }
             Command::InspectReset => self.reset_inspector(),

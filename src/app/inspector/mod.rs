@@ -107,6 +107,8 @@ pub struct Inspector {
     pub bound: LowerBound,
     /// The pruning rules to build with.
     pub deadlocks: crate::solver::Deadlocks,
+    /// The other techniques to build with (FESS's features and advisors).
+    pub techniques: crate::solver::techniques::Techniques,
     /// The search, once built.
     pub session: Option<Session>,
     /// What the board shows.
@@ -146,6 +148,7 @@ impl Default for Inspector {
             method: Method::AStar,
             bound: LowerBound::Matching,
             deadlocks: crate::solver::Deadlocks::default(),
+            techniques: crate::solver::techniques::Techniques::default(),
             session: None,
             shown: Shown::Current,
             board: None,
@@ -164,7 +167,12 @@ impl Default for Inspector {
 impl Inspector {
     /// The configuration the choices make.
     pub fn config(&self) -> Config {
-        Config { method: self.method, lower_bound: self.bound, deadlocks: self.deadlocks }
+        Config {
+            method: self.method,
+            lower_bound: self.bound,
+            deadlocks: self.deadlocks,
+            techniques: self.techniques,
+        }
     }
 
     /// Builds a fresh search of `level` with the current choices.

@@ -7,6 +7,7 @@ use crate::app::command::Command;
 use crate::app::inspector::{METHODS, Shown, method_label};
 use crate::app::state::App;
 use crate::solver::search::{ChildView, NodeView, PushView, Verdict};
+use crate::solver::techniques::Technique;
 use crate::solver::{LowerBound, Method, PruneReason};
 
 /// The push as `3:4 R` (the box's square and the direction).
@@ -132,6 +133,17 @@ impl App {
                 ui.checkbox(flag, reason.name());
             }
         });
+        if config.method == Method::Fess {
+            ui.label("FESS techniques");
+            ui.horizontal_wrapped(|ui| {
+                for t in Technique::ALL {
+                    let mut on = config.techniques.on(t);
+                    if ui.checkbox(&mut on, t.name()).changed() {
+                        config.techniques.set(t, on);
+                    }
+                }
+            });
+        }
         if config != before {
             self.queue.push(Command::SetSearchConfig(config));
         }
