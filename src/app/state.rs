@@ -122,8 +122,8 @@ impl App {
     }
 
     /// Opens on `path` if given, else on an autosave left by a crash, else on the last file
-    /// used, else on `levels/default.xsb` (in the working directory, the source tree or the
-    /// installed `share/sokolab`), else on the built-in levels.
+    /// used, else on `levels/default.xsb` (in the working directory, the installed
+    /// `share/sokolab` or the source tree), else on the built-in levels.
     pub fn startup(
         path: Option<PathBuf>,
         settings: Settings,
@@ -142,11 +142,11 @@ impl App {
             let installed = std::env::current_exe()
                 .ok()
                 .and_then(|exe| Some(exe.parent()?.parent()?.join("share/sokolab").join(default)));
-            let candidates = app.settings.recent.first().cloned().into_iter().chain([
-                default.to_path_buf(),
-                Path::new(env!("CARGO_MANIFEST_DIR")).join(default),
-            ]);
-            let candidates = candidates.chain(installed);
+            let candidates = app.settings.recent.first().cloned().into_iter();
+            let candidates = candidates
+                .chain([default.to_path_buf()])
+                .chain(installed)
+                .chain([Path::new(env!("CARGO_MANIFEST_DIR")).join(default)]);
             for p in candidates {
                 if p.exists() {
                     app.open(&p);
