@@ -61,6 +61,8 @@ pub enum Command {
     SaveAs,
     /// Save to this file and make it the current file.
     SaveTo(PathBuf),
+    /// Stop opening or saving a file.
+    CancelFile,
     /// Close the window (asks first when there are unsaved edits).
     Quit,
     /// Undo the last edit (or move, in play mode).

@@ -8,6 +8,7 @@ pub mod command;
 pub mod document;
 mod edit_panel;
 pub mod editor;
+pub mod files;
 pub mod history;
 pub mod inspector;
 pub mod overlay;

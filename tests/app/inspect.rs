@@ -64,6 +64,7 @@ fn a_frontier_node_shows_its_board_and_running_finds_the_solution() {
     h.get_by_label("Path from the start: 1 pushes");
 
     h.get_by_label("Run to solution").click();
+    h.step(); // The click is carried out: the worker starts.
     let start = std::time::Instant::now();
     while h.state().inspector.session.as_ref().is_some_and(|s| s.is_running()) {
         assert!(start.elapsed().as_secs() < 30, "the search did not finish");
