@@ -4,7 +4,7 @@
 use egui::{Color32, CornerRadius, Mesh, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Ui, Vec2};
 
 use crate::app::palette::Palette;
-use crate::level::{Level, Pos, Terrain};
+use crate::level::{Dir, Level, Pos, Terrain};
 
 /// Extra marks drawn on top of the level.
 #[derive(Clone, Debug, Default)]
@@ -33,6 +33,14 @@ pub struct Overlays {
     pub corrals: Vec<Pos>,
     /// The boxes a deadlock rule names.
     pub culprits: Vec<Pos>,
+    /// Room outlines: square sides facing out of a room.
+    pub room_edges: Vec<(Pos, Dir)>,
+    /// Goal-area outlines.
+    pub goal_edges: Vec<(Pos, Dir)>,
+    /// Squares from which a box can be pushed into a goal area.
+    pub entrances: Vec<Pos>,
+    /// Goals with their place in the packing order (1 = fill first).
+    pub order: Vec<(Pos, u16)>,
 }
 
 /// How the board is shown: zoom (`None` fits the board to the space) and pan offset.
@@ -291,6 +299,7 @@ fn paint_overlays(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Pal
             painter.text(at, egui::Align2::LEFT_TOP, d.to_string(), font.clone(), pal.accent);
         }
     }
+    paint_plan(painter, o, g, pal);
     let frozen = Stroke::new((c * 0.1).clamp(1.5, 4.0), pal.frozen);
     for &p in &o.frozen {
         painter.rect_stroke(g.cell_rect(p).shrink(c * 0.05), 3.0, frozen, StrokeKind::Inside);
@@ -313,6 +322,51 @@ fn paint_overlays(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Pal
     if let Some(p) = o.hover {
         let s = Stroke::new(1.0, pal.accent.gamma_multiply(0.8));
         painter.rect_stroke(g.cell_rect(p), 0.0, s, StrokeKind::Inside);
+    }
+}
+
+/// The side of square `p` that faces `d`, as a line.
+fn side(g: &Geometry, p: Pos, d: Dir) -> [Pos2; 2] {
+    let r = g.cell_rect(p);
+    match d {
+        Dir::Up => [r.left_top(), r.right_top()],
+        Dir::Down => [r.left_bottom(), r.right_bottom()],
+        Dir::Left => [r.left_top(), r.left_bottom()],
+        Dir::Right => [r.right_top(), r.right_bottom()],
+    }
+}
+
+/// Room and goal-area outlines, entrance marks and the packing order badges.
+fn paint_plan(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Palette) {
+    let c = g.cell;
+    let room = Stroke::new((c * 0.04).clamp(1.0, 2.0), pal.room);
+    for &(p, d) in &o.room_edges {
+        painter.line_segment(side(g, p, d), room);
+    }
+    let area = Stroke::new((c * 0.1).clamp(2.0, 5.0), pal.goal_area);
+    for &(p, d) in &o.goal_edges {
+        painter.line_segment(side(g, p, d), area);
+    }
+    for &p in &o.entrances {
+        let ctr = g.cell_center(p);
+        let s = c * 0.2;
+        let pts = vec![ctr + Vec2::new(0.0, -s), ctr + Vec2::new(s, s), ctr + Vec2::new(-s, s)];
+        painter.add(Shape::convex_polygon(pts, pal.goal_area, Stroke::NONE));
+    }
+    if c >= 12.0 {
+        let font = egui::FontId::proportional((c * 0.3).clamp(8.0, 16.0));
+        for &(p, n) in &o.order {
+            let r = g.cell_rect(p);
+            let at = r.right_top() + Vec2::new(-c * 0.22, c * 0.22);
+            painter.circle_filled(at, c * 0.2, pal.order);
+            painter.text(
+                at,
+                egui::Align2::CENTER_CENTER,
+                n.to_string(),
+                font.clone(),
+                pal.order_text,
+            );
+        }
     }
 }
 

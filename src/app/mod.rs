@@ -13,6 +13,7 @@ pub mod history;
 pub mod inspector;
 pub mod overlay;
 pub mod palette;
+pub mod plan_overlay;
 pub mod play;
 pub mod settings;
 mod solve_panel;

@@ -12,6 +12,7 @@ use crate::app::files::{FileDone, FileRun, FileTask};
 use crate::app::history::History;
 use crate::app::inspector::{Inspector, Run, Shown};
 use crate::app::overlay::{Explanation, Overlay, OverlayCache};
+use crate::app::plan_overlay::PlanCache;
 use crate::app::play::Game;
 use crate::app::settings::Settings;
 use crate::app::solving::{Found, SolveRun, outcome_line};
@@ -83,6 +84,7 @@ pub struct App {
     /// discard them (or to keep them).
     pub pending_open: Option<Document>,
     pub(crate) overlay_cache: OverlayCache,
+    pub(crate) plan_cache: PlanCache,
     history: History<Snapshot>,
     revision: u64,
     /// Counts edits of the document (a save in progress knows which it wrote).
@@ -123,6 +125,7 @@ impl App {
             files: None,
             pending_open: None,
             overlay_cache: OverlayCache::default(),
+            plan_cache: PlanCache::default(),
             history: History::default(),
             revision: 0,
             edits: 0,

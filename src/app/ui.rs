@@ -440,7 +440,7 @@ impl App {
             Mode::Replay => {}
         }
         let level = self.board_level().clone();
-        self.analysis_overlays(&level, &mut overlays);
+        self.analysis_overlays(ui.ctx(), &level, &mut overlays);
         overlays
     }
 
