@@ -43,6 +43,18 @@ pub fn child_row(c: &ChildView) -> String {
     format!("{}  {cost}  {}", push_text(Some(c.push)), verdict_text(c.verdict))
 }
 
+/// A grid of a node's named features (feature-space search's packed boxes, connectivity,
+/// room links cut, boxes out of plan, and its cell).
+fn features_grid(ui: &mut Ui, id: &str, features: &[(&'static str, u32)]) {
+    egui::Grid::new(id).num_columns(2).striped(true).show(ui, |ui| {
+        for (name, value) in features {
+            ui.label(*name);
+            ui.label(RichText::new(value.to_string()).monospace());
+            ui.end_row();
+        }
+    });
+}
+
 /// One row of the frontier list.
 pub fn node_row(n: &NodeView) -> String {
     format!("{}  g {} h {} f {}", push_text(n.push), n.g, n.h, n.f)
@@ -222,6 +234,10 @@ impl App {
             return;
         };
         ui.label(RichText::new(format!("Expanded: {}", node_row(&current))).strong());
+        if !snap.features.is_empty() {
+            ui.label("Its features");
+            features_grid(ui, "current-features", &snap.features);
+        }
         let children = snap.children.clone();
         ui.label(format!("{} children", children.len()));
         let mut clicked = None;
@@ -265,11 +281,41 @@ impl App {
                 true,
             );
         }
+        if self.inspector.shown != Shown::Current {
+            if !self.inspector.shown_features.is_empty() {
+                ui.label("Features of the node shown");
+                features_grid(ui, "shown-features", &self.inspector.shown_features.clone());
+            } else if matches!(self.inspector.shown, Shown::After(..)) {
+                ui.label(RichText::new("A move not played yet: no node, no features.").small());
+            }
+        }
         if let Some((_, pushes)) = &self.inspector.board {
             let path: Vec<String> =
                 pushes.iter().map(|&(from, d)| format!("{from} {}", dir_letter(d))).collect();
             ui.label(format!("Path from the start: {} pushes", pushes.len()));
             ui.label(RichText::new(path.join(", ")).small().monospace());
+        }
+        self.path_nodes(ui);
+    }
+
+    /// The stored nodes on the path to what is shown; clicking one shows it.
+    fn path_nodes(&mut self, ui: &mut Ui) {
+        let path = self.inspector.shown_path.clone();
+        if path.len() < 2 {
+            return;
+        }
+        ui.label(format!("Nodes on the path: {}", path.len()));
+        let mut clicked = None;
+        egui::ScrollArea::vertical().id_salt("path-nodes").max_height(140.0).show(ui, |ui| {
+            for (i, n) in path.iter().enumerate() {
+                let shown = self.inspector.shown == Shown::Node(n.id);
+                if ui.selectable_label(shown, format!("{i}. {}", node_row(n))).clicked() {
+                    clicked = Some(Shown::Node(n.id));
+                }
+            }
+        });
+        if let Some(s) = clicked {
+            self.queue.push(Command::InspectShow(s));
         }
     }
 }
