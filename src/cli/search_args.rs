@@ -22,7 +22,8 @@ pub struct SearchArgs {
     #[arg(long, default_value = "matching", value_parser = parse_bound)]
     pub lower_bound: LowerBound,
     /// Deadlock detectors and techniques to switch off (comma-separated): dead-squares,
-    /// freeze, bipartite, corral; packing, connectivity, room-links, out-of-plan, hotspots.
+    /// freeze, bipartite, corral, patterns; packing, connectivity, room-links, out-of-plan,
+    /// hotspots.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_switch)]
     pub disable: Vec<Switch>,
 }
@@ -38,6 +39,8 @@ pub enum Switch {
     Bipartite,
     /// Corral deadlocks.
     Corral,
+    /// The deadlock pattern database.
+    Patterns,
     /// A search technique.
     Technique(Technique),
 }
@@ -48,8 +51,9 @@ fn parse_switch(s: &str) -> Result<Switch, String> {
         "freeze" => Switch::Freeze,
         "bipartite" => Switch::Bipartite,
         "corral" => Switch::Corral,
+        "patterns" => Switch::Patterns,
         _ => Switch::Technique(Technique::from_name(s).ok_or_else(|| {
-            let mut names = vec!["dead-squares", "freeze", "bipartite", "corral"];
+            let mut names = vec!["dead-squares", "freeze", "bipartite", "corral", "patterns"];
             names.extend(Technique::ALL.iter().map(|t| t.name()));
             format!("unknown switch `{s}`; use one of {}", names.join(", "))
         })?),
@@ -79,6 +83,7 @@ impl SearchArgs {
                 Switch::Freeze => deadlocks.freeze = false,
                 Switch::Bipartite => deadlocks.bipartite = false,
                 Switch::Corral => deadlocks.corral = false,
+                Switch::Patterns => deadlocks.patterns = false,
                 Switch::Technique(t) => techniques.set(t, false),
             }
         }

@@ -6,6 +6,7 @@ use crate::solver::bounds::{Estimator, INFINITE, LowerBound};
 use crate::solver::deadlock::bipartite::Bipartite;
 use crate::solver::deadlock::corral::Corral;
 use crate::solver::deadlock::freeze::Freeze;
+use crate::solver::deadlock::patterns::Patterns;
 use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::problem::Problem;
 use crate::solver::reach::Reach;
@@ -29,6 +30,8 @@ pub struct Child {
     pub solved: bool,
     /// The child's node when the search already stores it (it was not judged again).
     pub stored: Option<NodeId>,
+    /// The deadlock pattern that pruned it.
+    pub pattern: Option<u32>,
 }
 
 /// Generates and judges children. One per search; holds the problem and all scratch space.
@@ -43,6 +46,7 @@ pub struct Expander {
     freeze: Freeze,
     bipartite: Bipartite,
     corral: Corral,
+    patterns: Patterns,
     box_list: Vec<Sq>,
     /// Children of the last expansion.
     pub children: Vec<Child>,
@@ -54,7 +58,12 @@ pub struct Expander {
 impl Expander {
     /// An expander for `problem` with the given detectors and lower bound.
     pub fn new(problem: Problem, deadlocks: Deadlocks, bound: LowerBound) -> Self {
+        let mut patterns = Patterns::new(&problem);
+        if deadlocks.patterns {
+            patterns.precompute(&problem);
+        }
         Expander {
+            patterns,
             problem,
             deadlocks,
             estimator: Estimator::new(bound),
@@ -67,6 +76,11 @@ impl Expander {
             children: Vec::new(),
             states: Vec::new(),
         }
+    }
+
+    /// The deadlock pattern database.
+    pub fn patterns(&self) -> &Patterns {
+        &self.patterns
     }
 
     /// The lower bound in use.
@@ -146,8 +160,16 @@ impl Expander {
                 clear_box(child, b);
                 set_box(child, to);
                 let push = Push { from: b, dir: d as u8 };
-                let mut record =
-                    Child { push, to, hash: 0, h: 0, pruned: None, solved: false, stored: None };
+                let mut record = Child {
+                    push,
+                    to,
+                    hash: 0,
+                    h: 0,
+                    pruned: None,
+                    solved: false,
+                    stored: None,
+                    pattern: None,
+                };
                 record.pruned = self.quick_verdict(to, at);
                 if record.pruned.is_none() {
                     let p = &self.problem;
@@ -163,6 +185,18 @@ impl Expander {
                     if record.stored.is_none() {
                         record.pruned =
                             self.full_verdict(index, b, to, at, &mut prepared, &mut record.h);
+                        if record.pruned.is_none() && self.deadlocks.patterns {
+                            let p = &self.problem;
+                            let child = &self.states[at..at + words];
+                            let found = match self.patterns.matching(child, b, to) {
+                                Some(id) => Some(id),
+                                None => self.patterns.learn(p, child, b, to),
+                            };
+                            if found.is_some() {
+                                record.pattern = found;
+                                record.pruned = Some(PruneReason::Pattern);
+                            }
+                        }
                     }
                 }
                 self.children.push(record);

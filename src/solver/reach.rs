@@ -44,6 +44,11 @@ impl Reach {
         low
     }
 
+    /// The squares the last flood reached, as a bitset over floor squares.
+    pub fn bits(&self) -> &[u64] {
+        &self.seen
+    }
+
     /// Whether the last flood reached `s`.
     #[inline]
     pub fn reached(&self, s: Sq) -> bool {

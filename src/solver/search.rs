@@ -133,6 +133,8 @@ pub struct ChildView {
     pub f: u32,
     /// What happened to it.
     pub verdict: Verdict,
+    /// The deadlock pattern that pruned it (an index into [`Search::patterns`]).
+    pub pattern: Option<u32>,
 }
 
 /// Receives every expansion. `ENABLED = false` lets the compiler drop all tracing code.
@@ -281,6 +283,11 @@ pub trait Search: Send {
     fn path(&self, id: NodeId) -> Vec<NodeId>;
     /// The board of node `id` as a level (player on its normalised square).
     fn board(&self, id: NodeId) -> Option<Level>;
+    /// The deadlock patterns the search has (precomputed and learned), with their hit
+    /// counts; empty for searches without a pattern database.
+    fn patterns(&self) -> Vec<crate::solver::deadlock::patterns::PatternView> {
+        Vec::new()
+    }
     /// Named measurements of node `id` beyond g, h and f, for the inspector (feature-space
     /// search lists its features); empty for searches without any.
     fn node_features(&self, _id: NodeId) -> Vec<(&'static str, u32)> {
@@ -333,6 +340,9 @@ macro_rules! core_inspection {
             ((id as usize) < self.core.nodes.len())
                 .then(|| self.core.expander.problem.level_of(self.core.nodes.state(id)))
         }
+        fn patterns(&self) -> Vec<$crate::solver::deadlock::patterns::PatternView> {
+            self.core.expander.patterns().views(&self.core.expander.problem)
+        }
     };
 }
 pub(crate) use core_inspection;
@@ -358,7 +368,15 @@ impl<O: Observer> Core<O> {
                 if O::ENABLED {
                     let push = self.push_view(child.push);
                     let verdict = Verdict::Pruned(reason);
-                    let v = ChildView { push, node: None, g, h: child.h, f: 0, verdict };
+                    let v = ChildView {
+                        push,
+                        node: None,
+                        g,
+                        h: child.h,
+                        f: 0,
+                        verdict,
+                        pattern: child.pattern,
+                    };
                     self.observer.child(v);
                 }
                 continue;
@@ -386,7 +404,15 @@ impl<O: Observer> Core<O> {
             let info = *self.nodes.info(id);
             if O::ENABLED {
                 let push = self.push_view(child.push);
-                let v = ChildView { push, node: Some(id), g, h: info.h, f: f(&info), verdict };
+                let v = ChildView {
+                    push,
+                    node: Some(id),
+                    g,
+                    h: info.h,
+                    f: f(&info),
+                    verdict,
+                    pattern: None,
+                };
                 self.observer.child(v);
             }
             if verdict != Verdict::Duplicate

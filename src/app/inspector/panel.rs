@@ -141,6 +141,7 @@ impl App {
                 (&mut d.freeze, PruneReason::Freeze),
                 (&mut d.bipartite, PruneReason::Bipartite),
                 (&mut d.corral, PruneReason::Corral),
+                (&mut d.patterns, PruneReason::Pattern),
             ] {
                 ui.checkbox(flag, reason.name());
             }

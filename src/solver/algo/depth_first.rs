@@ -137,7 +137,15 @@ impl<O: Observer> DepthFirst<O> {
                 if O::ENABLED {
                     let push = self.core.push_view(c.push);
                     let verdict = Verdict::Pruned(reason);
-                    let v = ChildView { push, node: None, g, h: c.h, f: 0, verdict };
+                    let v = ChildView {
+                        push,
+                        node: None,
+                        g,
+                        h: c.h,
+                        f: 0,
+                        verdict,
+                        pattern: c.pattern,
+                    };
                     self.core.observer.child(v);
                 }
                 continue;
@@ -200,7 +208,15 @@ impl<O: Observer> DepthFirst<O> {
         }
         if O::ENABLED {
             let push = self.core.push_view(c.push);
-            self.core.observer.child(ChildView { push, node: id, g, h: c.h, f, verdict });
+            self.core.observer.child(ChildView {
+                push,
+                node: id,
+                g,
+                h: c.h,
+                f,
+                verdict,
+                pattern: None,
+            });
         }
         let id = id?;
         self.core.stats.depth = self.core.stats.depth.max(g);

@@ -156,6 +156,11 @@ impl Search for Portfolio {
         self.members.get(m)?.board(id)
     }
 
+    /// The patterns of the member stepped last (children's pattern ids refer to them).
+    fn patterns(&self) -> Vec<crate::solver::deadlock::patterns::PatternView> {
+        self.members[self.turn].patterns()
+    }
+
     fn node_features(&self, id: NodeId) -> Vec<(&'static str, u32)> {
         let (m, id) = Self::split(id);
         self.members.get(m).map(|member| member.node_features(id)).unwrap_or_default()

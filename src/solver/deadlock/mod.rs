@@ -4,6 +4,8 @@
 pub mod bipartite;
 pub mod corral;
 pub mod freeze;
+pub mod patterns;
+pub mod subsearch;
 
 /// Why a child position was pruned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -17,12 +19,19 @@ pub enum PruneReason {
     /// The push closed an area the player cannot enter whose boxes can neither open it nor
     /// all reach goals.
     Corral,
+    /// The position holds a deadlock pattern of the database.
+    Pattern,
 }
 
 impl PruneReason {
     /// Every reason, in the order stats list them.
-    pub const ALL: [PruneReason; 4] =
-        [PruneReason::DeadSquare, PruneReason::Freeze, PruneReason::Bipartite, PruneReason::Corral];
+    pub const ALL: [PruneReason; 5] = [
+        PruneReason::DeadSquare,
+        PruneReason::Freeze,
+        PruneReason::Bipartite,
+        PruneReason::Corral,
+        PruneReason::Pattern,
+    ];
 
     /// The name the CLI and the inspector show.
     pub fn name(self) -> &'static str {
@@ -31,6 +40,7 @@ impl PruneReason {
             PruneReason::Freeze => "freeze",
             PruneReason::Bipartite => "bipartite",
             PruneReason::Corral => "corral",
+            PruneReason::Pattern => "pattern",
         }
     }
 
@@ -51,16 +61,29 @@ pub struct Deadlocks {
     pub bipartite: bool,
     /// Corral deadlocks.
     pub corral: bool,
+    /// The deadlock pattern database (precomputed and learned patterns).
+    pub patterns: bool,
 }
 
 impl Default for Deadlocks {
     fn default() -> Self {
-        Deadlocks { dead_squares: true, freeze: true, bipartite: true, corral: true }
+        Deadlocks {
+            dead_squares: true,
+            freeze: true,
+            bipartite: true,
+            corral: true,
+            patterns: true,
+        }
     }
 }
 
 impl Deadlocks {
     /// Every detector off.
-    pub const NONE: Deadlocks =
-        Deadlocks { dead_squares: false, freeze: false, bipartite: false, corral: false };
+    pub const NONE: Deadlocks = Deadlocks {
+        dead_squares: false,
+        freeze: false,
+        bipartite: false,
+        corral: false,
+        patterns: false,
+    };
 }

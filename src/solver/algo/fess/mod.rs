@@ -20,6 +20,7 @@ use crate::solver::bounds::{Hungarian, INFINITE};
 use crate::solver::box_moves::{BoxMoves, Macro};
 use crate::solver::deadlock::corral::Corral;
 use crate::solver::deadlock::freeze::Freeze;
+use crate::solver::deadlock::patterns::{PatternView, Patterns};
 use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::hotspots::Hotspots;
 use crate::solver::problem::Problem;
@@ -62,6 +63,7 @@ pub struct Fess<O: Observer> {
     heat: Vec<(crate::solver::board::Sq, u32)>,
     freeze: Freeze,
     corral: Corral,
+    patterns: Patterns,
     hungarian: Hungarian,
     reach: Reach,
     macros: Vec<Macro>,
@@ -90,7 +92,12 @@ impl<O: Observer> Fess<O> {
         observer: O,
     ) -> Self {
         let nodes = Nodes::new(problem.stride);
+        let mut patterns = Patterns::new(&problem);
+        if deadlocks.patterns {
+            patterns.precompute(&problem);
+        }
         let mut search = Fess {
+            patterns,
             problem,
             deadlocks,
             techniques,
@@ -195,13 +202,13 @@ impl<O: Observer> Fess<O> {
             clear_box(&mut self.child, m.from);
             set_box(&mut self.child, m.to);
             match self.judge(m) {
-                Err(reason) => {
+                Err((reason, pattern)) => {
                     self.stats.pruned[reason.index()] += 1;
                     if O::ENABLED {
                         let push = self.macro_view(m);
                         let g = g + u32::from(m.pushes);
                         let verdict = Verdict::Pruned(reason);
-                        let v = ChildView { push, node: None, g, h: 0, f: 0, verdict };
+                        let v = ChildView { push, node: None, g, h: 0, f: 0, verdict, pattern };
                         self.observer.child(v);
                     }
                 }
@@ -249,8 +256,15 @@ impl<O: Observer> Fess<O> {
             if O::ENABLED {
                 let push = self.macro_view(c.m);
                 let g = g + u32::from(c.m.pushes);
-                let v =
-                    ChildView { push, node: None, g, h: c.h, f: weight, verdict: Verdict::Kept };
+                let v = ChildView {
+                    push,
+                    node: None,
+                    g,
+                    h: c.h,
+                    f: weight,
+                    verdict: Verdict::Kept,
+                    pattern: None,
+                };
                 self.observer.child(v);
             }
         }
@@ -283,14 +297,19 @@ impl<O: Observer> Fess<O> {
 
     /// The cheap verdict on the child in `self.child` (boxes only) reached by `m`: its
     /// lower bound, or why it is dead.
-    fn judge(&mut self, m: Macro) -> Result<u32, PruneReason> {
+    fn judge(&mut self, m: Macro) -> Result<u32, (PruneReason, Option<u32>)> {
         let p = &self.problem;
         if self.deadlocks.freeze && self.freeze.is_deadlock(&p.board, &p.dist, &self.child, m.to) {
-            return Err(PruneReason::Freeze);
+            return Err((PruneReason::Freeze, None));
         }
         let h = self.hungarian.cost_with_row_at(&p.dist, m.to);
         if h == INFINITE && self.deadlocks.bipartite {
-            return Err(PruneReason::Bipartite);
+            return Err((PruneReason::Bipartite, None));
+        }
+        if self.deadlocks.patterns
+            && let Some(id) = self.patterns.matching(&self.child, m.player(p), m.to)
+        {
+            return Err((PruneReason::Pattern, Some(id)));
         }
         Ok(h)
     }
@@ -317,6 +336,15 @@ impl<O: Observer> Fess<O> {
             self.reach.flood(p, &self.child[..words], player);
             if self.corral.is_deadlock(p, &self.child[..words], &self.reach, player, m.to) {
                 return Played::Pruned(PruneReason::Corral);
+            }
+        }
+        if self.deadlocks.patterns {
+            let p = &self.problem;
+            let boxes = &self.child[..words];
+            if self.patterns.matching(boxes, player, m.to).is_some()
+                || self.patterns.learn(p, boxes, player, m.to).is_some()
+            {
+                return Played::Pruned(PruneReason::Pattern);
             }
         }
         let g = self.nodes.info(e.node).g + u32::from(m.pushes);
@@ -459,6 +487,10 @@ impl<O: Observer> Search for Fess<O> {
 
     fn board(&self, id: NodeId) -> Option<Level> {
         ((id as usize) < self.nodes.len()).then(|| self.problem.level_of(self.nodes.state(id)))
+    }
+
+    fn patterns(&self) -> Vec<PatternView> {
+        self.patterns.views(&self.problem)
     }
 
     /// The node's features and its feature-space cell.

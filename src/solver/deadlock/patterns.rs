@@ -1,0 +1,350 @@
+//! The deadlock pattern database: small sets of boxes, with the area the player stands in,
+//! proven dead by a [`SubSearch`] of those boxes alone. A position holding a pattern's
+//! boxes, with its player in the pattern's area, is dead.
+//!
+//! Patterns come from two sources. Before the search, every pair of neighbouring boxes on
+//! live squares is tried in each player area it leaves ([`Patterns::precompute`]). During
+//! the search, the cluster of boxes around each pushed box is tried ([`Patterns::learn`]);
+//! when it is dead, boxes are taken out one by one while it stays dead, so that the stored
+//! pattern is minimal and matches as many later positions as possible. Patterns are
+//! indexed by each of their squares: a new position is matched against the patterns
+//! holding the square of the box just pushed.
+
+use crate::level::Pos;
+use crate::solver::board::{NONE, Sq};
+use crate::solver::deadlock::freeze::Freeze;
+use crate::solver::deadlock::subsearch::{Answer, SubSearch};
+use crate::solver::prehashed::PrehashedMap;
+use crate::solver::problem::Problem;
+use crate::solver::reach::Reach;
+use crate::solver::state::{boxes_of, has_box, set_box};
+
+/// Most boxes in a cluster examined during the search.
+const CLUSTER: usize = 5;
+/// Expansions a sub-search may make.
+const BUDGET: u32 = 400;
+/// Cluster verdicts remembered before the memory is emptied.
+const REMEMBERED: usize = 1 << 18;
+/// Most patterns kept.
+const MAX_PATTERNS: usize = 1 << 16;
+
+/// Where a pattern came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Enumerated before the search.
+    Precomputed,
+    /// Found dead during the search.
+    Learned,
+}
+
+impl Source {
+    /// The name the inspector shows.
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Precomputed => "precomputed",
+            Source::Learned => "learned",
+        }
+    }
+}
+
+/// One deadlock pattern.
+#[derive(Clone, Debug)]
+pub struct Pattern {
+    /// Its boxes, in square order.
+    pub boxes: Vec<Sq>,
+    /// The player's area with only these boxes on the board, as a bitset over squares.
+    pub area: Vec<u64>,
+    /// Where it came from.
+    pub source: Source,
+    /// How many positions it has pruned.
+    pub hits: u64,
+}
+
+/// A pattern as the inspector shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternView {
+    /// The pattern's index (as [`crate::solver::search::ChildView::pattern`] gives it).
+    pub id: u32,
+    /// Its boxes.
+    pub boxes: Vec<Pos>,
+    /// The squares of the player's area.
+    pub area: Vec<Pos>,
+    /// Where it came from.
+    pub source: Source,
+    /// How many positions it has pruned.
+    pub hits: u64,
+}
+
+/// The database and the scratch space to grow it.
+#[derive(Debug, Default)]
+pub struct Patterns {
+    patterns: Vec<Pattern>,
+    by_square: Vec<Vec<u32>>,
+    sub: SubSearch,
+    reach: Reach,
+    freeze: Freeze,
+    remembered: PrehashedMap<()>,
+    cluster: Vec<Sq>,
+    subset: Vec<u64>,
+}
+
+impl Patterns {
+    /// An empty database for `p`.
+    pub fn new(p: &Problem) -> Self {
+        Patterns { by_square: vec![Vec::new(); p.board.len()], ..Patterns::default() }
+    }
+
+    /// Every pattern, in the order found.
+    pub fn all(&self) -> &[Pattern] {
+        &self.patterns
+    }
+
+    /// The patterns as the inspector shows them.
+    pub fn views(&self, p: &Problem) -> Vec<PatternView> {
+        let squares = |bits: &[u64]| boxes_of(bits).map(|s| p.board.pos(s)).collect();
+        self.patterns
+            .iter()
+            .enumerate()
+            .map(|(i, pat)| PatternView {
+                id: i as u32,
+                boxes: pat.boxes.iter().map(|&s| p.board.pos(s)).collect(),
+                area: squares(&pat.area),
+                source: pat.source,
+                hits: pat.hits,
+            })
+            .collect()
+    }
+
+    /// The first pattern holding square `to` that `boxes`, with the player on `player`,
+    /// contains; its hit count goes up.
+    pub fn matching(&mut self, boxes: &[u64], player: Sq, to: Sq) -> Option<u32> {
+        let list = self.by_square.get(to as usize)?;
+        let found = list.iter().copied().find(|&i| {
+            let pat = &self.patterns[i as usize];
+            has_box(&pat.area, player) && pat.boxes.iter().all(|&b| has_box(boxes, b))
+        })?;
+        self.patterns[found as usize].hits += 1;
+        Some(found)
+    }
+
+    /// Tries the cluster of boxes around `to` (the box just pushed) in `boxes`, the player
+    /// on `player`: when those boxes alone are dead, stores a minimal dead subset and
+    /// returns its index.
+    pub fn learn(&mut self, p: &Problem, boxes: &[u64], player: Sq, to: Sq) -> Option<u32> {
+        if self.patterns.len() >= MAX_PATTERNS {
+            return None;
+        }
+        self.gather(p, boxes, to);
+        if self.cluster.iter().all(|&b| p.board.is_goal(b)) {
+            return None;
+        }
+        self.load_subset(p, &self.cluster.clone());
+        let low = self.reach.flood(p, &self.subset, player);
+        let key = p.zobrist.boxes_hash(&self.subset) ^ p.zobrist.player_key(low);
+        if self.remembered.contains_key(&key) {
+            return None;
+        }
+        if self.remembered.len() >= REMEMBERED {
+            self.remembered.clear();
+        }
+        self.remembered.insert(key, ());
+        if self.sub.solve(p, &self.subset, player, BUDGET) != Answer::Dead {
+            return None;
+        }
+        // Shrink: drop each box (the pushed one last) while the rest stays dead.
+        let mut kept = self.cluster.clone();
+        kept.sort_by_key(|&b| b == to);
+        let mut i = 0;
+        while i < kept.len() && kept.len() > 1 {
+            let mut fewer = kept.clone();
+            fewer.remove(i);
+            self.load_subset(p, &fewer);
+            if self.sub.solve(p, &self.subset, player, BUDGET) == Answer::Dead {
+                kept = fewer;
+            } else {
+                i += 1;
+            }
+        }
+        Some(self.store(p, &kept, player, Source::Learned))
+    }
+
+    /// Enumerates single boxes and pairs of boxes on neighbouring live squares (across,
+    /// down and both diagonals), in every player area they leave, and stores the dead ones.
+    /// A pair is skipped when freeze detection already condemns it or when one of its
+    /// boxes alone is a stored pattern.
+    pub fn precompute(&mut self, p: &Problem) {
+        let board = &p.board;
+        for a in 0..board.len() as Sq {
+            if !p.dist.is_dead(a) {
+                self.try_areas(p, &[a]);
+            }
+        }
+        for a in 0..board.len() as Sq {
+            if p.dist.is_dead(a) {
+                continue;
+            }
+            for b in neighbours8(p, a) {
+                if b <= a || p.dist.is_dead(b) || (board.is_goal(a) && board.is_goal(b)) {
+                    continue;
+                }
+                self.load_subset(p, &[a, b]);
+                let frozen = self.freeze.is_deadlock(board, &p.dist, &self.subset, a)
+                    || self.freeze.is_deadlock(board, &p.dist, &self.subset, b);
+                if !frozen {
+                    self.try_areas(p, &[a, b]);
+                }
+            }
+        }
+    }
+
+    /// Tries `boxes` alone with the player in each area around them; stores the dead ones
+    /// not already covered by a stored pattern.
+    fn try_areas(&mut self, p: &Problem, boxes: &[Sq]) {
+        let board = &p.board;
+        self.load_subset(p, boxes);
+        let subset = self.subset.clone();
+        let mut tried: Vec<Sq> = Vec::new();
+        for &s in boxes {
+            for d in 0..4 {
+                let start = board.nbr(s, d);
+                if start == NONE || has_box(&subset, start) {
+                    continue;
+                }
+                let low = self.reach.flood(p, &subset, start);
+                if tried.contains(&low) {
+                    continue;
+                }
+                tried.push(low);
+                let covered = boxes.iter().any(|&b| self.matching_quietly(&subset, start, b));
+                if !covered && self.sub.solve(p, &subset, start, BUDGET) == Answer::Dead {
+                    self.store(p, boxes, start, Source::Precomputed);
+                }
+            }
+        }
+    }
+
+    /// Whether a stored pattern holding `to` matches, without counting a hit.
+    fn matching_quietly(&self, boxes: &[u64], player: Sq, to: Sq) -> bool {
+        self.by_square[to as usize].iter().any(|&i| {
+            let pat = &self.patterns[i as usize];
+            has_box(&pat.area, player) && pat.boxes.iter().all(|&b| has_box(boxes, b))
+        })
+    }
+
+    /// Stores the pattern of `boxes` with the player's area around `player`.
+    fn store(&mut self, p: &Problem, boxes: &[Sq], player: Sq, source: Source) -> u32 {
+        self.load_subset(p, boxes);
+        let subset = self.subset.clone();
+        self.reach.flood(p, &subset, player);
+        let area = self.reach.bits()[..p.words()].to_vec();
+        let id = self.patterns.len() as u32;
+        let mut sorted = boxes.to_vec();
+        sorted.sort_unstable();
+        for &b in &sorted {
+            self.by_square[b as usize].push(id);
+        }
+        self.patterns.push(Pattern { boxes: sorted, area, source, hits: 0 });
+        id
+    }
+
+    /// The boxes around `to`: those within one square (diagonals included) of a box
+    /// already gathered, nearest first, up to [`CLUSTER`].
+    fn gather(&mut self, p: &Problem, boxes: &[u64], to: Sq) {
+        self.cluster.clear();
+        self.cluster.push(to);
+        let mut i = 0;
+        while i < self.cluster.len() && self.cluster.len() < CLUSTER {
+            let s = self.cluster[i];
+            for n in neighbours8(p, s) {
+                if has_box(boxes, n) && !self.cluster.contains(&n) && self.cluster.len() < CLUSTER {
+                    self.cluster.push(n);
+                }
+            }
+            i += 1;
+        }
+    }
+
+    fn load_subset(&mut self, p: &Problem, boxes: &[Sq]) {
+        self.subset.clear();
+        self.subset.resize(p.words(), 0);
+        for &b in boxes {
+            set_box(&mut self.subset, b);
+        }
+    }
+}
+
+/// The floor squares among the eight around `s`.
+fn neighbours8(p: &Problem, s: Sq) -> impl Iterator<Item = Sq> + '_ {
+    let here = p.board.pos(s);
+    [(-1i32, -1i32), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
+        .into_iter()
+        .filter_map(move |(dx, dy)| {
+            let x = usize::try_from(here.x as i32 + dx).ok()?;
+            let y = usize::try_from(here.y as i32 + dy).ok()?;
+            p.board.square_at(Pos::new(x, y))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+
+    fn setup(rows: &[&str]) -> (Problem, Vec<u64>) {
+        let p = Problem::new(&Level::from_rows(rows).unwrap()).unwrap();
+        let mut boxes = vec![0u64; p.words()];
+        for &b in p.board.start_boxes() {
+            set_box(&mut boxes, b);
+        }
+        (p, boxes)
+    }
+
+    /// A corridor: the box right of the player can only be pushed into the dead end
+    /// (the player cannot get past it), though from the other side it could reach a goal.
+    /// The box on the goal below it is unrelated.
+    const CORRIDOR: [&str; 4] = ["########", "#..$@$ #", "#####*##", "     #"];
+
+    #[test]
+    fn a_dead_cluster_is_learned_minimal_and_then_matched() {
+        let (p, boxes) = setup(&CORRIDOR);
+        let at = |x, y| p.board.square_at(Pos::new(x, y)).unwrap();
+        let mut db = Patterns::new(&p);
+        let player = at(4, 1);
+        let id = db.learn(&p, &boxes, player, at(5, 1)).expect("the box is dead");
+        assert_eq!(db.all()[id as usize].boxes, vec![at(5, 1)], "the goal box is dropped");
+        assert_eq!(db.matching(&boxes, player, at(5, 1)), Some(id));
+        assert_eq!(db.all()[id as usize].hits, 1);
+        // With the player beyond the box, it can be pushed back: no match.
+        assert_eq!(db.matching(&boxes, at(6, 1), at(5, 1)), None);
+        // The box on the left is alive where it is.
+        assert_eq!(db.learn(&p, &boxes, player, at(3, 1)), None);
+    }
+
+    #[test]
+    fn every_precomputed_pattern_is_dead_by_exhaustive_search() {
+        let rows = [
+            "##########",
+            "#.  #  $ #",
+            "# $ ## ###",
+            "#  $     #",
+            "# @## #. #",
+            "##.#######",
+            " ###",
+        ];
+        for rows in [&rows[..], &CORRIDOR[..]] {
+            let (p, _) = setup(rows);
+            let mut db = Patterns::new(&p);
+            db.precompute(&p);
+            assert!(!db.all().is_empty(), "corridors have dead boxes and pairs");
+            let mut sub = SubSearch::default();
+            for pat in db.all() {
+                let mut bits = vec![0u64; p.words()];
+                for &b in &pat.boxes {
+                    set_box(&mut bits, b);
+                }
+                let player = boxes_of(&pat.area).next().unwrap();
+                assert_eq!(sub.solve(&p, &bits, player, u32::MAX), Answer::Dead, "{pat:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! Can a few boxes, alone on the board, all be put on goals?
+//!
+//! Taking boxes off the board never makes a position harder: a solution of the full
+//! position, with the pushes of the removed boxes left out, solves the position of the
+//! remaining boxes. So if some boxes alone cannot all reach goals, the full position is
+//! dead. This module answers that question for a handful of boxes with a small best-first
+//! search (guided by each box's distance to its nearest goal, so that solvable sets are
+//! usually answered in a few expansions) under an expansion budget: [`Answer::Dead`] only
+//! when every position was tried.
+
+use crate::solver::board::{NONE, Sq, opposite};
+use crate::solver::deadlock::freeze::Freeze;
+use crate::solver::problem::Problem;
+use crate::solver::reach::Reach;
+use crate::solver::state::{boxes_of, clear_box, has_box, set_box};
+use crate::solver::table::{Insert, NodeInfo, Nodes, Push};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// What a sub-search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Every box can be put on a goal.
+    Alive,
+    /// No sequence of pushes puts every box on a goal: a position holding these boxes,
+    /// with the player in the same area, is dead.
+    Dead,
+    /// The budget ran out.
+    Unknown,
+}
+
+/// Scratch space for sub-searches.
+#[derive(Debug, Default)]
+pub struct SubSearch {
+    nodes: Option<Nodes>,
+    heap: BinaryHeap<Reverse<(u32, u32)>>,
+    reach: Reach,
+    child_reach: Reach,
+    freeze: Freeze,
+    list: Vec<Sq>,
+    state: Vec<u64>,
+    child: Vec<u64>,
+    /// Expansions of the last search.
+    pub expanded: u32,
+}
+
+impl SubSearch {
+    /// Whether the boxes of `boxes` (a bitset holding only the boxes examined) can all be
+    /// pushed onto goals with the player starting on `player`, within `budget` expansions.
+    pub fn solve(&mut self, p: &Problem, boxes: &[u64], player: Sq, budget: u32) -> Answer {
+        let words = p.words();
+        let mut nodes = self.nodes.take().unwrap_or_else(|| Nodes::new(p.stride));
+        nodes.clear();
+        self.heap.clear();
+        self.state.clear();
+        self.state.extend_from_slice(boxes);
+        let low = self.reach.flood(p, &self.state[..words], player);
+        self.state.push(low as u64);
+        let info =
+            NodeInfo { parent: 0, push: Push { from: 0, dir: 0 }, g: 0, h: 0, closed: false };
+        let h = estimate(p, &self.state[..words]);
+        let answer = if h == u32::MAX {
+            Answer::Dead
+        } else if h == 0 {
+            Answer::Alive
+        } else {
+            nodes.insert(&self.state, hash(p, &self.state), info);
+            self.heap.push(Reverse((h, 0)));
+            self.run(p, &mut nodes, budget)
+        };
+        self.nodes = Some(nodes);
+        answer
+    }
+
+    fn run(&mut self, p: &Problem, nodes: &mut Nodes, budget: u32) -> Answer {
+        let words = p.words();
+        self.expanded = 0;
+        while let Some(Reverse((_, id))) = self.heap.pop() {
+            if self.expanded >= budget {
+                return Answer::Unknown;
+            }
+            self.expanded += 1;
+            self.state.clear();
+            self.state.extend_from_slice(nodes.state(id));
+            let here = self.state[words] as Sq;
+            self.reach.flood(p, &self.state[..words], here);
+            self.list.clear();
+            self.list.extend(boxes_of(&self.state[..words]));
+            for i in 0..self.list.len() {
+                let b = self.list[i];
+                for d in 0..4 {
+                    let behind = p.board.nbr(b, opposite(d));
+                    let dest = p.board.nbr(b, d);
+                    if behind == NONE
+                        || dest == NONE
+                        || !self.reach.reached(behind)
+                        || has_box(&self.state, dest)
+                        || p.dist.is_dead(dest)
+                    {
+                        continue;
+                    }
+                    self.child.clone_from(&self.state);
+                    clear_box(&mut self.child, b);
+                    set_box(&mut self.child, dest);
+                    if self.freeze.is_deadlock(&p.board, &p.dist, &self.child[..words], dest) {
+                        continue;
+                    }
+                    let h = estimate(p, &self.child[..words]);
+                    if h == 0 {
+                        return Answer::Alive;
+                    }
+                    let low = self.child_reach.flood(p, &self.child[..words], b);
+                    self.child[words] = low as u64;
+                    let info = NodeInfo {
+                        parent: id,
+                        push: Push { from: b, dir: d as u8 },
+                        g: 0,
+                        h,
+                        closed: false,
+                    };
+                    if let Insert::New(n) = nodes.insert(&self.child, hash(p, &self.child), info) {
+                        self.heap.push(Reverse((h, n)));
+                    }
+                }
+            }
+        }
+        Answer::Dead
+    }
+}
+
+/// Sum over boxes of the pushes to the nearest goal (0: all on goals; `u32::MAX`: a box
+/// on a dead square).
+fn estimate(p: &Problem, boxes: &[u64]) -> u32 {
+    let mut sum = 0u32;
+    for b in boxes_of(boxes) {
+        let d = p.dist.nearest(b);
+        if d == crate::solver::distances::INF {
+            return u32::MAX;
+        }
+        sum += u32::from(d);
+    }
+    sum
+}
+
+fn hash(p: &Problem, state: &[u64]) -> u64 {
+    let words = p.words();
+    p.zobrist.boxes_hash(&state[..words]) ^ p.zobrist.player_key(state[words] as Sq)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::{Level, Pos};
+
+    fn answer(rows: &[&str], boxes: &[(usize, usize)], budget: u32) -> Answer {
+        let p = Problem::new(&Level::from_rows(rows).unwrap()).unwrap();
+        let mut bits = vec![0u64; p.words()];
+        for &(x, y) in boxes {
+            set_box(&mut bits, p.board.square_at(Pos::new(x, y)).unwrap());
+        }
+        SubSearch::default().solve(&p, &bits, p.board.start_player(), budget)
+    }
+
+    const ROOM: [&str; 5] = ["#######", "#     #", "#  @  #", "#.$$ .#", "#######"];
+
+    #[test]
+    fn two_boxes_side_by_side_on_a_wall_without_goals_are_dead() {
+        assert_eq!(answer(&ROOM, &[(2, 3), (3, 3)], 10_000), Answer::Dead);
+    }
+
+    #[test]
+    fn boxes_in_open_floor_are_alive_and_a_spent_budget_is_unknown() {
+        assert_eq!(answer(&ROOM, &[(2, 2), (4, 2)], 10_000), Answer::Alive);
+        assert_eq!(answer(&ROOM, &[(2, 2), (4, 2)], 0), Answer::Unknown);
+        assert_eq!(answer(&ROOM, &[(1, 3), (5, 3)], 0), Answer::Alive, "already on goals");
+    }
+}
