@@ -240,6 +240,8 @@ impl Command {
             (key(Key::F5), Command::Solve),
             (key(Key::F6), Command::ToggleDeadSquares),
             (key(Key::F7), Command::ExplainDeadlock),
+            (key(Key::F8), Command::ToggleOverlay(Overlay::Rooms)),
+            (key(Key::F9), Command::ToggleOverlay(Overlay::Packing)),
             (key(Key::Tab), Command::ToggleMode),
         ]
     }

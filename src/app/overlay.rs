@@ -240,7 +240,16 @@ impl App {
                 let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
                 ui.painter().rect_filled(r, 2.0, o.color(&pal));
                 let mut on = self.settings.overlays.contains(&o);
-                if ui.checkbox(&mut on, o.name()).changed() {
+                let toggle = if o == Overlay::Dead {
+                    Command::ToggleDeadSquares
+                } else {
+                    Command::ToggleOverlay(o)
+                };
+                let mut r = ui.checkbox(&mut on, o.name());
+                if let Some(s) = toggle.shortcut(self.mode) {
+                    r = r.on_hover_text(ui.ctx().format_shortcut(&s));
+                }
+                if r.changed() {
                     self.queue.push(Command::ToggleOverlay(o));
                 }
             });
