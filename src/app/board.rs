@@ -4,7 +4,7 @@
 use egui::{Color32, CornerRadius, Mesh, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Ui, Vec2};
 
 use crate::app::palette::Palette;
-use crate::level::{Dir, Level, Pos, Terrain};
+use crate::level::{Level, Pos, Terrain};
 
 /// Extra marks drawn on top of the level.
 #[derive(Clone, Debug, Default)]
@@ -33,15 +33,19 @@ pub struct Overlays {
     pub corrals: Vec<Pos>,
     /// The boxes a deadlock rule names.
     pub culprits: Vec<Pos>,
-    /// Room outlines: square sides facing out of a room.
-    pub room_edges: Vec<(Pos, Dir)>,
+    /// Room outlines.
+    pub room_lines: Vec<Line>,
     /// Goal-area outlines.
-    pub goal_edges: Vec<(Pos, Dir)>,
+    pub goal_lines: Vec<Line>,
     /// Squares from which a box can be pushed into a goal area.
     pub entrances: Vec<Pos>,
     /// Goals with their place in the packing order (1 = fill first).
     pub order: Vec<(Pos, u16)>,
 }
+
+/// A straight line between two square corners, each given as (column, row): corner (x, y)
+/// is the top-left corner of square (x, y).
+pub type Line = [(usize, usize); 2];
 
 /// How the board is shown: zoom (`None` fits the board to the space) and pan offset.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -325,27 +329,21 @@ fn paint_overlays(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Pal
     }
 }
 
-/// The side of square `p` that faces `d`, as a line.
-fn side(g: &Geometry, p: Pos, d: Dir) -> [Pos2; 2] {
-    let r = g.cell_rect(p);
-    match d {
-        Dir::Up => [r.left_top(), r.right_top()],
-        Dir::Down => [r.left_bottom(), r.right_bottom()],
-        Dir::Left => [r.left_top(), r.left_bottom()],
-        Dir::Right => [r.right_top(), r.right_bottom()],
-    }
+/// A line between square corners, on the screen.
+fn corners(g: &Geometry, line: &Line) -> [Pos2; 2] {
+    line.map(|(x, y)| g.origin + Vec2::new(x as f32, y as f32) * g.cell)
 }
 
 /// Room and goal-area outlines, entrance marks and the packing order badges.
 fn paint_plan(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Palette) {
     let c = g.cell;
     let room = Stroke::new((c * 0.04).clamp(1.0, 2.0), pal.room);
-    for &(p, d) in &o.room_edges {
-        painter.line_segment(side(g, p, d), room);
+    for line in &o.room_lines {
+        painter.line_segment(corners(g, line), room);
     }
     let area = Stroke::new((c * 0.1).clamp(2.0, 5.0), pal.goal_area);
-    for &(p, d) in &o.goal_edges {
-        painter.line_segment(side(g, p, d), area);
+    for line in &o.goal_lines {
+        painter.line_segment(corners(g, line), area);
     }
     for &p in &o.entrances {
         let ctr = g.cell_center(p);

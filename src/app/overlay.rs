@@ -179,12 +179,12 @@ impl App {
         }
         if on(Overlay::Rooms) || on(Overlay::Packing) {
             // The plan belongs to the level as it starts (the search's plan in the inspector).
-            let start = self.level().clone();
+            let start = &self.doc.collection.levels[self.current];
             let ctx = ctx.clone();
-            if let Some(Ok(marks)) = self.plan_cache.get(&start, move || ctx.request_repaint()) {
+            if let Some(Ok(marks)) = self.plan_cache.get(start, move || ctx.request_repaint()) {
                 if on(Overlay::Rooms) {
-                    overlays.room_edges = marks.room_edges.clone();
-                    overlays.goal_edges = marks.goal_edges.clone();
+                    overlays.room_lines = marks.room_lines.clone();
+                    overlays.goal_lines = marks.goal_lines.clone();
                     overlays.entrances = marks.plan.entrances.clone();
                 }
                 if on(Overlay::Packing) {
@@ -202,8 +202,7 @@ impl App {
 
     /// The line under a plan overlay's toggle: what its marks mean, or why there are none.
     fn plan_note(&self, o: Overlay) -> String {
-        let start = self.level().clone();
-        match self.plan_cache.peek(&start) {
+        match self.plan_cache.peek(self.level()) {
             None => "Computing…".into(),
             Some(Err(e)) => format!("Not available: {e}."),
             Some(Ok(_)) if o == Overlay::Rooms => {

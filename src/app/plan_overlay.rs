@@ -3,6 +3,7 @@
 //! compiles the whole level (a few milliseconds on 20×20, more on big boards), and kept with
 //! the outlines to draw until the level changes.
 
+use crate::app::board::Line;
 use crate::app::worker::Job;
 use crate::level::{Dir, Level, Pos};
 use crate::solver::inspect::Plan;
@@ -12,10 +13,10 @@ use crate::solver::inspect::Plan;
 pub struct PlanMarks {
     /// The plan.
     pub plan: Plan,
-    /// Sides of room squares that face another area or a wall.
-    pub room_edges: Vec<(Pos, Dir)>,
-    /// Sides of goal-area squares that face outside the area.
-    pub goal_edges: Vec<(Pos, Dir)>,
+    /// Room outlines: lines along the sides of room squares that face out of the room.
+    pub room_lines: Vec<Line>,
+    /// Goal-area outlines.
+    pub goal_lines: Vec<Line>,
 }
 
 impl PlanMarks {
@@ -24,8 +25,8 @@ impl PlanMarks {
         let plan = Plan::of(level)?;
         let (w, h) = (level.width(), level.height());
         Ok(PlanMarks {
-            room_edges: outline(&plan.rooms, w, h),
-            goal_edges: outline(&plan.goal_areas, w, h),
+            room_lines: outline(&plan.rooms, w, h),
+            goal_lines: outline(&plan.goal_areas, w, h),
             plan,
         })
     }
@@ -72,8 +73,9 @@ impl PlanCache {
     }
 }
 
-/// The sides of the squares of each area that do not face a square of the same area.
-fn outline(areas: &[Vec<Pos>], width: usize, height: usize) -> Vec<(Pos, Dir)> {
+/// The outlines of `areas`: the sides of their squares that do not face a square of the same
+/// area, joined into the longest straight lines (a wall-long side is one line to draw).
+fn outline(areas: &[Vec<Pos>], width: usize, height: usize) -> Vec<Line> {
     let mut owner = vec![usize::MAX; width * height];
     for (i, area) in areas.iter().enumerate() {
         for p in area {
@@ -91,12 +93,40 @@ fn outline(areas: &[Vec<Pos>], width: usize, height: usize) -> Vec<(Pos, Dir)> {
                     .filter(|q| q.x < width && q.y < height)
                     .is_some_and(|q| owner[q.y * width + q.x] == i);
                 if !same {
-                    edges.push((p, d));
+                    edges.push(side(p, d));
                 }
             }
         }
     }
-    edges
+    join(edges)
+}
+
+/// The side of square `p` facing `d`, between two square corners.
+fn side(p: Pos, d: Dir) -> Line {
+    let (x, y) = (p.x, p.y);
+    match d {
+        Dir::Up => [(x, y), (x + 1, y)],
+        Dir::Down => [(x, y + 1), (x + 1, y + 1)],
+        Dir::Left => [(x, y), (x, y + 1)],
+        Dir::Right => [(x + 1, y), (x + 1, y + 1)],
+    }
+}
+
+/// Joins unit sides that continue one another along a row or column line.
+fn join(mut sides: Vec<Line>) -> Vec<Line> {
+    // Horizontal sides first (by row, then column), then vertical ones (by column, row).
+    sides.sort_unstable_by_key(|&[a, b]| if a.1 == b.1 { (0, a.1, a.0) } else { (1, a.0, a.1) });
+    sides.dedup();
+    let mut lines: Vec<Line> = Vec::with_capacity(sides.len());
+    for s in sides {
+        match lines.last_mut() {
+            Some(last) if last[1] == s[0] && (last[0].0 == s[1].0 || last[0].1 == s[1].1) => {
+                last[1] = s[1];
+            }
+            _ => lines.push(s),
+        }
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -104,14 +134,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_outline_has_the_sides_facing_out() {
-        // An L of three squares: 8 outer sides.
+    fn an_outline_joins_the_sides_facing_out_into_lines() {
+        // An L of three squares: 8 outer sides make 6 lines.
         let area = vec![Pos::new(0, 0), Pos::new(1, 0), Pos::new(0, 1)];
-        let edges = outline(&[area], 3, 3);
-        assert_eq!(edges.len(), 8);
-        assert!(edges.contains(&(Pos::new(0, 0), Dir::Up)));
-        assert!(!edges.contains(&(Pos::new(0, 0), Dir::Right)), "inside the area");
-        assert!(edges.contains(&(Pos::new(1, 0), Dir::Down)));
+        let mut lines = outline(&[area], 3, 3);
+        lines.sort();
+        assert_eq!(
+            lines,
+            vec![
+                [(0, 0), (0, 2)],
+                [(0, 0), (2, 0)],
+                [(0, 2), (1, 2)],
+                [(1, 1), (1, 2)],
+                [(1, 1), (2, 1)],
+                [(2, 0), (2, 1)],
+            ]
+        );
+    }
+
+    #[test]
+    fn two_areas_side_by_side_share_their_border_line() {
+        let (a, b) = (vec![Pos::new(0, 0)], vec![Pos::new(1, 0)]);
+        let lines = outline(&[a, b], 2, 1);
+        assert!(lines.contains(&[(1, 0), (1, 1)]), "the border between them: {lines:?}");
+        assert!(lines.contains(&[(0, 0), (2, 0)]), "the top joins across both");
+        assert_eq!(lines.len(), 5, "top, bottom, both ends and the border");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! and marks its boxes.
 
 use egui_kittest::kittest::Queryable;
-use sokolab::level::{Dir, Pos};
+use sokolab::level::Pos;
 use sokolab::solver::inspect::Analyser;
 
 use crate::harness::window;
@@ -59,7 +59,7 @@ const CORRIDOR: &str = "; Corridor
 /// worker thread).
 fn until_plan_drawn(h: &mut egui_kittest::Harness<'_, sokolab::app::App>) {
     let start = std::time::Instant::now();
-    while h.state().drawn.order.is_empty() && h.state().drawn.goal_edges.is_empty() {
+    while h.state().drawn.order.is_empty() && h.state().drawn.goal_lines.is_empty() {
         assert!(start.elapsed().as_secs() < 20, "the plan never arrives");
         std::thread::sleep(std::time::Duration::from_millis(2));
         h.step();
@@ -75,20 +75,25 @@ fn the_packing_order_and_the_goal_rooms_are_drawn_when_switched_on() {
     let (far, mid, near) = (Pos::new(12, 4), Pos::new(11, 4), Pos::new(10, 4));
     assert_eq!(h.state().drawn.order, vec![(far, 1), (mid, 2), (near, 3)]);
     h.get_by_label("Each step of the order is proved.");
-    assert!(h.state().drawn.goal_edges.is_empty(), "the rooms overlay is off");
+    assert!(h.state().drawn.goal_lines.is_empty(), "the rooms overlay is off");
 
     h.get_by_label("Goal rooms and entrances").click();
     h.run();
     let drawn = &h.state().drawn;
     assert_eq!(drawn.entrances, vec![Pos::new(8, 4)]);
-    assert!(drawn.goal_edges.contains(&(far, Dir::Right)), "the corridor's dead end");
-    assert!(drawn.goal_edges.contains(&(mid, Dir::Up)));
-    assert!(!drawn.goal_edges.contains(&(mid, Dir::Left)), "inside the goal area");
-    assert!(!drawn.room_edges.is_empty());
+    // The goal area is the corridor, columns 9 to 12 of row 4: its outline is two long
+    // lines and its two ends.
+    let mut goal_lines = drawn.goal_lines.clone();
+    goal_lines.sort();
+    assert_eq!(
+        goal_lines,
+        vec![[(9, 4), (9, 5)], [(9, 4), (13, 4)], [(9, 5), (13, 5)], [(13, 4), (13, 5)]]
+    );
+    assert!(!drawn.room_lines.is_empty());
     h.get_by_label_contains("Thick outline: a goal area");
 
     h.get_by_label("Packing order (1 = fill first)").click();
     h.run();
     assert!(h.state().drawn.order.is_empty(), "switched off again");
-    assert!(!h.state().drawn.goal_edges.is_empty(), "the rooms stay");
+    assert!(!h.state().drawn.goal_lines.is_empty(), "the rooms stay");
 }
