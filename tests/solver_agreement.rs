@@ -1,6 +1,6 @@
 //! Push-optimal methods agree: on the first 30 Microban levels (from `../shared/levels` or
 //! `$SOKOLAB_LEVELS`) BFS, A* and IDA* with every detector on, and BFS with every detector
-//! off (so no pruning can hide a shorter solution), find solutions of the same push count,
+//! and technique off (so no pruning can hide a shorter solution), find solutions of the same push count,
 //! each replayed and claimed optimal. Skipped with a note when the levels are absent.
 
 use std::path::PathBuf;
@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use sokolab::level::format::load_file;
 use sokolab::level::replay;
-use sokolab::solver::{Config, Deadlocks, Limits, Method, Outcome, solve};
+use sokolab::solver::{Config, Deadlocks, Limits, Method, Outcome, Techniques, solve};
 
 fn microban() -> Option<PathBuf> {
     let dir = std::env::var_os("SOKOLAB_LEVELS")
@@ -31,7 +31,11 @@ fn bfs_astar_and_idastar_agree_on_push_counts() {
     let limits = Limits { time: Some(Duration::from_secs(30)), ..Limits::default() };
     let cancel = AtomicBool::new(false);
     for (i, level) in collection.levels.iter().take(30).enumerate() {
-        let unpruned = Config { deadlocks: Deadlocks::NONE, ..Config::with_method(Method::Bfs) };
+        let unpruned = Config {
+            deadlocks: Deadlocks::NONE,
+            techniques: Techniques::NONE,
+            ..Config::with_method(Method::Bfs)
+        };
         let configs = [
             Config::with_method(Method::Bfs),
             Config::with_method(Method::AStar),
@@ -50,5 +54,31 @@ fn bfs_astar_and_idastar_agree_on_push_counts() {
             }
         });
         assert!(pushes.iter().all(|&p| p == pushes[0]), "level {}: {pushes:?}", i + 1);
+    }
+}
+
+/// A claim of unsolvability is a proof: no search may make it on a level that has a
+/// solution. Every Microban level is solvable; each search gets a small budget and must end
+/// solved or stopped, never "unsolvable".
+#[test]
+fn no_search_calls_a_solvable_microban_level_unsolvable() {
+    let Some(file) = microban() else { return };
+    let collection = load_file(&file).unwrap();
+    let limits = Limits {
+        time: Some(Duration::from_secs(2)),
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let cancel = AtomicBool::new(false);
+    for (i, level) in collection.levels.iter().enumerate() {
+        for method in [Method::Greedy, Method::Fess, Method::WeightedAStar(3)] {
+            let outcome = solve(level, &Config::with_method(method), &limits, &cancel);
+            assert!(
+                !matches!(outcome, Outcome::Unsolvable(_)),
+                "level {}: {} called it unsolvable",
+                i + 1,
+                method.name()
+            );
+        }
     }
 }

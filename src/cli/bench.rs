@@ -72,7 +72,9 @@ pub fn run(args: &BenchArgs) -> ExitCode {
     let numbers: Vec<usize> = (first..=last)
         .filter(|&n| args.max_boxes.is_none_or(|m| collection.levels[n - 1].boxes().len() <= m))
         .collect();
-    let config = args.search.config();
+    let mut config = args.search.config();
+    // Levels run in parallel already: each search keeps to one thread.
+    config.parallel = args.jobs <= 1;
     let mut limits = args.search.limits();
     if args.search.time_limit.is_none() {
         limits.time = Some(std::time::Duration::from_secs(10));

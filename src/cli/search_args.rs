@@ -26,6 +26,17 @@ pub struct SearchArgs {
     /// hotspots.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_switch)]
     pub disable: Vec<Switch>,
+    /// Techniques to switch on that are off by default (comma-separated): room-links,
+    /// out-of-plan, hotspots.
+    #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_technique)]
+    pub enable: Vec<Technique>,
+}
+
+fn parse_technique(s: &str) -> Result<Technique, String> {
+    Technique::from_name(s).ok_or_else(|| {
+        let names: Vec<_> = Technique::ALL.iter().map(|t| t.name()).collect();
+        format!("unknown technique `{s}`; use one of {}", names.join(", "))
+    })
 }
 
 /// Something `--disable` switches off.
@@ -87,7 +98,16 @@ impl SearchArgs {
                 Switch::Technique(t) => techniques.set(t, false),
             }
         }
-        Config { method: self.method, lower_bound: self.lower_bound, deadlocks, techniques }
+        for &t in &self.enable {
+            techniques.set(t, true);
+        }
+        Config {
+            method: self.method,
+            lower_bound: self.lower_bound,
+            deadlocks,
+            techniques,
+            parallel: true,
+        }
     }
 
     /// The limits these options describe.

@@ -35,6 +35,17 @@ impl Macro {
     }
 }
 
+/// Where a box search may stop early.
+#[derive(Clone, Copy, Debug)]
+enum Target {
+    /// Nowhere: visit everything.
+    All,
+    /// At the end of this move.
+    Move(Macro),
+    /// On this square, from any side.
+    Square(Sq),
+}
+
 /// A visited (square, side) pair with how it was reached.
 #[derive(Clone, Copy, Debug)]
 struct Visit {
@@ -76,7 +87,7 @@ impl BoxMoves {
         self.reach.flood(p, boxes, player);
         self.splits.clear();
         for b in boxes_of(boxes) {
-            self.search_box(p, boxes, b, None);
+            self.search_box(p, boxes, b, Target::All);
             for v in self.visits.iter().skip(1) {
                 out.push(Macro { from: b, to: v.square, dir: v.dir, pushes: v.pushes });
                 let mut labels = [u32::MAX; 4];
@@ -112,7 +123,7 @@ impl BoxMoves {
             return None;
         }
         self.reach.flood(p, boxes, state[words] as Sq);
-        let target = self.search_box(p, boxes, m.from, Some(m))?;
+        let target = self.search_box(p, boxes, m.from, Target::Move(m))?;
         let mut pushes = Vec::new();
         let mut i = target;
         while i != 0 {
@@ -125,16 +136,24 @@ impl BoxMoves {
         Some(pushes)
     }
 
+    /// The move of the box on `from` to `square` with the fewest pushes (the other boxes
+    /// staying put), from `state` (box bitset then player square), if there is one.
+    pub fn route(&mut self, p: &Problem, state: &[u64], from: Sq, square: Sq) -> Option<Macro> {
+        let words = p.words();
+        let boxes = &state[..words];
+        if !has_box(boxes, from) || from == square {
+            return None;
+        }
+        self.reach.flood(p, boxes, state[words] as Sq);
+        let i = self.search_box(p, boxes, from, Target::Square(square))?;
+        let v = self.visits[i as usize];
+        Some(Macro { from, to: square, dir: v.dir, pushes: v.pushes })
+    }
+
     /// Breadth-first search of box `b` (the player's area of the position is in
-    /// `self.reach`). Fills `self.visits`, the start first. With `target`, stops at the
-    /// visit that ends move `target` and returns its index.
-    fn search_box(
-        &mut self,
-        p: &Problem,
-        boxes: &[u64],
-        b: Sq,
-        target: Option<Macro>,
-    ) -> Option<u32> {
+    /// `self.reach`). Fills `self.visits`, the start first. Stops at the first visit that
+    /// meets `target`, if any, and returns its index.
+    fn search_box(&mut self, p: &Problem, boxes: &[u64], b: Sq, target: Target) -> Option<u32> {
         let board = &p.board;
         self.visits.clear();
         for &s in &self.seen_squares {
@@ -182,10 +201,14 @@ impl BoxMoves {
                     dir: d as u8,
                     prev: i,
                 });
-                if let Some(t) = target
-                    && t.to == ahead
-                    && self.sides.label(board, ahead, t.player(p)) == side
-                {
+                let hit = match target {
+                    Target::All => false,
+                    Target::Move(t) => {
+                        t.to == ahead && self.sides.label(board, ahead, t.player(p)) == side
+                    }
+                    Target::Square(s) => s == ahead,
+                };
+                if hit {
                     return Some(index);
                 }
                 self.queue.push_back(index);
@@ -301,6 +324,22 @@ mod tests {
             assert_eq!(parent - near.len() + split as usize, expected, "{m:?}");
         }
         assert!(out.len() > 20);
+    }
+
+    #[test]
+    fn a_route_has_the_fewest_pushes_and_replays() {
+        let rows = ["########", "#      #", "# $##  #", "#  @  .#", "########"];
+        let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
+        let state = state_of(&p);
+        let mut moves = BoxMoves::default();
+        let goal = p.board.goals()[0];
+        let from = p.board.start_boxes()[0];
+        let m = moves.route(&p, &state, from, goal).expect("the goal is reachable");
+        assert_eq!((m.from, m.to), (from, goal));
+        assert_eq!(m.pushes, 5, "down 1, right 4");
+        let pushes = moves.pushes_of(&p, &state, m).unwrap();
+        assert_eq!(pushes.len(), 5);
+        assert_eq!(moves.route(&p, &state, from, from), None);
     }
 
     #[test]

@@ -8,7 +8,8 @@ use std::time::Duration;
 /// The search algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
-    /// The strongest any-solution strategy (see [`crate::solver::solve`]).
+    /// The strongest any-solution strategy: feature-space search beside greedy best-first
+    /// search and A* (see [`crate::solver::solve`]).
     Auto,
     /// A* on g + h: push-optimal with an admissible bound.
     AStar,
@@ -85,6 +86,9 @@ pub struct Config {
     pub deadlocks: Deadlocks,
     /// Which other techniques are on.
     pub techniques: Techniques,
+    /// Whether `auto` may run its searches on two threads at once (the front door only;
+    /// `bench --jobs J` with J > 1 turns it off, the levels being parallel already).
+    pub parallel: bool,
 }
 
 impl Default for Config {
@@ -94,6 +98,7 @@ impl Default for Config {
             lower_bound: LowerBound::Matching,
             deadlocks: Deadlocks::default(),
             techniques: Techniques::default(),
+            parallel: true,
         }
     }
 }

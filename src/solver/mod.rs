@@ -25,6 +25,7 @@ pub mod hotspots;
 pub mod inspect;
 pub mod outcome;
 pub mod packing;
+pub mod pi_corral;
 pub mod prehashed;
 pub mod problem;
 pub mod reach;

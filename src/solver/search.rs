@@ -8,10 +8,12 @@
 //! expansion for display.
 
 use crate::level::{Dir, Level, Pos};
+use crate::solver::box_moves::Macro;
 use crate::solver::deadlock::PruneReason;
 use crate::solver::expand::Expander;
 use crate::solver::problem::Problem;
 use crate::solver::table::{NodeId, NodeInfo, Nodes};
+use std::collections::HashMap;
 use std::time::Duration;
 
 /// Counters of a search. `elapsed` and `peak_memory` are filled in by the front door.
@@ -204,13 +206,65 @@ pub struct Core<O: Observer> {
     pub observer: O,
     /// Copy of the state being expanded (the expander must not borrow the store).
     pub scratch: Vec<u64>,
+    /// The nodes reached by a macro move (several pushes of one box), with that move.
+    pub macros: HashMap<NodeId, Macro>,
 }
 
 impl<O: Observer> Core<O> {
     /// A core for `expander` with tracing by `observer`.
     pub fn new(expander: Expander, observer: O) -> Self {
         let nodes = Nodes::new(expander.problem.stride);
-        Core { expander, nodes, stats: Stats::default(), observer, scratch: Vec::new() }
+        Core {
+            expander,
+            nodes,
+            stats: Stats::default(),
+            observer,
+            scratch: Vec::new(),
+            macros: HashMap::new(),
+        }
+    }
+
+    /// The view of macro move `m`.
+    pub fn macro_view(&self, m: Macro) -> PushView {
+        let board = &self.expander.problem.board;
+        PushView {
+            from: board.pos(m.from),
+            dir: Dir::ALL[m.dir as usize],
+            to: board.pos(m.to),
+            pushes: u32::from(m.pushes),
+        }
+    }
+
+    /// The view of a child's move.
+    fn child_view(&self, child: &crate::solver::expand::Child) -> PushView {
+        match child.macro_move {
+            Some(m) => self.macro_view(m),
+            None => self.push_view(child.push),
+        }
+    }
+
+    /// Every single push from the root to node `id`, macro moves expanded.
+    pub fn pushes_to(&self, id: NodeId) -> Vec<(crate::level::Pos, Dir)> {
+        let path = self.nodes.path(id);
+        let p = &self.expander.problem;
+        let mut moves = crate::solver::box_moves::BoxMoves::default();
+        let mut out = Vec::new();
+        for pair in path.windows(2) {
+            match self.macros.get(&pair[1]) {
+                Some(&m) => {
+                    let state = self.nodes.state(pair[0]);
+                    let pushes = moves.pushes_of(p, state, m).unwrap_or_default();
+                    out.extend(
+                        pushes.into_iter().map(|(s, d)| (p.board.pos(s), Dir::ALL[d as usize])),
+                    );
+                }
+                None => {
+                    let push = self.nodes.info(pair[1]).push;
+                    out.push((p.board.pos(push.from), Dir::ALL[push.dir as usize]));
+                }
+            }
+        }
+        out
     }
 
     /// The view of a push stored in node form.
@@ -228,7 +282,10 @@ impl<O: Observer> Core<O> {
     /// The view of node `id`, with `f` computed by the caller's priority.
     pub fn node_view(&self, id: NodeId, f: u32) -> NodeView {
         let info = self.nodes.info(id);
-        let push = (info.parent != id).then(|| self.push_view(info.push));
+        let push = (info.parent != id).then(|| match self.macros.get(&id) {
+            Some(&m) => self.macro_view(m),
+            None => self.push_view(info.push),
+        });
         NodeView { id, g: info.g, h: info.h, f, push }
     }
 
@@ -343,6 +400,12 @@ macro_rules! core_inspection {
         fn patterns(&self) -> Vec<$crate::solver::deadlock::patterns::PatternView> {
             self.core.expander.patterns().views(&self.core.expander.problem)
         }
+        fn pushes_to(
+            &self,
+            id: $crate::solver::table::NodeId,
+        ) -> Vec<($crate::level::Pos, $crate::level::Dir)> {
+            if (id as usize) < self.core.nodes.len() { self.core.pushes_to(id) } else { Vec::new() }
+        }
     };
 }
 pub(crate) use core_inspection;
@@ -359,14 +422,15 @@ impl<O: Observer> Core<O> {
         mut admit: impl FnMut(NodeId, &NodeInfo, bool) -> bool,
     ) -> Option<NodeId> {
         use crate::solver::table::Insert;
-        let g = self.nodes.info(parent).g + 1;
+        let base = self.nodes.info(parent).g;
         let mut found = None;
         for i in 0..self.expander.children.len() {
             let child = self.expander.children[i];
+            let g = base + child.macro_move.map_or(1, |m| u32::from(m.pushes));
             if let Some(reason) = child.pruned {
                 self.stats.pruned[reason.index()] += 1;
                 if O::ENABLED {
-                    let push = self.push_view(child.push);
+                    let push = self.child_view(&child);
                     let verdict = Verdict::Pruned(reason);
                     let v = ChildView {
                         push,
@@ -400,10 +464,16 @@ impl<O: Observer> Core<O> {
                     }
                 }
             };
+            if verdict != Verdict::Duplicate {
+                match child.macro_move {
+                    Some(m) => self.macros.insert(id, m),
+                    None => self.macros.remove(&id),
+                };
+            }
             self.stats.depth = self.stats.depth.max(g);
             let info = *self.nodes.info(id);
             if O::ENABLED {
-                let push = self.push_view(child.push);
+                let push = self.child_view(&child);
                 let v = ChildView {
                     push,
                     node: Some(id),

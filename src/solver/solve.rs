@@ -13,6 +13,7 @@ use crate::solver::outcome::{Outcome, Solution, StopReason};
 use crate::solver::problem::Problem;
 use crate::solver::search::{NoTrace, Observer, Progress, Search, Stats};
 use crate::solver::table::NodeId;
+use crate::solver::techniques::Technique;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -22,27 +23,45 @@ const CHUNK: u64 = 64;
 /// How often progress is reported.
 const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 
-/// Builds the search `config` asks for on `level`, traced by `observer`. `Auto` runs greedy
-/// best-first search and A* in turn (see [`Portfolio`]).
+/// Builds the search `config` asks for on `level`, traced by `observer`. `Auto` takes
+/// turns between feature-space search, greedy best-first search with macros, and A*
+/// (see [`Portfolio`]; [`solve`] runs them on two threads instead when it may).
+///
+/// Macros make push counts meaningless for optimality, so only greedy best-first and
+/// weighted A* use them; every other method has them switched off.
 pub fn build<O: Observer + Clone + 'static>(
     level: &Level,
     config: &Config,
     observer: O,
 ) -> Result<Box<dyn Search>, String> {
     let problem = Problem::new(level)?;
-    if config.method == Method::Fess {
-        return Ok(Box::new(Fess::new(problem, config.deadlocks, config.techniques, observer)));
-    }
-    let expander = Expander::new(problem, config.deadlocks, config.lower_bound);
     Ok(match config.method {
-        Method::Auto => {
-            let astar =
-                Expander::new(expander.problem.clone(), config.deadlocks, config.lower_bound);
-            Box::new(Portfolio::new(vec![
-                Box::new(BestFirst::new(expander, Priority::Greedy, observer.clone())),
-                Box::new(BestFirst::new(astar, Priority::AStar, observer)),
-            ]))
-        }
+        Method::Auto => Box::new(Portfolio::new(vec![
+            member(problem.clone(), config, Method::Fess, observer.clone()),
+            member(problem.clone(), config, Method::Greedy, observer.clone()),
+            member(problem, config, Method::AStar, observer),
+        ])),
+        method => member(problem, config, method, observer),
+    })
+}
+
+/// One search of `method` (not `Auto`) on `problem` with `config`'s settings.
+fn member<O: Observer + 'static>(
+    problem: Problem,
+    config: &Config,
+    method: Method,
+    observer: O,
+) -> Box<dyn Search> {
+    let mut techniques = config.techniques;
+    if !matches!(method, Method::Greedy | Method::WeightedAStar(_)) {
+        techniques.set(Technique::TunnelMacros, false);
+        techniques.set(Technique::GoalMacros, false);
+    }
+    if method == Method::Fess {
+        return Box::new(Fess::new(problem, config.deadlocks, techniques, observer));
+    }
+    let expander = Expander::new(problem, config.deadlocks, techniques, config.lower_bound);
+    match method {
         Method::Greedy => Box::new(BestFirst::new(expander, Priority::Greedy, observer)),
         Method::AStar => Box::new(BestFirst::new(expander, Priority::AStar, observer)),
         Method::WeightedAStar(w) => {
@@ -54,8 +73,8 @@ pub fn build<O: Observer + Clone + 'static>(
         Method::IterativeDeepening => {
             Box::new(DepthFirst::new(expander, Limit::Deepening, observer))
         }
-        Method::Fess => unreachable!("built above"),
-    })
+        Method::Auto | Method::Fess => unreachable!("handled above"),
+    }
 }
 
 /// Solves `level` with `config` within `limits`; stops soon after `cancel` is set.
@@ -72,11 +91,67 @@ pub fn solve_with_progress(
     progress: &mut dyn FnMut(&Stats),
 ) -> Outcome {
     let start = Instant::now();
+    if config.method == Method::Auto && config.parallel {
+        return solve_in_parallel(level, config, limits, cancel, start, progress);
+    }
     let mut search = match build(level, config, NoTrace) {
         Ok(s) => s,
         Err(msg) => return Outcome::Invalid(msg),
     };
     run(level, search.as_mut(), limits, cancel, start, progress)
+}
+
+/// `Auto` on two threads: feature-space search on this one (it reports progress), greedy
+/// best-first search and A* taking turns on the other. The first to solve the level, or to
+/// prove it unsolvable, stops the other. Each gets half the memory limit.
+fn solve_in_parallel(
+    level: &Level,
+    config: &Config,
+    limits: &Limits,
+    cancel: &AtomicBool,
+    start: Instant,
+    progress: &mut dyn FnMut(&Stats),
+) -> Outcome {
+    let problem = match Problem::new(level) {
+        Ok(p) => p,
+        Err(msg) => return Outcome::Invalid(msg),
+    };
+    let half = Limits { memory_bytes: limits.memory_bytes.map(|m| m / 2), ..*limits };
+    let stop = AtomicBool::new(false);
+    let halt = || cancel.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed);
+    let decisive = |o: &Outcome| matches!(o, Outcome::Solved(..) | Outcome::Unsolvable(_));
+    let (first, second) = std::thread::scope(|scope| {
+        let other = problem.clone();
+        let helper = scope.spawn(|| {
+            let mut search = Portfolio::new(vec![
+                member(other, config, Method::Greedy, NoTrace),
+                member(problem.clone(), config, Method::AStar, NoTrace),
+            ]);
+            let outcome = drive(level, &mut search, &half, &halt, start, &mut |_| {});
+            if decisive(&outcome) {
+                stop.store(true, Ordering::Relaxed);
+            }
+            outcome
+        });
+        let mut fess = member(problem.clone(), config, Method::Fess, NoTrace);
+        let outcome = drive(level, fess.as_mut(), &half, &halt, start, progress);
+        if decisive(&outcome) {
+            stop.store(true, Ordering::Relaxed);
+        }
+        (outcome, helper.join().expect("the helper search does not panic"))
+    });
+    match (first, second) {
+        (first @ (Outcome::Solved(..) | Outcome::Unsolvable(_)), _) => first,
+        (_, second @ (Outcome::Solved(..) | Outcome::Unsolvable(_))) => second,
+        // Both stopped: report this thread's reason, with the memory both held.
+        (Outcome::Stopped(reason, mut stats), other) => {
+            if let Outcome::Stopped(_, s) = &other {
+                stats.peak_memory += s.peak_memory;
+            }
+            Outcome::Stopped(reason, stats)
+        }
+        (first, _) => first,
+    }
 }
 
 /// Drives `search` to an outcome within `limits`.
@@ -88,10 +163,22 @@ pub fn run(
     start: Instant,
     progress: &mut dyn FnMut(&Stats),
 ) -> Outcome {
+    drive(level, search, limits, &|| cancel.load(Ordering::Relaxed), start, progress)
+}
+
+/// [`run`], stopping (as cancelled) soon after `halt` says so.
+fn drive(
+    level: &Level,
+    search: &mut dyn Search,
+    limits: &Limits,
+    halt: &dyn Fn() -> bool,
+    start: Instant,
+    progress: &mut dyn FnMut(&Stats),
+) -> Outcome {
     let mut peak = 0usize;
     let mut last_report = Instant::now();
     loop {
-        if cancel.load(Ordering::Relaxed) {
+        if halt() {
             return Outcome::Stopped(StopReason::Cancelled, snapshot(search, start, peak));
         }
         let step = search.step(CHUNK);

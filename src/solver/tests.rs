@@ -92,12 +92,27 @@ const ENDLESS: &str = "
 ######
 ";
 
+/// Goals at the bottom of a one-wide shaft entered through a tunnel square.
+const SHAFT: &str = "
+; shaft
+############
+#          #
+# $ $ $  @ #
+#          #
+####### ####
+      #.#
+      #.#
+      #.#
+      ###
+";
+
 fn levels(text: &str) -> Vec<Level> {
     read_collection(text).unwrap().levels
 }
 
-const ALL_METHODS: [Method; 8] = [
+const ALL_METHODS: [Method; 9] = [
     Method::Auto,
+    Method::Fess,
     Method::AStar,
     Method::IdaStar,
     Method::WeightedAStar(3),
@@ -303,4 +318,38 @@ fn inspection_shows_each_expansion_its_children_and_the_frontier() {
             }
         }
     }
+}
+
+/// The longest move (in pushes) among the children of every expansion of `method` on
+/// `level`, stepping until it solves the level.
+fn longest_move(level: &Level, config: &Config) -> u32 {
+    let mut search = build(level, config, crate::solver::Recorder::default()).unwrap();
+    let mut longest = 0;
+    for _ in 0..100_000 {
+        let progress = search.step(1);
+        longest = search.children().iter().map(|c| c.push.pushes).fold(longest, u32::max);
+        match progress {
+            Progress::Running => {}
+            Progress::Solved(_) => return longest,
+            other => panic!("{}: {other:?}", config.method.name()),
+        }
+    }
+    panic!("{} did not solve the shaft", config.method.name())
+}
+
+#[test]
+fn macros_push_through_tunnels_and_on_to_goals_and_their_solutions_replay() {
+    let level = &levels(SHAFT)[0];
+    let greedy = Config::with_method(Method::Greedy);
+    assert!(longest_move(level, &greedy) >= 3, "a box is pushed through the tunnel onto a goal");
+    let Outcome::Solved(solution, _) = run(level, greedy) else { panic!("greedy failed") };
+    assert!(replay(level, &solution.moves).solved);
+    assert!(!solution.optimal);
+    // Macros off: single pushes only, and still a solution.
+    let mut plain = greedy;
+    plain.techniques.set(crate::solver::Technique::TunnelMacros, false);
+    plain.techniques.set(crate::solver::Technique::GoalMacros, false);
+    assert_eq!(longest_move(level, &plain), 1);
+    // The optimal methods never use macros.
+    assert_eq!(longest_move(level, &Config::with_method(Method::AStar)), 1);
 }

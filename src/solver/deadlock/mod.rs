@@ -5,6 +5,7 @@ pub mod bipartite;
 pub mod corral;
 pub mod freeze;
 pub mod patterns;
+pub mod sealed;
 pub mod subsearch;
 
 /// Why a child position was pruned.
@@ -12,7 +13,8 @@ pub mod subsearch;
 pub enum PruneReason {
     /// The pushed box stands on a dead square (no goal reachable from it).
     DeadSquare,
-    /// The pushed box is frozen (blocked on both axes) off a goal, or freezes one that is.
+    /// The pushed box is frozen (blocked on both axes) off a goal, or freezes one that is;
+    /// or boxes frozen on goals seal off goals the other boxes need.
     Freeze,
     /// The boxes cannot all be assigned to distinct goals they can still reach.
     Bipartite,
@@ -21,16 +23,19 @@ pub enum PruneReason {
     Corral,
     /// The position holds a deadlock pattern of the database.
     Pattern,
+    /// Not a deadlock: a PI-corral exists and the push is not one of its fence pushes.
+    PiCorral,
 }
 
 impl PruneReason {
     /// Every reason, in the order stats list them.
-    pub const ALL: [PruneReason; 5] = [
+    pub const ALL: [PruneReason; 6] = [
         PruneReason::DeadSquare,
         PruneReason::Freeze,
         PruneReason::Bipartite,
         PruneReason::Corral,
         PruneReason::Pattern,
+        PruneReason::PiCorral,
     ];
 
     /// The name the CLI and the inspector show.
@@ -41,6 +46,7 @@ impl PruneReason {
             PruneReason::Bipartite => "bipartite",
             PruneReason::Corral => "corral",
             PruneReason::Pattern => "pattern",
+            PruneReason::PiCorral => "PI-corral",
         }
     }
 

@@ -21,6 +21,9 @@ pub struct Candidate {
     pub heat_before: u32,
     /// How many it blocks after the move (computed for hot boxes only, else 0).
     pub heat_after: u32,
+    /// Pushes from the moved box's new square to the next goal of the packing order (box
+    /// alone), when the box may move.
+    pub approach: u16,
 }
 
 /// What the advisors know of the position being expanded.
@@ -34,6 +37,8 @@ pub struct Position<'a> {
     pub next_goal: Option<Sq>,
     /// The box blocking the most others, and how many, if any.
     pub hottest: Option<(Sq, u32)>,
+    /// The least push distance of a movable box to the next goal of the packing order.
+    pub nearest: u16,
 }
 
 /// The advisors, in the order they are asked.
@@ -51,17 +56,20 @@ pub enum Advisor {
     Hotspots,
     /// Clears the way around the box that blocks the most others.
     Opener,
+    /// Brings a box nearer the next goal of the packing order than any box is.
+    Approach,
 }
 
 impl Advisor {
     /// Every advisor.
-    pub const ALL: [Advisor; 6] = [
+    pub const ALL: [Advisor; 7] = [
         Advisor::Packing,
         Advisor::Connectivity,
         Advisor::RoomLinks,
         Advisor::OutOfPlan,
         Advisor::Hotspots,
         Advisor::Opener,
+        Advisor::Approach,
     ];
 
     /// The name the inspector and the command line use.
@@ -73,13 +81,14 @@ impl Advisor {
             Advisor::OutOfPlan => "out-of-plan",
             Advisor::Hotspots => "hotspots",
             Advisor::Opener => "opener",
+            Advisor::Approach => "approach",
         }
     }
 
     /// The technique that switches this advisor off.
     pub fn technique(self) -> Technique {
         match self {
-            Advisor::Packing => Technique::Packing,
+            Advisor::Packing | Advisor::Approach => Technique::Packing,
             Advisor::Connectivity => Technique::Connectivity,
             Advisor::RoomLinks => Technique::RoomLinks,
             Advisor::OutOfPlan => Technique::OutOfPlan,
@@ -116,6 +125,11 @@ impl Advisor {
                 moves,
                 |c| c.heat_before > 0 && c.heat_after == 0,
                 |c| (0xFFFF - c.heat_before.min(0xFFFF)) << 16 | pushes(c),
+            ),
+            Advisor::Approach => best(
+                moves,
+                |c| c.approach < here.nearest,
+                |c| u32::from(c.approach) << 16 | pushes(c),
             ),
             Advisor::Opener => {
                 let (hot, _) = here.hottest?;

@@ -16,21 +16,24 @@ pub mod cells;
 pub mod features;
 
 use crate::level::{Dir, Level, Pos};
+use crate::solver::board::Sq;
 use crate::solver::bounds::{Hungarian, INFINITE};
 use crate::solver::box_moves::{BoxMoves, Macro};
 use crate::solver::deadlock::corral::Corral;
 use crate::solver::deadlock::freeze::Freeze;
 use crate::solver::deadlock::patterns::{PatternView, Patterns};
+use crate::solver::deadlock::sealed::Sealed;
 use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::hotspots::Hotspots;
+use crate::solver::pi_corral::PiCorrals;
 use crate::solver::problem::Problem;
 use crate::solver::reach::Reach;
 use crate::solver::search::{
     ChildView, NodeView, Observer, Progress, PushView, Search, Stats, Verdict,
 };
-use crate::solver::state::{boxes_of, clear_box, set_box};
+use crate::solver::state::{boxes_of, clear_box, has_box, set_box};
 use crate::solver::table::{Insert, NodeId, NodeInfo, Nodes, Push};
-use crate::solver::techniques::Techniques;
+use crate::solver::techniques::{Technique, Techniques};
 use advisors::{Advisor, Candidate, Position};
 use cells::{Cells, Entry};
 use features::Measure;
@@ -62,7 +65,10 @@ pub struct Fess<O: Observer> {
     hotspots: Hotspots,
     heat: Vec<(crate::solver::board::Sq, u32)>,
     freeze: Freeze,
+    sealed: Sealed,
     corral: Corral,
+    pi_corrals: PiCorrals,
+    fence: Vec<u64>,
     patterns: Patterns,
     hungarian: Hungarian,
     reach: Reach,
@@ -98,6 +104,8 @@ impl<O: Observer> Fess<O> {
         }
         let mut search = Fess {
             patterns,
+            pi_corrals: PiCorrals::default(),
+            fence: Vec::new(),
             problem,
             deadlocks,
             techniques,
@@ -112,6 +120,7 @@ impl<O: Observer> Fess<O> {
             hotspots: Hotspots::default(),
             heat: Vec::new(),
             freeze: Freeze::default(),
+            sealed: Sealed::default(),
             corral: Corral::default(),
             hungarian: Hungarian::default(),
             reach: Reach::default(),
@@ -189,6 +198,14 @@ impl<O: Observer> Fess<O> {
         }
         self.candidates.clear();
         let regions = self.measure.regions.compute(&self.problem.board, &self.scratch[..words]);
+        self.fence.clear();
+        if self.techniques.on(Technique::PiCorrals) {
+            let p = &self.problem;
+            self.reach.flood(p, &self.scratch[..words], self.scratch[words] as Sq);
+            if let Some(fence) = self.pi_corrals.find(p, &self.scratch[..words], &self.reach) {
+                self.fence.extend_from_slice(fence);
+            }
+        }
         let mut moving = (crate::solver::board::NONE, 0usize);
         for i in 0..self.macros.len() {
             let m = self.macros[i];
@@ -201,7 +218,10 @@ impl<O: Observer> Fess<O> {
             self.child.extend_from_slice(&self.scratch[..words]);
             clear_box(&mut self.child, m.from);
             set_box(&mut self.child, m.to);
-            match self.judge(m) {
+            let fenced_out = !self.fence.is_empty() && !has_box(&self.fence, m.from);
+            let verdict =
+                if fenced_out { Err((PruneReason::PiCorral, None)) } else { self.judge(m) };
+            match verdict {
                 Err((reason, pattern)) => {
                     self.stats.pruned[reason.index()] += 1;
                     if O::ENABLED {
@@ -226,7 +246,15 @@ impl<O: Observer> Fess<O> {
                     } else {
                         0
                     };
-                    self.candidates.push(Candidate { m, h, features, heat_before, heat_after });
+                    let approach = self.approach_of(m);
+                    self.candidates.push(Candidate {
+                        m,
+                        h,
+                        features,
+                        heat_before,
+                        heat_after,
+                        approach,
+                    });
                 }
             }
         }
@@ -235,6 +263,7 @@ impl<O: Observer> Fess<O> {
             features: here,
             next_goal: self.problem.packing.next_goal(&self.scratch[..words]),
             hottest: self.heat.iter().filter(|h| h.1 > 0).max_by_key(|h| h.1).copied(),
+            nearest: self.nearest_to_next_goal(here.packed),
         };
         let mut advised = vec![false; self.candidates.len()];
         for advisor in Advisor::ALL {
@@ -249,7 +278,7 @@ impl<O: Observer> Fess<O> {
         let base = self.weight[id as usize];
         for (i, c) in self.candidates.iter().enumerate() {
             let weight = base + u32::from(!advised[i]);
-            let tie = tie_break(c);
+            let tie = tie_break(c, id);
             let index = self.store.len() as u32;
             self.store.push(Waiting { m: c.m, h: c.h });
             self.cells.push(cell, Entry { weight, tie, node: id, index });
@@ -290,6 +319,36 @@ impl<O: Observer> Fess<O> {
         count
     }
 
+    /// The index (in goal order) of the next goal of the packing order for the position
+    /// being expanded.
+    fn next_goal_index(&self) -> Option<usize> {
+        let p = &self.problem;
+        let g = p.packing.next_goal(&self.scratch[..p.words()])?;
+        p.board.goals().binary_search(&g).ok()
+    }
+
+    /// Pushes from `m`'s destination to the next goal, or `u16::MAX` when the moved box is
+    /// packed already or there is no next goal.
+    fn approach_of(&self, m: Macro) -> u16 {
+        let p = &self.problem;
+        let packed = p.packing.packed(&self.scratch[..p.words()]);
+        if p.board.is_goal(m.from) && usize::from(p.packing.rank(m.from)) < packed {
+            return u16::MAX;
+        }
+        self.next_goal_index().map_or(u16::MAX, |gi| p.dist.to_goal(m.to, gi))
+    }
+
+    /// The least push distance of a box not packed to the next goal.
+    fn nearest_to_next_goal(&self, packed: u8) -> u16 {
+        let p = &self.problem;
+        let Some(gi) = self.next_goal_index() else { return 0 };
+        boxes_of(&self.scratch[..p.words()])
+            .filter(|&b| !(p.board.is_goal(b) && p.packing.rank(b) < u16::from(packed)))
+            .map(|b| p.dist.to_goal(b, gi))
+            .min()
+            .unwrap_or(0)
+    }
+
     /// The heat of the box on `s` in the position being expanded.
     fn heat_of(&self, s: crate::solver::board::Sq) -> u32 {
         self.heat.binary_search_by_key(&s, |h| h.0).map_or(0, |i| self.heat[i].1)
@@ -299,7 +358,10 @@ impl<O: Observer> Fess<O> {
     /// lower bound, or why it is dead.
     fn judge(&mut self, m: Macro) -> Result<u32, (PruneReason, Option<u32>)> {
         let p = &self.problem;
-        if self.deadlocks.freeze && self.freeze.is_deadlock(&p.board, &p.dist, &self.child, m.to) {
+        if self.deadlocks.freeze
+            && (self.freeze.is_deadlock(&p.board, &p.dist, &self.child, m.to)
+                || self.sealed.is_deadlock(p, &self.child, m.to))
+        {
             return Err((PruneReason::Freeze, None));
         }
         let h = self.hungarian.cost_with_row_at(&p.dist, m.to);
@@ -390,11 +452,11 @@ impl<O: Observer> Fess<O> {
     }
 }
 
-/// Among moves of equal weight: more goals packed, fewer regions, then the lower bound.
-fn tie_break(c: &Candidate) -> u32 {
+/// Among moves of equal weight: more goals packed first, then moves from the newest node
+/// (which makes each cell dig into its latest line before widening).
+fn tie_break(c: &Candidate, node: NodeId) -> u32 {
     let packed = u32::from(u8::MAX - c.features.packed);
-    let regions = u32::from(c.features.connectivity);
-    packed << 24 | regions << 16 | c.h.min(0xFFFF)
+    packed << 24 | (0xFF_FFFF - node.min(0xFF_FFFF))
 }
 
 impl<O: Observer> Search for Fess<O> {
