@@ -64,11 +64,8 @@ fn bfs_astar_and_idastar_agree_on_push_counts() {
 fn no_search_calls_a_solvable_microban_level_unsolvable() {
     let Some(file) = microban() else { return };
     let collection = load_file(&file).unwrap();
-    let limits = Limits {
-        time: Some(Duration::from_secs(2)),
-        nodes: Some(20_000),
-        ..Limits::default()
-    };
+    let limits =
+        Limits { time: Some(Duration::from_secs(2)), nodes: Some(20_000), ..Limits::default() };
     let cancel = AtomicBool::new(false);
     for (i, level) in collection.levels.iter().enumerate() {
         for method in [Method::Greedy, Method::Fess, Method::WeightedAStar(3)] {

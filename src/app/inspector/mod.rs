@@ -109,7 +109,7 @@ pub struct Inspector {
     pub bound: LowerBound,
     /// The pruning rules to build with.
     pub deadlocks: crate::solver::Deadlocks,
-    /// The other techniques to build with (FESS's features and advisors).
+    /// The other techniques to build with (FESS's features and advisors, PI-corrals, macros).
     pub techniques: crate::solver::techniques::Techniques,
     /// The search, once built.
     pub session: Option<Session>,
@@ -181,6 +181,7 @@ impl Inspector {
             lower_bound: self.bound,
             deadlocks: self.deadlocks,
             techniques: self.techniques,
+            ..Config::default()
         }
     }
 

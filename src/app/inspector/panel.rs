@@ -146,17 +146,16 @@ impl App {
                 ui.checkbox(flag, reason.name());
             }
         });
-        if config.method == Method::Fess {
-            ui.label("FESS techniques");
-            ui.horizontal_wrapped(|ui| {
-                for t in Technique::ALL {
-                    let mut on = config.techniques.on(t);
-                    if ui.checkbox(&mut on, t.name()).changed() {
-                        config.techniques.set(t, on);
-                    }
+        ui.label("Techniques")
+            .on_hover_text("FESS's features and advisors, PI-corrals, tunnel and goal macros");
+        ui.horizontal_wrapped(|ui| {
+            for t in Technique::ALL {
+                let mut on = config.techniques.on(t);
+                if ui.checkbox(&mut on, t.name()).changed() {
+                    config.techniques.set(t, on);
                 }
-            });
-        }
+            }
+        });
         if config != before {
             self.queue.push(Command::SetSearchConfig(config));
         }
