@@ -40,10 +40,13 @@ key Tab
 key Down Down Right
 shot screenshots/play.png
 
-# Inspector on the same level: the mode tab, a few single steps, then run to the solution.
+# Inspector on level 32 ("Five Alive"): the mode tab, a few single steps, the goal rooms
+# (F8) and packing order (F9) overlays, then run to the solution.
 click() { xdotool mousemove "$1" "$2" click 1; sleep 0.6; }
+for _ in $(seq 11); do key Next; done
 click 288 12
 key space space space
+key F8 F9
 key r
 sleep 2
 shot screenshots/inspector.png

@@ -1,72 +1,135 @@
 //! Crash protection: unsaved edits are written to a side file every few seconds, removed
-//! when the document is saved or closed cleanly, and offered back at the next start.
+//! once the document is saved or closed cleanly, and offered back at the next start. The
+//! writing and removing run on a worker thread.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::app::document::Document;
+use crate::app::worker::Job;
 use crate::level::format::{self, Format};
 
 /// Writes autosaves into one directory.
-#[derive(Debug)]
 pub struct Autosave {
     dir: PathBuf,
     last_write: Option<Instant>,
     written: Option<u64>,
+    /// Whether an autosave may be on disk (one left by a crash, or one written since).
+    on_disk: bool,
+    job: Option<Job<(), Result<(), String>>>,
 }
 
 /// How often unsaved edits are written at most.
 const INTERVAL: Duration = Duration::from_secs(3);
 
+/// Longest [`Autosave::settle`] waits for a write in progress.
+const SETTLE: Duration = Duration::from_secs(5);
+
 impl Autosave {
     /// Autosaves into `dir` (created when first needed).
     pub fn new(dir: PathBuf) -> Self {
-        Autosave { dir, last_write: None, written: None }
+        let on_disk = data(&dir).exists();
+        Autosave { dir, last_write: None, written: None, on_disk, job: None }
     }
 
-    fn data(&self) -> PathBuf {
-        self.dir.join("autosave.sok")
+    /// Whether a write or removal is in progress.
+    pub fn busy(&self) -> bool {
+        self.job.is_some()
     }
 
-    fn origin(&self) -> PathBuf {
-        self.dir.join("autosave-origin.txt")
-    }
-
-    /// Writes `doc` if it has unsaved edits newer than the last autosave (`revision`
-    /// counts edits) and the last write is a few seconds old. Errors are returned for the
-    /// status line; the document is untouched either way.
-    pub fn tick(&mut self, doc: &Document, revision: u64) -> Result<(), String> {
-        if !doc.dirty || self.written == Some(revision) {
+    /// Once a frame: takes the result of the job in progress, then, if none is running,
+    /// starts writing `doc` if it has unsaved edits newer than the last autosave
+    /// (`revision` counts edits) and the last write is a few seconds old, or starts removing
+    /// the autosave if `doc` has none. Errors are returned for the status line; the document
+    /// is untouched either way.
+    pub fn tick(
+        &mut self,
+        doc: &Document,
+        revision: u64,
+        repaint: impl Fn() + Send + 'static,
+    ) -> Result<(), String> {
+        if let Some(job) = &mut self.job {
+            let Some(result) = job.poll() else { return Ok(()) };
+            self.job = None;
+            result?;
+        }
+        if !doc.dirty {
+            if self.on_disk {
+                self.on_disk = false;
+                self.written = None;
+                let (data, origin) = (data(&self.dir), origin(&self.dir));
+                self.job = Some(Job::spawn(repaint, move |_| {
+                    remove(&data, &origin);
+                    Ok(())
+                }));
+            }
             return Ok(());
         }
-        if self.last_write.is_some_and(|t| t.elapsed() < INTERVAL) {
+        if self.written == Some(revision) || self.last_write.is_some_and(|t| t.elapsed() < INTERVAL)
+        {
             return Ok(());
         }
         self.last_write = Some(Instant::now());
         self.written = Some(revision);
-        std::fs::create_dir_all(&self.dir).map_err(|e| format!("autosave failed: {e}"))?;
-        format::save_file(self.data(), &doc.collection, Format::Sok)
-            .map_err(|e| format!("autosave failed: {e}"))?;
-        let origin = doc.path.as_deref().map(Path::to_string_lossy).unwrap_or_default();
-        std::fs::write(self.origin(), origin.as_bytes())
-            .map_err(|e| format!("autosave failed: {e}"))
+        self.on_disk = true;
+        let dir = self.dir.clone();
+        let collection = doc.collection.clone();
+        let from = doc.path.as_deref().map(Path::to_string_lossy).unwrap_or_default().into_owned();
+        self.job = Some(Job::spawn(repaint, move |_| {
+            let failed = |e: &dyn std::fmt::Display| format!("autosave failed: {e}");
+            std::fs::create_dir_all(&dir).map_err(|e| failed(&e))?;
+            format::save_file(data(&dir), &collection, Format::Sok).map_err(|e| failed(&e))?;
+            std::fs::write(origin(&dir), from.as_bytes()).map_err(|e| failed(&e))
+        }));
+        Ok(())
     }
 
-    /// Removes the autosave (after a save, or when edits are discarded).
+    /// Waits (a few seconds at most) for the job in progress and returns its result.
+    pub fn settle(&mut self) -> Result<(), String> {
+        let Some(job) = &mut self.job else { return Ok(()) };
+        let start = Instant::now();
+        loop {
+            if let Some(result) = job.poll() {
+                self.job = None;
+                return result;
+            }
+            if start.elapsed() > SETTLE {
+                return Err("the autosave is still being written".into());
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// Removes the autosave now, after any write in progress (when the window closes with
+    /// the edits saved or discarded).
     pub fn clear(&mut self) {
+        let _ = self.settle();
         self.written = None;
-        let _ = std::fs::remove_file(self.data());
-        let _ = std::fs::remove_file(self.origin());
+        self.on_disk = false;
+        remove(&data(&self.dir), &origin(&self.dir));
     }
 
     /// The document left by a run that ended without saving, if there is one: dirty, and
     /// belonging to the file it was being edited from.
     pub fn restore(&self) -> Option<Document> {
-        let collection = format::load_file(self.data()).ok()?;
-        let origin = std::fs::read_to_string(self.origin()).unwrap_or_default();
+        let collection = format::load_file(data(&self.dir)).ok()?;
+        let origin = std::fs::read_to_string(origin(&self.dir)).unwrap_or_default();
         let path = (!origin.trim().is_empty()).then(|| PathBuf::from(origin.trim()));
         Some(Document { collection, path, dirty: true })
     }
+}
+
+fn data(dir: &Path) -> PathBuf {
+    dir.join("autosave.sok")
+}
+
+fn origin(dir: &Path) -> PathBuf {
+    dir.join("autosave-origin.txt")
+}
+
+fn remove(data: &Path, origin: &Path) {
+    let _ = std::fs::remove_file(data);
+    let _ = std::fs::remove_file(origin);
 }
 
 #[cfg(test)]
@@ -79,18 +142,31 @@ mod tests {
         let mut doc = Document::builtin();
         doc.path = Some(PathBuf::from("/levels/mine.xsb"));
         let mut autosave = Autosave::new(dir.path().join("state"));
-        autosave.tick(&doc, 1).unwrap();
+        autosave.tick(&doc, 1, || {}).unwrap();
+        autosave.settle().unwrap();
         assert!(autosave.restore().is_none(), "a clean document is not autosaved");
 
         doc.dirty = true;
         doc.collection.levels[0].meta.title = "Edited".into();
-        autosave.tick(&doc, 2).unwrap();
+        autosave.tick(&doc, 2, || {}).unwrap();
+        assert!(autosave.busy(), "the write runs on a worker");
+        autosave.settle().unwrap();
         let restored = Autosave::new(dir.path().join("state")).restore().expect("an autosave");
         assert_eq!(restored.collection, doc.collection);
         assert!(restored.dirty);
         assert_eq!(restored.path, doc.path);
 
-        autosave.clear();
+        // Saved: the next tick removes the autosave.
+        doc.dirty = false;
+        autosave.tick(&doc, 3, || {}).unwrap();
+        autosave.settle().unwrap();
         assert!(autosave.restore().is_none());
+
+        let mut again = Autosave::new(dir.path().join("state"));
+        doc.dirty = true;
+        again.tick(&doc, 4, || {}).unwrap();
+        assert!(again.busy());
+        again.clear();
+        assert!(again.restore().is_none(), "clear waits for the write in progress");
     }
 }

@@ -33,7 +33,19 @@ pub struct Overlays {
     pub corrals: Vec<Pos>,
     /// The boxes a deadlock rule names.
     pub culprits: Vec<Pos>,
+    /// Room outlines.
+    pub room_lines: Vec<Line>,
+    /// Goal-area outlines.
+    pub goal_lines: Vec<Line>,
+    /// Squares from which a box can be pushed into a goal area.
+    pub entrances: Vec<Pos>,
+    /// Goals with their place in the packing order (1 = fill first).
+    pub order: Vec<(Pos, u16)>,
 }
+
+/// A straight line between two square corners, each given as (column, row): corner (x, y)
+/// is the top-left corner of square (x, y).
+pub type Line = [(usize, usize); 2];
 
 /// How the board is shown: zoom (`None` fits the board to the space) and pan offset.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -291,6 +303,7 @@ fn paint_overlays(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Pal
             painter.text(at, egui::Align2::LEFT_TOP, d.to_string(), font.clone(), pal.accent);
         }
     }
+    paint_plan(painter, o, g, pal);
     let frozen = Stroke::new((c * 0.1).clamp(1.5, 4.0), pal.frozen);
     for &p in &o.frozen {
         painter.rect_stroke(g.cell_rect(p).shrink(c * 0.05), 3.0, frozen, StrokeKind::Inside);
@@ -313,6 +326,45 @@ fn paint_overlays(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Pal
     if let Some(p) = o.hover {
         let s = Stroke::new(1.0, pal.accent.gamma_multiply(0.8));
         painter.rect_stroke(g.cell_rect(p), 0.0, s, StrokeKind::Inside);
+    }
+}
+
+/// A line between square corners, on the screen.
+fn corners(g: &Geometry, line: &Line) -> [Pos2; 2] {
+    line.map(|(x, y)| g.origin + Vec2::new(x as f32, y as f32) * g.cell)
+}
+
+/// Room and goal-area outlines, entrance marks and the packing order badges.
+fn paint_plan(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Palette) {
+    let c = g.cell;
+    let room = Stroke::new((c * 0.04).clamp(1.0, 2.0), pal.room);
+    for line in &o.room_lines {
+        painter.line_segment(corners(g, line), room);
+    }
+    let area = Stroke::new((c * 0.1).clamp(2.0, 5.0), pal.goal_area);
+    for line in &o.goal_lines {
+        painter.line_segment(corners(g, line), area);
+    }
+    for &p in &o.entrances {
+        let ctr = g.cell_center(p);
+        let s = c * 0.2;
+        let pts = vec![ctr + Vec2::new(0.0, -s), ctr + Vec2::new(s, s), ctr + Vec2::new(-s, s)];
+        painter.add(Shape::convex_polygon(pts, pal.goal_area, Stroke::NONE));
+    }
+    if c >= 12.0 {
+        let font = egui::FontId::proportional((c * 0.3).clamp(8.0, 16.0));
+        for &(p, n) in &o.order {
+            let r = g.cell_rect(p);
+            let at = r.right_top() + Vec2::new(-c * 0.22, c * 0.22);
+            painter.circle_filled(at, c * 0.2, pal.order);
+            painter.text(
+                at,
+                egui::Align2::CENTER_CENTER,
+                n.to_string(),
+                font.clone(),
+                pal.order_text,
+            );
+        }
     }
 }
 

@@ -61,6 +61,8 @@ pub enum Command {
     SaveAs,
     /// Save to this file and make it the current file.
     SaveTo(PathBuf),
+    /// Stop opening or saving a file.
+    CancelFile,
     /// Close the window (asks first when there are unsaved edits).
     Quit,
     /// Undo the last edit (or move, in play mode).
@@ -238,6 +240,8 @@ impl Command {
             (key(Key::F5), Command::Solve),
             (key(Key::F6), Command::ToggleDeadSquares),
             (key(Key::F7), Command::ExplainDeadlock),
+            (key(Key::F8), Command::ToggleOverlay(Overlay::Rooms)),
+            (key(Key::F9), Command::ToggleOverlay(Overlay::Packing)),
             (key(Key::Tab), Command::ToggleMode),
         ]
     }

@@ -42,14 +42,11 @@ impl Document {
         Ok(Document { collection, path: Some(path.to_path_buf()), dirty: false })
     }
 
-    /// Saves to `path` (atomically), in the format its extension names (XSB otherwise).
-    /// On success the document belongs to `path` and is clean; on failure nothing changes.
-    pub fn save_to(&mut self, path: &Path) -> Result<(), FileError> {
+    /// Writes `collection` to `path` (atomically), in the format its extension names (XSB
+    /// otherwise).
+    pub fn write(path: &Path, collection: &Collection) -> Result<(), FileError> {
         let fmt = Format::from_extension(path).unwrap_or(Format::Xsb);
-        format::save_file(path, &self.collection, fmt)?;
-        self.path = Some(path.to_path_buf());
-        self.dirty = false;
-        Ok(())
+        format::save_file(path, collection, fmt)
     }
 
     /// The file name shown in the title bar.

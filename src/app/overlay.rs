@@ -27,19 +27,30 @@ pub enum Overlay {
     Frozen,
     /// Areas the player cannot enter.
     Corrals,
+    /// Rooms, goal areas and their entrances.
+    Rooms,
+    /// The order to fill the goals in, as numbers on the goals.
+    Packing,
 }
 
 impl Overlay {
     /// Every overlay, in legend order.
-    pub const ALL: [Overlay; 7] = [
+    pub const ALL: [Overlay; 9] = [
         Overlay::Dead,
         Overlay::Distance,
         Overlay::Reachable,
         Overlay::Tunnels,
+        Overlay::Rooms,
+        Overlay::Packing,
         Overlay::Heat,
         Overlay::Frozen,
         Overlay::Corrals,
     ];
+
+    /// Whether the overlay draws facts about the level's plan (computed on a worker).
+    fn shows_plan(self) -> bool {
+        matches!(self, Overlay::Rooms | Overlay::Packing)
+    }
 
     /// The legend's name.
     pub fn name(self) -> &'static str {
@@ -51,6 +62,8 @@ impl Overlay {
             Overlay::Heat => "Heat map of box squares (search)",
             Overlay::Frozen => "Frozen boxes",
             Overlay::Corrals => "Corrals",
+            Overlay::Rooms => "Goal rooms and entrances",
+            Overlay::Packing => "Packing order (1 = fill first)",
         }
     }
 
@@ -64,6 +77,8 @@ impl Overlay {
             Overlay::Heat => pal.heat,
             Overlay::Frozen => pal.frozen,
             Overlay::Corrals => pal.corral,
+            Overlay::Rooms => pal.goal_area,
+            Overlay::Packing => pal.order,
         }
     }
 }
@@ -129,9 +144,14 @@ impl Explanation {
 
 impl App {
     /// Adds the overlays that are on to `overlays` for the board `level`.
-    pub(crate) fn analysis_overlays(&mut self, level: &Level, overlays: &mut Overlays) {
+    pub(crate) fn analysis_overlays(
+        &mut self,
+        ctx: &egui::Context,
+        level: &Level,
+        overlays: &mut Overlays,
+    ) {
         let on = |o: Overlay| self.settings.overlays.contains(&o);
-        let wanted = Overlay::ALL.iter().any(|&o| o != Overlay::Heat && on(o));
+        let wanted = Overlay::ALL.iter().any(|&o| o != Overlay::Heat && !o.shows_plan() && on(o));
         if wanted && self.overlay_cache.update(level) {
             let c = &self.overlay_cache;
             if on(Overlay::Dead) {
@@ -157,11 +177,39 @@ impl App {
         if on(Overlay::Heat) {
             overlays.heat = self.heat();
         }
+        if on(Overlay::Rooms) || on(Overlay::Packing) {
+            // The plan belongs to the level as it starts (the search's plan in the inspector).
+            let start = &self.doc.collection.levels[self.current];
+            let ctx = ctx.clone();
+            if let Some(Ok(marks)) = self.plan_cache.get(start, move || ctx.request_repaint()) {
+                if on(Overlay::Rooms) {
+                    overlays.room_lines = marks.room_lines.clone();
+                    overlays.goal_lines = marks.goal_lines.clone();
+                    overlays.entrances = marks.plan.entrances.clone();
+                }
+                if on(Overlay::Packing) {
+                    overlays.order = marks.plan.order.clone();
+                }
+            }
+        }
         if let Some(e) = &self.explanation
             && e.level == *level
             && let Ok(Some(d)) = &e.answer
         {
             overlays.culprits = d.boxes.clone();
+        }
+    }
+
+    /// The line under a plan overlay's toggle: what its marks mean, or why there are none.
+    fn plan_note(&self, o: Overlay) -> String {
+        match self.plan_cache.peek(self.level()) {
+            None => "Computing…".into(),
+            Some(Err(e)) => format!("Not available: {e}."),
+            Some(Ok(_)) if o == Overlay::Rooms => {
+                "Thin outline: a room. Thick outline: a goal area. Triangle: an entrance.".into()
+            }
+            Some(Ok(m)) if m.plan.complete => "Each step of the order is proved.".into(),
+            Some(Ok(_)) => "Some steps of the order are a best guess.".into(),
         }
     }
 
@@ -191,10 +239,22 @@ impl App {
                 let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
                 ui.painter().rect_filled(r, 2.0, o.color(&pal));
                 let mut on = self.settings.overlays.contains(&o);
-                if ui.checkbox(&mut on, o.name()).changed() {
+                let toggle = if o == Overlay::Dead {
+                    Command::ToggleDeadSquares
+                } else {
+                    Command::ToggleOverlay(o)
+                };
+                let mut r = ui.checkbox(&mut on, o.name());
+                if let Some(s) = toggle.shortcut(self.mode) {
+                    r = r.on_hover_text(ui.ctx().format_shortcut(&s));
+                }
+                if r.changed() {
                     self.queue.push(Command::ToggleOverlay(o));
                 }
             });
+            if o.shows_plan() && self.settings.overlays.contains(&o) {
+                ui.label(RichText::new(self.plan_note(o)).small());
+            }
         }
         ui.horizontal(|ui| {
             let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());

@@ -43,6 +43,14 @@ pub struct Palette {
     pub frozen: Color32,
     /// Corral areas.
     pub corral: Color32,
+    /// Room outlines.
+    pub room: Color32,
+    /// Goal-area outlines and entrance marks.
+    pub goal_area: Color32,
+    /// Packing-order badges.
+    pub order: Color32,
+    /// Numbers on the packing-order badges.
+    pub order_text: Color32,
 }
 
 impl Palette {
@@ -69,6 +77,10 @@ impl Palette {
                 heat: Color32::from_rgb(255, 120, 20),
                 frozen: Color32::from_rgb(80, 200, 255),
                 corral: Color32::from_rgba_unmultiplied(200, 90, 230, 80),
+                room: Color32::from_rgba_unmultiplied(200, 210, 230, 110),
+                goal_area: Color32::from_rgb(80, 220, 150),
+                order: Color32::from_rgb(30, 120, 90),
+                order_text: Color32::WHITE,
             }
         } else {
             Palette {
@@ -91,6 +103,10 @@ impl Palette {
                 heat: Color32::from_rgb(240, 90, 0),
                 frozen: Color32::from_rgb(0, 110, 200),
                 corral: Color32::from_rgba_unmultiplied(160, 40, 200, 60),
+                room: Color32::from_rgba_unmultiplied(60, 70, 100, 110),
+                goal_area: Color32::from_rgb(0, 150, 90),
+                order: Color32::from_rgb(0, 110, 70),
+                order_text: Color32::WHITE,
             }
         }
     }

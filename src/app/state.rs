@@ -8,9 +8,11 @@ use crate::app::board::Geometry;
 use crate::app::command::{Command, Mode};
 use crate::app::document::{Document, blank_level};
 use crate::app::editor::{Analysis, Stroke};
+use crate::app::files::{FileDone, FileRun, FileTask};
 use crate::app::history::History;
 use crate::app::inspector::{Inspector, Run, Shown};
 use crate::app::overlay::{Explanation, Overlay, OverlayCache};
+use crate::app::plan_overlay::PlanCache;
 use crate::app::play::Game;
 use crate::app::settings::Settings;
 use crate::app::solving::{Found, SolveRun, outcome_line};
@@ -76,9 +78,18 @@ pub struct App {
     pub explanation: Option<Explanation>,
     /// The overlays drawn on the board last frame.
     pub drawn: crate::app::board::Overlays,
+    /// The file being opened or saved.
+    pub files: Option<FileRun>,
+    /// A document opened while the one shown had unsaved edits, waiting for the user to
+    /// discard them (or to keep them).
+    pub pending_open: Option<Document>,
     pub(crate) overlay_cache: OverlayCache,
+    pub(crate) plan_cache: PlanCache,
     history: History<Snapshot>,
     revision: u64,
+    /// Counts edits of the document (a save in progress knows which it wrote).
+    edits: u64,
+    pub(crate) close_after_save: bool,
     meta_edit: Option<(usize, MetaField)>,
     pub(crate) analysis: Analysis,
     autosave: Option<Autosave>,
@@ -111,9 +122,14 @@ impl App {
             export: None,
             explanation: None,
             drawn: Default::default(),
+            files: None,
+            pending_open: None,
             overlay_cache: OverlayCache::default(),
+            plan_cache: PlanCache::default(),
             history: History::default(),
             revision: 0,
+            edits: 0,
+            close_after_save: false,
             meta_edit: None,
             analysis: Analysis::default(),
             autosave: autosave_dir.map(Autosave::new),
@@ -121,9 +137,11 @@ impl App {
         }
     }
 
-    /// Opens on `path` if given, else on an autosave left by a crash, else on the last file
-    /// used, else on `levels/default.xsb` (in the working directory, the source tree or the
-    /// installed `share/sokolab`), else on the built-in levels.
+    /// Shows the edits an autosave kept from a crash, if there are any, else the built-in
+    /// levels; then opens `path` if given (asking before it replaces restored edits), else,
+    /// with nothing restored, the last file used, else `levels/default.xsb` (in the working
+    /// directory, the installed `share/sokolab` or the source tree). Files are opened by the
+    /// first frames.
     pub fn startup(
         path: Option<PathBuf>,
         settings: Settings,
@@ -131,27 +149,26 @@ impl App {
     ) -> Self {
         let mut app = App::new(Document::builtin(), settings, autosave_dir);
         let restored = app.autosave.as_ref().and_then(Autosave::restore);
-        if let Some(path) = path {
-            app.open(&path);
-        } else if let Some(doc) = restored {
+        let restoring = restored.is_some();
+        if let Some(doc) = restored {
             app.doc = doc;
             app.status = "Restored unsaved edits from the last session.".into();
-        } else {
+        }
+        if let Some(path) = path {
+            app.queue.push(Command::OpenPath(path));
+        } else if !restoring {
             let default = Path::new("levels/default.xsb");
             // Installed: <prefix>/bin/sokolab beside <prefix>/share/sokolab/levels.
             let installed = std::env::current_exe()
                 .ok()
                 .and_then(|exe| Some(exe.parent()?.parent()?.join("share/sokolab").join(default)));
-            let candidates = app.settings.recent.first().cloned().into_iter().chain([
-                default.to_path_buf(),
-                Path::new(env!("CARGO_MANIFEST_DIR")).join(default),
-            ]);
-            let candidates = candidates.chain(installed);
-            for p in candidates {
-                if p.exists() {
-                    app.open(&p);
-                    break;
-                }
+            let candidates = app.settings.recent.first().cloned().into_iter();
+            let candidates = candidates
+                .chain([default.to_path_buf()])
+                .chain(installed)
+                .chain([Path::new(env!("CARGO_MANIFEST_DIR")).join(default)]);
+            if let Some(p) = candidates.into_iter().find(|p| p.exists()) {
+                app.queue.push(Command::OpenPath(p));
             }
         }
         app
@@ -191,13 +208,26 @@ impl App {
         }
     }
 
-    /// Whether the window may close now; otherwise the unsaved-changes prompt opens.
+    /// Whether the window may close now. A save in progress is finished first (the window
+    /// closes after it if it succeeds); otherwise unsaved edits open the prompt.
     pub fn may_close(&mut self) -> bool {
+        if self.files.as_ref().is_some_and(|f| matches!(f.task, FileTask::Save(_))) {
+            self.close_after_save = true;
+            self.status = "Closing once the file is written…".into();
+            return false;
+        }
         if !self.doc.dirty || self.close_confirmed {
             return true;
         }
         self.confirm_close = true;
         false
+    }
+
+    /// Answers the unsaved-changes prompt: save, then close if the save succeeds.
+    pub fn save_and_close(&mut self) {
+        self.confirm_close = false;
+        self.close_after_save = true;
+        self.queue.push(Command::Save);
     }
 
     /// Answers the unsaved-changes prompt: discard the edits and close.
@@ -209,10 +239,10 @@ impl App {
         }
     }
 
-    /// Writes the autosave when due.
-    pub fn autosave_tick(&mut self) {
+    /// Writes the autosave when due (on a worker; `repaint` wakes the window when done).
+    pub fn autosave_tick(&mut self, repaint: impl Fn() + Send + 'static) {
         if let Some(a) = &mut self.autosave
-            && let Err(e) = a.tick(&self.doc, self.revision)
+            && let Err(e) = a.tick(&self.doc, self.revision, repaint)
         {
             self.status = e;
         }
@@ -233,6 +263,7 @@ impl App {
 
     fn changed(&mut self) {
         self.revision += 1;
+        self.edits += 1;
         self.doc.dirty = true;
         self.game = None;
     }
@@ -305,41 +336,102 @@ impl App {
         self.changed();
     }
 
-    /// Loads `path`, replacing the document; a broken file leaves the document as it was.
-    fn open(&mut self, path: &Path) {
-        match Document::open(path) {
-            Ok(doc) => {
-                self.doc = doc;
-                self.current = 0;
-                self.history.clear();
-                self.game = None;
-                self.mode = Mode::Edit;
-                self.revision += 1;
-                self.settings.add_recent(path);
-                if let Some(a) = &mut self.autosave {
-                    a.clear();
-                }
-                self.status = format!(
-                    "Opened {} ({} levels).",
-                    path.display(),
-                    self.doc.collection.levels.len()
-                );
+    /// Asks the window to start `task` unless a file job is already running.
+    fn file_request(&mut self, task: FileTask) -> Option<WindowRequest> {
+        if let Some(run) = &self.files {
+            self.status = format!("Wait: {}", run.describe());
+            return None;
+        }
+        Some(WindowRequest::StartFile(task))
+    }
+
+    /// Starts a file job (a save writes the collection as it is now); `repaint` wakes the
+    /// window when it is done.
+    pub fn start_file(&mut self, task: FileTask, repaint: impl Fn() + Send + 'static) {
+        if self.files.is_some() {
+            return;
+        }
+        let run = match task {
+            FileTask::Open(path) => FileRun::open(path, repaint),
+            FileTask::Save(path) => {
+                FileRun::save(path, self.doc.collection.clone(), self.edits, repaint)
             }
-            Err(e) => self.error = Some(format!("Cannot open the file.\n\n{e}")),
+        };
+        self.files = Some(run);
+    }
+
+    /// Takes the file job's result once it has finished: an opened document replaces the
+    /// one shown (after asking, if that has unsaved edits); a broken file or a failed save
+    /// says why in a dialog and changes nothing; a save marks the document saved unless it
+    /// was edited meanwhile.
+    pub fn poll_files(&mut self) {
+        let Some(run) = &mut self.files else { return };
+        let Some(done) = run.poll() else { return };
+        let run = self.files.take().expect("a file job is running");
+        let path = run.path().to_path_buf();
+        match done {
+            FileDone::Opened(Ok(doc)) => {
+                self.settings.add_recent(&path);
+                if self.doc.dirty {
+                    self.status = format!(
+                        "Read {}; the open collection has unsaved changes.",
+                        path.display()
+                    );
+                    self.pending_open = Some(doc);
+                } else {
+                    self.replace_document(doc);
+                }
+            }
+            FileDone::Opened(Err(e)) => {
+                self.error = Some(format!("Cannot open the file.\n\n{e}"));
+            }
+            FileDone::Saved(Ok(())) => {
+                self.settings.add_recent(&path);
+                self.doc.path = Some(path.clone());
+                if run.edits == self.edits {
+                    self.doc.dirty = false;
+                    self.status = format!("Saved {}.", path.display());
+                } else {
+                    self.status = format!(
+                        "Saved {} (edits made while saving are not in it).",
+                        path.display()
+                    );
+                }
+                if std::mem::take(&mut self.close_after_save) && !self.doc.dirty {
+                    self.queue.push(Command::Quit);
+                }
+            }
+            FileDone::Saved(Err(e)) => {
+                self.close_after_save = false;
+                self.error = Some(format!("The file was not saved.\n\n{e}"));
+            }
+            FileDone::Cancelled => {
+                self.close_after_save = false;
+                let what = if matches!(run.task, FileTask::Open(_)) { "open" } else { "save" };
+                self.status = format!("Did not {what} {}.", path.display());
+            }
         }
     }
 
-    fn save_to(&mut self, path: &Path) {
-        match self.doc.save_to(path) {
-            Ok(()) => {
-                self.settings.add_recent(path);
-                if let Some(a) = &mut self.autosave {
-                    a.clear();
-                }
-                self.status = format!("Saved {}.", path.display());
-            }
-            Err(e) => self.error = Some(format!("The file was not saved.\n\n{e}")),
+    /// Answers the prompt about an opened file: show it, discarding the unsaved edits.
+    pub fn discard_and_open(&mut self) {
+        if let Some(doc) = self.pending_open.take() {
+            self.replace_document(doc);
         }
+    }
+
+    /// The document read from a file takes the place of the one shown.
+    fn replace_document(&mut self, doc: Document) {
+        let path = doc.path.clone().unwrap_or_default();
+        self.doc = doc;
+        self.current = 0;
+        self.history.clear();
+        self.game = None;
+        self.mode = Mode::Edit;
+        self.revision += 1;
+        self.edits += 1;
+        self.status =
+            format!("Opened {} ({} levels).", path.display(), self.doc.collection.levels.len());
     }
 
     fn with_game(&mut self, f: impl FnOnce(&mut Game) -> bool) {
@@ -360,7 +452,9 @@ impl App {
     pub fn dispatch(&mut self, command: Command) -> Option<WindowRequest> {
         match command {
             Command::New => {
-                if self.doc.dirty {
+                if self.files.is_some() {
+                    self.status = "Wait for the file to be read or written.".into();
+                } else if self.doc.dirty {
                     self.error =
                         Some("Save or undo your edits before starting a new collection.".into());
                 } else {
@@ -372,13 +466,18 @@ impl App {
                 }
             }
             Command::Open => return Some(WindowRequest::PickOpen),
-            Command::OpenPath(p) => self.open(&p),
+            Command::OpenPath(p) => return self.file_request(FileTask::Open(p)),
             Command::Save => match self.doc.path.clone() {
-                Some(p) => self.save_to(&p),
+                Some(path) => return self.file_request(FileTask::Save(path)),
                 None => return Some(WindowRequest::PickSave),
             },
             Command::SaveAs => return Some(WindowRequest::PickSave),
-            Command::SaveTo(p) => self.save_to(&p),
+            Command::SaveTo(path) => return self.file_request(FileTask::Save(path)),
+            Command::CancelFile => {
+                if let Some(run) = &self.files {
+                    run.cancel();
+                }
+            }
             Command::Quit => return Some(WindowRequest::Close),
             Command::Undo => match (&mut self.game, self.mode) {
                 (Some(g), Mode::Play) => {
@@ -479,6 +578,7 @@ impl App {
                 self.inspector.method = config.method;
                 self.inspector.bound = config.lower_bound;
                 self.inspector.deadlocks = config.deadlocks;
+                self.inspector.techniques = config.techniques;
                 self.reset_inspector();
             }
             Command::InspectReset => self.reset_inspector(),
@@ -776,6 +876,8 @@ pub enum WindowRequest {
     Paste,
     /// Start the solver on the current level (it needs the window to wake it up).
     StartSolver,
+    /// Start opening or saving a file.
+    StartFile(FileTask),
     /// Start the inspector's worker.
     Inspect(Run),
     /// Ask for a GIF file to export to.

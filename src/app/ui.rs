@@ -55,6 +55,7 @@ impl App {
         egui::CentralPanel::default().show(ui, |ui| self.board(ui));
         self.poll_solver();
         self.poll_export();
+        self.poll_files();
         if self.solving.is_some() {
             // Keep the elapsed time moving between the solver's reports.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
@@ -78,7 +79,8 @@ impl App {
             ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
             self.window_title = title;
         }
-        self.autosave_tick();
+        let repaint = ctx.clone();
+        self.autosave_tick(move || repaint.request_repaint());
     }
 
     fn apply_theme(&self, ctx: &egui::Context) {
@@ -128,13 +130,18 @@ impl App {
                 }
             }
             WindowRequest::PickSave => {
-                if let Some(path) = file_dialog().set_file_name(self.doc.name()).save_file() {
-                    self.queue.push(Command::SaveTo(path));
+                match file_dialog().set_file_name(self.doc.name()).save_file() {
+                    Some(path) => self.queue.push(Command::SaveTo(path)),
+                    None => self.close_after_save = false,
                 }
             }
             WindowRequest::Close => ctx.send_viewport_cmd(ViewportCommand::Close),
             WindowRequest::CopyText(text) => ctx.copy_text(text),
             WindowRequest::Paste => ctx.send_viewport_cmd(ViewportCommand::RequestPaste),
+            WindowRequest::StartFile(task) => {
+                let ctx = ctx.clone();
+                self.start_file(task, move || ctx.request_repaint());
+            }
             WindowRequest::StartSolver => {
                 let ctx = ctx.clone();
                 self.start_solver(move || ctx.request_repaint());
@@ -268,6 +275,12 @@ impl App {
                 l.height()
             ));
             ui.separator();
+            if let Some(run) = &self.files {
+                ui.add(egui::Spinner::new());
+                ui.label(run.describe());
+                self.command_button(ui, "Cancel", Command::CancelFile, true);
+                ui.separator();
+            }
             ui.label(&self.status);
         });
     }
@@ -427,7 +440,7 @@ impl App {
             Mode::Replay => {}
         }
         let level = self.board_level().clone();
-        self.analysis_overlays(&level, &mut overlays);
+        self.analysis_overlays(ui.ctx(), &level, &mut overlays);
         overlays
     }
 
@@ -484,9 +497,8 @@ impl App {
                 ui.heading("Unsaved changes");
                 ui.label(format!("{} has unsaved changes.", self.doc.name()));
                 ui.horizontal(|ui| {
-                    if ui.button("Save").clicked() {
-                        self.confirm_close = false;
-                        self.queue.push(Command::Save);
+                    if ui.button("Save and close").clicked() {
+                        self.save_and_close();
                     }
                     if ui.button("Discard and close").clicked() {
                         self.discard_and_close();
@@ -494,6 +506,25 @@ impl App {
                     }
                     if ui.button("Cancel").clicked() {
                         self.confirm_close = false;
+                    }
+                });
+            });
+        }
+        if let Some(opened) = &self.pending_open {
+            let name = opened.name();
+            egui::Modal::new(egui::Id::unique("discard-for-open")).show(ctx, |ui| {
+                ui.heading("Unsaved changes");
+                ui.label(format!(
+                    "{} has unsaved changes. Open {name} and discard them?",
+                    self.doc.name()
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Discard and open").clicked() {
+                        self.discard_and_open();
+                    }
+                    if ui.button("Keep editing").clicked() {
+                        self.pending_open = None;
+                        self.status = format!("Kept the unsaved changes; {name} was not opened.");
                     }
                 });
             });

@@ -1,8 +1,7 @@
-//! The paint editor: strokes, undo/redo per stroke, tools, validation, files.
+//! The paint editor: strokes, undo/redo per stroke, tools, validation.
 
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
-use sokolab::app::command::Command;
 use sokolab::level::{Pos, Terrain};
 
 use crate::harness::{board, click, drag, window};
@@ -86,47 +85,4 @@ fn validation_messages_appear_and_clear() {
     h.run();
     assert!(h.query_by_label_contains("2 boxes but 1 goal").is_none());
     h.get_by_label("No problems found");
-}
-
-#[test]
-fn save_then_open_gives_the_same_collection() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("saved.xsb");
-    let mut h = window(ROOM);
-    drag(&mut h, Pos::new(1, 1), Pos::new(2, 1));
-    let edited = h.state().doc.collection.clone();
-    h.state_mut().queue.push(Command::SaveTo(file.clone()));
-    h.run();
-    assert!(!h.state().doc.dirty, "saving clears the unsaved marker");
-    assert!(file.exists());
-
-    click(&mut h, Pos::new(5, 2));
-    assert!(h.state().doc.dirty);
-    h.state_mut().queue.push(Command::OpenPath(file.clone()));
-    h.run();
-    assert_eq!(h.state().doc.collection, edited);
-    assert_eq!(h.state().doc.path.as_deref(), Some(file.as_path()));
-    assert!(!h.state().doc.dirty);
-}
-
-#[test]
-fn failed_save_keeps_the_edits_and_broken_open_keeps_the_document() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = window(ROOM);
-    drag(&mut h, Pos::new(1, 1), Pos::new(2, 1));
-    let edited = h.state().doc.collection.clone();
-    h.state_mut().queue.push(Command::SaveTo(dir.path().join("missing/dir/x.xsb")));
-    h.run();
-    assert!(h.state().doc.dirty, "a failed save leaves the document unsaved");
-    assert!(h.state().error.as_deref().unwrap().contains("not saved"));
-    h.state_mut().error = None;
-
-    let bad = dir.path().join("bad.xsb");
-    std::fs::write(&bad, b"#####\n#@$.#\n#\xff  #\n#####\n").unwrap();
-    h.state_mut().queue.push(Command::OpenPath(bad));
-    h.run();
-    let error = h.state().error.clone().unwrap();
-    assert!(error.contains("bad.xsb:3:2"), "{error}");
-    assert_eq!(h.state().doc.collection, edited, "the open document is kept");
-    assert!(h.state().doc.dirty);
 }

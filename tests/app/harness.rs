@@ -16,11 +16,16 @@ pub fn window(xsb: &str) -> Harness<'static, App> {
 /// A window showing `collection`.
 pub fn window_on(collection: Collection) -> Harness<'static, App> {
     let doc = Document { collection, path: None, dirty: false };
-    let app = App::new(doc, Settings::default(), None);
+    window_for(App::new(doc, Settings::default(), None))
+}
+
+/// A window showing `app`.
+pub fn window_for(app: App) -> Harness<'static, App> {
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1200.0, 1500.0))
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
-    harness.run();
+    // A file the app opens at startup keeps a spinner turning; the frames run regardless.
+    harness.run_ok();
     harness
 }
 
@@ -45,6 +50,20 @@ pub fn drag(h: &mut Harness<'_, App>, from: Pos, to: Pos) {
 /// Clicks square `p`.
 pub fn click(h: &mut Harness<'_, App>, p: Pos) {
     drag(h, p, p);
+}
+
+/// Runs frames until the file being opened or saved is done (20 s at most). The first frame
+/// carries out the queued commands, which start the job.
+pub fn finish_files(h: &mut Harness<'_, App>) {
+    h.step();
+    let start = std::time::Instant::now();
+    while h.state().files.is_some() {
+        assert!(start.elapsed().as_secs() < 20, "the file job hangs");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        h.step();
+    }
+    // A few frames for what the result opens (a dialog fades in).
+    h.run_steps(20);
 }
 
 /// The level shown on the board.

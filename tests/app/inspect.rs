@@ -64,6 +64,7 @@ fn a_frontier_node_shows_its_board_and_running_finds_the_solution() {
     h.get_by_label("Path from the start: 1 pushes");
 
     h.get_by_label("Run to solution").click();
+    h.step(); // The click is carried out: the worker starts.
     let start = std::time::Instant::now();
     while h.state().inspector.session.as_ref().is_some_and(|s| s.is_running()) {
         assert!(start.elapsed().as_secs() < 30, "the search did not finish");
@@ -77,4 +78,52 @@ fn a_frontier_node_shows_its_board_and_running_finds_the_solution() {
     assert!(
         h.state().inspector.snapshot.steps as u64 == h.state().inspector.snapshot.stats.expanded
     );
+}
+
+const ROOM: &str = "; Room\n#########\n#   #   #\n# $ $ $ #\n#  ...  #\n#   @   #\n#########\n";
+
+#[test]
+fn fess_shows_the_features_of_the_current_and_of_a_clicked_node_and_fills_the_heat_map() {
+    let mut h = window(ROOM);
+    h.get_by_label("Inspector").click();
+    h.run();
+    let config = Config::with_method(Method::Fess);
+    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
+    h.run();
+    for _ in 0..3 {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    let mut fess = build(h.state().level(), &config, Recorder::default()).unwrap();
+    fess.step(3);
+    let current = fess.current().unwrap();
+    assert_eq!(h.state().inspector.snapshot.current, Some(current));
+    let features = fess.node_features(current.id);
+    assert!(features.iter().any(|&(name, _)| name == "packed"), "{features:?}");
+    assert_eq!(h.state().inspector.snapshot.features, features);
+    h.get_by_label("Its features");
+    h.get_by_label("cells met");
+
+    // The path's nodes are listed; clicking the start shows its board and features.
+    let path = &h.state().inspector.shown_path;
+    assert_eq!(path.last().map(|n| n.id), Some(current.id));
+    let start = path[0];
+    h.get_by_label(&format!("0. {}", sokolab::app::inspector::panel::node_row(&start))).click();
+    h.run();
+    assert_eq!(h.state().inspector.shown, Shown::Node(start.id));
+    assert_eq!(h.state().inspector.shown_features, fess.node_features(start.id));
+    assert_eq!(h.state().board_level(), &fess.board(start.id).unwrap());
+    h.get_by_label("Features of the node shown");
+
+    // FESS reports every expanded position: the history and the heat map fill.
+    let snap = &h.state().inspector.snapshot;
+    assert_eq!(snap.steps as u64, snap.stats.expanded + 1, "the start and each expansion");
+    // (The overlay toggles are scrolled out of view below the inspector's panel.)
+    let heat = sokolab::app::overlay::Overlay::Heat;
+    h.state_mut().queue.push(sokolab::app::command::Command::ToggleOverlay(heat));
+    h.run();
+    let boxes_seen: u32 =
+        h.state().inspector.session.as_ref().unwrap().with_trace(|t| t.heat.iter().sum());
+    assert_eq!(boxes_seen as usize, 3 * h.state().inspector.snapshot.steps);
+    assert!(!h.state().drawn.heat.is_empty());
 }

@@ -4,6 +4,7 @@
 
 mod collection;
 mod edit;
+mod files;
 mod harness;
 mod inspect;
 mod overlays;

@@ -43,3 +43,57 @@ fn why_is_this_a_deadlock_names_the_rule_and_marks_the_box() {
     assert!(status.contains("Deadlock (dead square)"), "{status}");
     assert_eq!(h.state().drawn.culprits, vec![Pos::new(1, 1)]);
 }
+
+/// Three goals at the end of a one-wide dead-end corridor: the far one is filled first.
+const CORRIDOR: &str = "; Corridor
+##########
+#        #
+# $$$    #
+#   @    ######
+#         ...#
+#        #####
+##########
+";
+
+/// Steps frames until the plan overlays have something to draw (the plan is computed on a
+/// worker thread).
+fn until_plan_drawn(h: &mut egui_kittest::Harness<'_, sokolab::app::App>) {
+    let start = std::time::Instant::now();
+    while h.state().drawn.order.is_empty() && h.state().drawn.goal_lines.is_empty() {
+        assert!(start.elapsed().as_secs() < 20, "the plan never arrives");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        h.step();
+    }
+    h.run();
+}
+
+#[test]
+fn the_packing_order_and_the_goal_rooms_are_drawn_when_switched_on() {
+    let mut h = window(CORRIDOR);
+    h.get_by_label("Packing order (1 = fill first)").click();
+    until_plan_drawn(&mut h);
+    let (far, mid, near) = (Pos::new(12, 4), Pos::new(11, 4), Pos::new(10, 4));
+    assert_eq!(h.state().drawn.order, vec![(far, 1), (mid, 2), (near, 3)]);
+    h.get_by_label("Each step of the order is proved.");
+    assert!(h.state().drawn.goal_lines.is_empty(), "the rooms overlay is off");
+
+    h.get_by_label("Goal rooms and entrances").click();
+    h.run();
+    let drawn = &h.state().drawn;
+    assert_eq!(drawn.entrances, vec![Pos::new(8, 4)]);
+    // The goal area is the corridor, columns 9 to 12 of row 4: its outline is two long
+    // lines and its two ends.
+    let mut goal_lines = drawn.goal_lines.clone();
+    goal_lines.sort();
+    assert_eq!(
+        goal_lines,
+        vec![[(9, 4), (9, 5)], [(9, 4), (13, 4)], [(9, 5), (13, 5)], [(13, 4), (13, 5)]]
+    );
+    assert!(!drawn.room_lines.is_empty());
+    h.get_by_label_contains("Thick outline: a goal area");
+
+    h.get_by_label("Packing order (1 = fill first)").click();
+    h.run();
+    assert!(h.state().drawn.order.is_empty(), "switched off again");
+    assert!(!h.state().drawn.goal_lines.is_empty(), "the rooms stay");
+}

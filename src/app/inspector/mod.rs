@@ -97,6 +97,8 @@ pub struct Snapshot {
     pub optimal: bool,
     /// Expansions recorded in the history.
     pub steps: usize,
+    /// The named features of the node expanded last (feature-space search lists them).
+    pub features: Vec<(&'static str, u32)>,
 }
 
 /// The inspector's state.
@@ -107,12 +109,19 @@ pub struct Inspector {
     pub bound: LowerBound,
     /// The pruning rules to build with.
     pub deadlocks: crate::solver::Deadlocks,
+    /// The other techniques to build with (FESS's features and advisors, PI-corrals, macros).
+    pub techniques: crate::solver::techniques::Techniques,
     /// The search, once built.
     pub session: Option<Session>,
     /// What the board shows.
     pub shown: Shown,
     /// The board for `shown`, with the pushes from the start that lead to it (when known).
     pub board: Option<(Level, Vec<(Pos, Dir)>)>,
+    /// The stored nodes from the start to what is shown (to its parent for a child not
+    /// stored yet); empty when the search does not keep them.
+    pub shown_path: Vec<NodeView>,
+    /// The named features of the node shown (none for a child not stored yet).
+    pub shown_features: Vec<(&'static str, u32)>,
     board_key: Option<(Shown, u64)>,
     /// This frame's view of the search.
     pub snapshot: Snapshot,
@@ -146,9 +155,12 @@ impl Default for Inspector {
             method: Method::AStar,
             bound: LowerBound::Matching,
             deadlocks: crate::solver::Deadlocks::default(),
+            techniques: crate::solver::techniques::Techniques::default(),
             session: None,
             shown: Shown::Current,
             board: None,
+            shown_path: Vec::new(),
+            shown_features: Vec::new(),
             board_key: None,
             snapshot: Snapshot::default(),
             step_count: 100,
@@ -164,7 +176,13 @@ impl Default for Inspector {
 impl Inspector {
     /// The configuration the choices make.
     pub fn config(&self) -> Config {
-        Config { method: self.method, lower_bound: self.bound, deadlocks: self.deadlocks }
+        Config {
+            method: self.method,
+            lower_bound: self.bound,
+            deadlocks: self.deadlocks,
+            techniques: self.techniques,
+            ..Config::default()
+        }
     }
 
     /// Builds a fresh search of `level` with the current choices.
@@ -173,6 +191,8 @@ impl Inspector {
         self.shown = Shown::Current;
         self.board_key = None;
         self.board = None;
+        self.shown_path.clear();
+        self.shown_features.clear();
         self.scrub = 0;
         self.snapshot = Snapshot::default();
         self.session = Some(Session::new(level, self.config())?);
@@ -187,8 +207,10 @@ impl Inspector {
         let steps = session.with_trace(|t| t.steps.len());
         let search = session.search();
         let stats = search.stats().clone();
+        let current = search.current();
         self.snapshot = Snapshot {
-            current: search.current(),
+            features: current.map(|c| search.node_features(c.id)).unwrap_or_default(),
+            current,
             children: search.children().to_vec(),
             frontier: search.frontier(FRONTIER_SHOWN),
             optimal: search.optimal(),
@@ -208,6 +230,31 @@ impl Inspector {
         if self.board_key != Some(key) {
             self.board_key = Some(key);
             self.board = self.shown_board();
+            let node = self.shown_node();
+            let Some(session) = &self.session else { return };
+            let search = session.search();
+            (self.shown_path, self.shown_features) = match node {
+                Some((id, stored)) => {
+                    let path = search.path(id).iter().filter_map(|&n| search.node(n)).collect();
+                    let features = if stored { search.node_features(id) } else { Vec::new() };
+                    (path, features)
+                }
+                None => (Vec::new(), Vec::new()),
+            };
+        }
+    }
+
+    /// The stored node behind what is shown, and whether it is the node shown itself (not
+    /// the parent of a child that is not stored); none where node ids are not kept (the
+    /// history of a depth-first search, which reuses them).
+    fn shown_node(&self) -> Option<(NodeId, bool)> {
+        let session = self.session.as_ref()?;
+        match self.shown {
+            Shown::Current => self.snapshot.current.map(|v| (v.id, true)),
+            Shown::Node(id) => Some((id, true)),
+            Shown::After(id, _) => Some((id, false)),
+            Shown::Step(_) if session.depth_first() => None,
+            Shown::Step(i) => session.with_trace(|t| t.steps.get(i).map(|s| (s.node, true))),
         }
     }
 

@@ -7,6 +7,7 @@ use crate::app::command::Command;
 use crate::app::inspector::{METHODS, Shown, method_label};
 use crate::app::state::App;
 use crate::solver::search::{ChildView, NodeView, PushView, Verdict};
+use crate::solver::techniques::Technique;
 use crate::solver::{LowerBound, Method, PruneReason};
 
 /// The push as `3:4 R` (the box's square and the direction).
@@ -40,6 +41,18 @@ pub fn child_row(c: &ChildView) -> String {
         _ => format!("g {} h {} f {}", c.g, c.h, c.f),
     };
     format!("{}  {cost}  {}", push_text(Some(c.push)), verdict_text(c.verdict))
+}
+
+/// A grid of a node's named features (feature-space search's packed boxes, connectivity,
+/// room links cut, boxes out of plan, and its cell).
+fn features_grid(ui: &mut Ui, id: &str, features: &[(&'static str, u32)]) {
+    egui::Grid::new(id).num_columns(2).striped(true).show(ui, |ui| {
+        for (name, value) in features {
+            ui.label(*name);
+            ui.label(RichText::new(value.to_string()).monospace());
+            ui.end_row();
+        }
+    });
 }
 
 /// One row of the frontier list.
@@ -133,6 +146,16 @@ impl App {
                 ui.checkbox(flag, reason.name());
             }
         });
+        ui.label("Techniques")
+            .on_hover_text("FESS's features and advisors, PI-corrals, tunnel and goal macros");
+        ui.horizontal_wrapped(|ui| {
+            for t in Technique::ALL {
+                let mut on = config.techniques.on(t);
+                if ui.checkbox(&mut on, t.name()).changed() {
+                    config.techniques.set(t, on);
+                }
+            }
+        });
         if config != before {
             self.queue.push(Command::SetSearchConfig(config));
         }
@@ -211,6 +234,10 @@ impl App {
             return;
         };
         ui.label(RichText::new(format!("Expanded: {}", node_row(&current))).strong());
+        if !snap.features.is_empty() {
+            ui.label("Its features");
+            features_grid(ui, "current-features", &snap.features);
+        }
         let children = snap.children.clone();
         ui.label(format!("{} children", children.len()));
         let mut clicked = None;
@@ -254,11 +281,41 @@ impl App {
                 true,
             );
         }
+        if self.inspector.shown != Shown::Current {
+            if !self.inspector.shown_features.is_empty() {
+                ui.label("Features of the node shown");
+                features_grid(ui, "shown-features", &self.inspector.shown_features.clone());
+            } else if matches!(self.inspector.shown, Shown::After(..)) {
+                ui.label(RichText::new("A move not played yet: no node, no features.").small());
+            }
+        }
         if let Some((_, pushes)) = &self.inspector.board {
             let path: Vec<String> =
                 pushes.iter().map(|&(from, d)| format!("{from} {}", dir_letter(d))).collect();
             ui.label(format!("Path from the start: {} pushes", pushes.len()));
             ui.label(RichText::new(path.join(", ")).small().monospace());
+        }
+        self.path_nodes(ui);
+    }
+
+    /// The stored nodes on the path to what is shown; clicking one shows it.
+    fn path_nodes(&mut self, ui: &mut Ui) {
+        let path = self.inspector.shown_path.clone();
+        if path.len() < 2 {
+            return;
+        }
+        ui.label(format!("Nodes on the path: {}", path.len()));
+        let mut clicked = None;
+        egui::ScrollArea::vertical().id_salt("path-nodes").max_height(140.0).show(ui, |ui| {
+            for (i, n) in path.iter().enumerate() {
+                let shown = self.inspector.shown == Shown::Node(n.id);
+                if ui.selectable_label(shown, format!("{i}. {}", node_row(n))).clicked() {
+                    clicked = Some(Shown::Node(n.id));
+                }
+            }
+        });
+        if let Some(s) = clicked {
+            self.queue.push(Command::InspectShow(s));
         }
     }
 }

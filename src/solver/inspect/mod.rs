@@ -8,12 +8,15 @@
 //! - [`explain`]: "why is this a deadlock?": the rule that proves a position dead and the
 //!   boxes involved.
 //! - [`boards`]: positions along pushes (a child's board, a path from the start).
+//! - [`plan`]: rooms, goal areas and entrances, and the packing order, in board coordinates.
 
 pub mod analysis;
 pub mod boards;
 pub mod explain;
+pub mod plan;
 pub mod trace;
 
 pub use analysis::{Analyser, PositionFacts, SquareFacts};
 pub use explain::Deadlock;
+pub use plan::Plan;
 pub use trace::{Edge, Step, Trace, Tracer};

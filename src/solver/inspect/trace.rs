@@ -95,11 +95,19 @@ impl Trace {
 }
 
 /// The observer that fills a [`Trace`].
+///
+/// Searches report a node's state just after announcing it (`expanding`, then `state`);
+/// feature-space search reports the state first. Counters that arrive before their
+/// expansion wait in `pending` for it, so the history is right either way.
 #[derive(Clone, Debug, Default)]
 pub struct Tracer {
     last: Recorder,
     trace: Arc<Mutex<Trace>>,
     expansions: usize,
+    /// The last step recorded still waits for its counters.
+    awaiting: bool,
+    /// Counters (open, closed, bound) reported before their expansion.
+    pending: Option<(u32, u32, u16)>,
 }
 
 impl Tracer {
@@ -132,13 +140,16 @@ impl Observer for Tracer {
             Some(p) => ((narrow(p.from.x), narrow(p.from.y)), p.dir),
             None => ((u16::MAX, u16::MAX), Dir::Up),
         };
+        let pending = self.pending.take();
+        self.awaiting = pending.is_none();
+        let (open, closed, bound) = pending.unwrap_or_default();
         let step = Step {
             node: node.id,
-            open: 0,
-            closed: 0,
+            open,
+            closed,
             g: narrow(node.g),
             h: narrow(node.h),
-            bound: 0,
+            bound,
             from,
             dir: Dir::ALL.iter().position(|&d| d == dir).unwrap_or(0) as u8,
         };
@@ -152,14 +163,22 @@ impl Observer for Tracer {
         self.expansions = trace.steps.len();
     }
 
-    /// Completes the step `expanding` recorded with the counters, and adds the state's boxes
-    /// to the heat map (searches that do not call this leave both out).
+    /// Completes the step `expanding` recorded with the counters (or keeps them for the
+    /// next one), and adds the state's boxes to the heat map (searches that do not call this
+    /// leave both out).
     fn state(&mut self, state: &[u64], stats: &Stats) {
+        let counters = (
+            stats.open.try_into().unwrap_or(u32::MAX),
+            stats.closed.try_into().unwrap_or(u32::MAX),
+            narrow(stats.bound),
+        );
         let mut trace = lock(&self.trace);
-        if let Some(step) = trace.steps.last_mut() {
-            step.open = stats.open.try_into().unwrap_or(u32::MAX);
-            step.closed = stats.closed.try_into().unwrap_or(u32::MAX);
-            step.bound = narrow(stats.bound);
+        match trace.steps.last_mut() {
+            Some(step) if self.awaiting => {
+                (step.open, step.closed, step.bound) = counters;
+                self.awaiting = false;
+            }
+            _ => self.pending = Some(counters),
         }
         let words = state.len() - 1;
         let squares = words * 64;
@@ -192,7 +211,7 @@ impl Observer for Tracer {
 mod tests {
     use super::*;
     use crate::level::Level;
-    use crate::solver::{Config, Method, Progress, build};
+    use crate::solver::{Config, Method, NoTrace, Progress, build};
 
     const LEVEL: [&str; 6] = ["#######", "#     #", "# $$  #", "#@ .. #", "#     #", "#######"];
 
@@ -222,6 +241,41 @@ mod tests {
         let last_step = (trace.steps.len() - 1) as u32;
         assert_eq!(trace.edges.iter().filter(|e| e.step == last_step).count(), children);
         assert!(std::mem::size_of::<Step>() <= 24);
+    }
+
+    #[test]
+    fn feature_space_search_fills_the_history_and_the_heat_map() {
+        // A room FESS needs a few expansions for; it reports each state before announcing
+        // the node, and the tracer files the counters under the right step regardless.
+        let level = Level::from_rows(&[
+            "#########",
+            "#   #   #",
+            "# $ $ $ #",
+            "#  ...  #",
+            "#   @   #",
+            "#########",
+        ])
+        .unwrap();
+        let tracer = Tracer::new();
+        let trace = tracer.trace();
+        let mut plain = build(&level, &Config::with_method(Method::Fess), NoTrace).unwrap();
+        let mut search = build(&level, &Config::with_method(Method::Fess), tracer).unwrap();
+        let budget = 3;
+        let (a, b) = (search.step(budget), plain.step(budget));
+        assert_eq!(a, b, "tracing does not change the search");
+        let t = lock(&trace).clone();
+        let expanded = search.stats().expanded as usize;
+        assert!(matches!(a, Progress::Running));
+        // The start, expanded when the search is built, and one step per expansion since.
+        assert_eq!(t.steps.len(), expanded + 1);
+        // Every expanded position put its three boxes on the heat map.
+        let heat: u32 = t.heat.iter().sum();
+        assert_eq!(heat as usize, 3 * t.steps.len());
+        // The first step is the start; later ones were taken from open cells.
+        assert_eq!(t.steps[0].push(), None);
+        assert_eq!(t.steps[0].open, 0);
+        assert!(t.steps.last().unwrap().open > 0, "the last expansion has its own counters");
+        assert!(t.steps[1..].iter().all(|s| s.push().is_some()));
     }
 
     #[test]

@@ -1,0 +1,157 @@
+//! Opening and saving collections on a worker thread, so that a slow or stalled disk never
+//! holds up the window. One file job runs at a time; the status bar shows it with a Cancel
+//! button.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use crate::app::document::Document;
+use crate::app::worker::Job;
+use crate::level::Collection;
+use crate::level::format::FileError;
+
+/// What a file job does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileTask {
+    /// Reads the collection in a file.
+    Open(PathBuf),
+    /// Writes the collection to a file (Save and Save As).
+    Save(PathBuf),
+}
+
+/// What a finished file job gives back.
+#[derive(Debug)]
+pub enum FileDone {
+    /// The document read, or why it could not be.
+    Opened(Result<Document, FileError>),
+    /// Whether the collection was written.
+    Saved(Result<(), FileError>),
+    /// Cancelled before anything was read or written.
+    Cancelled,
+}
+
+/// A file job in progress.
+pub struct FileRun {
+    /// What it does.
+    pub task: FileTask,
+    /// For a save, the document's edit count when it started: edits made while the file is
+    /// written keep the document unsaved.
+    pub edits: u64,
+    job: Job<(), FileDone>,
+}
+
+impl FileRun {
+    /// Starts reading `path`; `repaint` wakes the window when it is done.
+    pub fn open(path: PathBuf, repaint: impl Fn() + Send + 'static) -> Self {
+        let work_path = path.clone();
+        let job = Job::spawn(repaint, move |reporter| {
+            let opened = Document::open(&work_path);
+            if reporter.cancel.load(Ordering::Relaxed) {
+                FileDone::Cancelled
+            } else {
+                FileDone::Opened(opened)
+            }
+        });
+        FileRun { task: FileTask::Open(path), edits: 0, job }
+    }
+
+    /// Starts writing `collection` (the document after `edits` edits) to `path`, atomically.
+    pub fn save(
+        path: PathBuf,
+        collection: Collection,
+        edits: u64,
+        repaint: impl Fn() + Send + 'static,
+    ) -> Self {
+        let work_path = path.clone();
+        let job = Job::spawn(repaint, move |reporter| {
+            if reporter.cancel.load(Ordering::Relaxed) {
+                return FileDone::Cancelled;
+            }
+            FileDone::Saved(Document::write(&work_path, &collection))
+        });
+        FileRun { task: FileTask::Save(path), edits, job }
+    }
+
+    /// Asks the job to stop: an open is abandoned; a save stops if it has not begun writing
+    /// (the file is replaced atomically, so it is either the old one or the new one).
+    pub fn cancel(&self) {
+        self.job.cancel();
+    }
+
+    /// The result, once the job has finished.
+    pub fn poll(&mut self) -> Option<FileDone> {
+        self.job.poll()
+    }
+
+    /// Time since the job started.
+    pub fn elapsed(&self) -> Duration {
+        self.job.elapsed()
+    }
+
+    /// The file the job works on.
+    pub fn path(&self) -> &Path {
+        match &self.task {
+            FileTask::Open(p) | FileTask::Save(p) => p,
+        }
+    }
+
+    /// What the status bar says while the job runs: "Opening levels.xsb…".
+    pub fn describe(&self) -> String {
+        let name = self.path().file_name().unwrap_or(self.path().as_os_str()).to_string_lossy();
+        let cancelling = if self.job.is_cancelling() { " (cancelling)" } else { "" };
+        match self.task {
+            FileTask::Open(_) => format!("Opening {name}…{cancelling}"),
+            FileTask::Save(_) => format!("Saving {name}…{cancelling}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finish(run: &mut FileRun) -> FileDone {
+        let start = std::time::Instant::now();
+        loop {
+            if let Some(done) = run.poll() {
+                return done;
+            }
+            assert!(start.elapsed() < Duration::from_secs(20), "the file job hangs");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    #[test]
+    fn a_save_then_an_open_round_trip_on_worker_threads() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("round.sok");
+        let doc = Document::builtin();
+        let mut save = FileRun::save(path.clone(), doc.collection.clone(), 7, || {});
+        assert_eq!((&save.task, save.edits), (&FileTask::Save(path.clone()), 7));
+        assert_eq!(save.describe(), "Saving round.sok…");
+        assert!(matches!(finish(&mut save), FileDone::Saved(Ok(()))));
+        let mut open = FileRun::open(path.clone(), || {});
+        match finish(&mut open) {
+            FileDone::Opened(Ok(read)) => {
+                assert_eq!(read.collection, doc.collection);
+                assert_eq!(read.path.as_deref(), Some(path.as_path()));
+            }
+            other => panic!("not opened: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn failures_come_back_as_errors_naming_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("no/such/dir/x.xsb");
+        let mut save = FileRun::save(missing.clone(), Document::builtin().collection, 1, || {});
+        match finish(&mut save) {
+            FileDone::Saved(Err(e)) => assert_eq!(e.path, missing),
+            other => panic!("a save into a missing folder succeeded: {other:?}"),
+        }
+        assert!(!missing.exists());
+        let mut open = FileRun::open(missing.clone(), || {});
+        assert!(matches!(finish(&mut open), FileDone::Opened(Err(e)) if e.path == missing));
+    }
+}

@@ -1,0 +1,88 @@
+//! The level's plan as the solver sees it, in board coordinates: its rooms, the goal areas
+//! and their entrances, and the packing order (which goal to fill first).
+
+use crate::level::{Level, Pos};
+use crate::solver::problem::Problem;
+
+/// Rooms, goal areas, entrances and the packing order of one level.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Plan {
+    /// The squares of each room (open floor at least two by three).
+    pub rooms: Vec<Vec<Pos>>,
+    /// The squares of each goal area.
+    pub goal_areas: Vec<Vec<Pos>>,
+    /// Squares outside a goal area from which a box can be pushed into it.
+    pub entrances: Vec<Pos>,
+    /// Each goal with its place in the packing order, 1 for the goal to fill first.
+    pub order: Vec<(Pos, u16)>,
+    /// Whether every step of the order was proved (false: some are a best guess).
+    pub complete: bool,
+}
+
+impl Plan {
+    /// The plan of `level` (its walls, goals and the boxes where they start), or why the
+    /// level cannot be analysed.
+    pub fn of(level: &Level) -> Result<Plan, String> {
+        Ok(Plan::from_problem(&Problem::new(level)?))
+    }
+
+    /// The plan a compiled problem holds.
+    pub fn from_problem(p: &Problem) -> Plan {
+        let pos = |squares: &[crate::solver::board::Sq]| -> Vec<Pos> {
+            squares.iter().map(|&s| p.board.pos(s)).collect()
+        };
+        Plan {
+            rooms: p.rooms.rooms.iter().map(|r| pos(r)).collect(),
+            goal_areas: p.rooms.goal_areas.iter().map(|a| pos(a)).collect(),
+            entrances: pos(&p.rooms.entrances),
+            order: p
+                .packing
+                .order
+                .iter()
+                .enumerate()
+                .map(|(i, &g)| (p.board.pos(g), (i + 1).min(u16::MAX as usize) as u16))
+                .collect(),
+            complete: p.packing.complete,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dead_end_goal_corridor_fills_from_its_far_end() {
+        // Three goals in a one-wide corridor closed on the right: the far goal first.
+        let level = Level::from_rows(&[
+            "##########",
+            "#        #",
+            "# $$$    #",
+            "#   @    ######",
+            "#         ...#",
+            "#        #####",
+            "##########",
+        ])
+        .unwrap();
+        let plan = Plan::of(&level).unwrap();
+        assert!(plan.complete);
+        assert_eq!(
+            plan.order,
+            vec![(Pos::new(12, 4), 1), (Pos::new(11, 4), 2), (Pos::new(10, 4), 3)]
+        );
+        assert_eq!(plan.goal_areas.len(), 1);
+        assert!(plan.goal_areas[0].contains(&Pos::new(12, 4)));
+        // The corridor (goals and the square before them) is the goal area; the room square
+        // in front of it is the one way in.
+        assert!(plan.goal_areas[0].contains(&Pos::new(9, 4)));
+        assert_eq!(plan.entrances, vec![Pos::new(8, 4)]);
+        assert!(!plan.rooms.is_empty());
+        assert!(plan.rooms.iter().any(|r| r.contains(&Pos::new(3, 2))), "the open room");
+    }
+
+    #[test]
+    fn a_level_without_a_player_is_not_analysed() {
+        let level = Level::from_rows(&["#####", "#$. #", "#####"]).unwrap();
+        assert!(Plan::of(&level).is_err());
+    }
+}
