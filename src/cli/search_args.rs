@@ -22,8 +22,8 @@ pub struct SearchArgs {
     #[arg(long, default_value = "matching", value_parser = parse_bound)]
     pub lower_bound: LowerBound,
     /// Deadlock detectors and techniques to switch off (comma-separated): dead-squares,
-    /// freeze, bipartite, corral, patterns; packing, connectivity, room-links, out-of-plan,
-    /// hotspots.
+    /// freeze, bipartite, corral, patterns; packing, connectivity, pi-corrals, tunnel-macros,
+    /// goal-macros, room-links, out-of-plan, hotspots.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_switch)]
     pub disable: Vec<Switch>,
     /// Techniques to switch on that are off by default (comma-separated): room-links,
