@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use sokolab::level::format::load_file;
 use sokolab::level::replay;
-use sokolab::solver::{Config, Deadlocks, Limits, Method, Outcome, Techniques, solve};
+use sokolab::solver::{Config, Deadlocks, Limits, Method, Outcome, Technique, Techniques, solve};
 
 fn microban() -> Option<PathBuf> {
     let dir = std::env::var_os("SOKOLAB_LEVELS")
@@ -78,4 +78,37 @@ fn no_search_calls_a_solvable_microban_level_unsolvable() {
             );
         }
     }
+}
+
+/// PI-corral pruning only drops pushes a solution can do without: on the Microban levels,
+/// every level A* solves with PI-corrals off within its node budget is solved with them on
+/// (given four times the budget), with the same push count.
+#[test]
+fn pi_corral_pruning_never_loses_a_solution() {
+    let Some(file) = microban() else { return };
+    let collection = load_file(&file).unwrap();
+    let cancel = AtomicBool::new(false);
+    let budget = 100_000;
+    let mut compared = 0;
+    for (i, level) in collection.levels.iter().enumerate() {
+        let mut without = Config::with_method(Method::AStar);
+        without.techniques.set(Technique::PiCorrals, false);
+        let limits = Limits { nodes: Some(budget), ..Limits::default() };
+        let Outcome::Solved(plain, _) = solve(level, &without, &limits, &cancel) else {
+            continue;
+        };
+        let limits = Limits { nodes: Some(4 * budget), ..Limits::default() };
+        let with = Config::with_method(Method::AStar);
+        assert!(with.techniques.on(Technique::PiCorrals));
+        match solve(level, &with, &limits, &cancel) {
+            Outcome::Solved(pruned, _) => {
+                assert!(replay(level, &pruned.moves).solved, "level {}", i + 1);
+                assert_eq!(pruned.pushes, plain.pushes, "level {}", i + 1);
+            }
+            other => panic!("level {}: with PI-corrals A* ended {}", i + 1, other.status()),
+        }
+        compared += 1;
+    }
+    eprintln!("PI-corrals compared on {compared} levels");
+    assert!(compared >= 120, "only {compared} levels solved without PI-corrals");
 }
