@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Makes screenshots/editor.png, play.png, inspector.png and timeline.png from the real
-# program under Xvfb.
+# Makes screenshots/editor.png, play.png, inspector.png, patterns.png and timeline.png from
+# the real program under Xvfb.
 # Needs: xvfb, xdotool, imagemagick (apt-get install -y xvfb xdotool imagemagick) and a
 # release build (cargo build --release). Rerun after UI changes.
 set -euo pipefail
@@ -50,6 +50,14 @@ key F8 F9
 key r
 sleep 2
 shot screenshots/inspector.png
+
+# The pattern view of the same search: the goal-room and packing-order overlays off, the
+# lower panel's "Deadlock patterns" tab, the most hit pattern selected (drawn on the board).
+key F8 F9
+click 505 558
+click 300 640
+shot screenshots/patterns.png
+key F8 F9
 
 # Timeline: solve with the solver (F5), open the timeline on its solution, step in.
 key F5

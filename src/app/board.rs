@@ -41,6 +41,10 @@ pub struct Overlays {
     pub entrances: Vec<Pos>,
     /// Goals with their place in the packing order (1 = fill first).
     pub order: Vec<(Pos, u16)>,
+    /// The boxes of the deadlock pattern in focus.
+    pub pattern_boxes: Vec<Pos>,
+    /// The player's area of that pattern.
+    pub pattern_area: Vec<Pos>,
 }
 
 /// A straight line between two square corners, each given as (column, row): corner (x, y)
@@ -290,6 +294,9 @@ fn paint_overlays(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Pal
     for &p in &o.dead {
         marks.add_colored_rect(g.cell_rect(p).shrink(c * 0.04), pal.dead);
     }
+    for &p in &o.pattern_area {
+        marks.add_colored_rect(g.cell_rect(p), pal.pattern_area);
+    }
     painter.add(Shape::mesh(marks));
     let tunnel = Stroke::new((c * 0.06).max(1.0), pal.tunnel);
     for &p in &o.tunnels {
@@ -307,6 +314,10 @@ fn paint_overlays(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Pal
     let frozen = Stroke::new((c * 0.1).clamp(1.5, 4.0), pal.frozen);
     for &p in &o.frozen {
         painter.rect_stroke(g.cell_rect(p).shrink(c * 0.05), 3.0, frozen, StrokeKind::Inside);
+    }
+    let pattern = Stroke::new((c * 0.1).clamp(2.0, 5.0), pal.pattern);
+    for &p in &o.pattern_boxes {
+        painter.rect_stroke(g.cell_rect(p).shrink(c * 0.02), 4.0, pattern, StrokeKind::Inside);
     }
     let culprit = Stroke::new((c * 0.12).clamp(2.0, 5.0), pal.problem);
     for &p in &o.culprits {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-use crate::app::inspector::{LowerView, Shown};
+use crate::app::inspector::{LowerView, PatternOrder, Shown};
 use crate::app::overlay::Overlay;
 use crate::app::timeline::TimelineSource;
 use crate::level::Dir;
@@ -163,6 +163,11 @@ pub enum Command {
     InspectScrub(usize),
     /// Inspector: choose the lower panel's view.
     SetLowerView(LowerView),
+    /// Inspector: select a deadlock pattern (none clears the selection); the pattern overlay
+    /// switches on to show it.
+    SelectPattern(Option<u32>),
+    /// Inspector: the order of the pattern list.
+    SetPatternOrder(PatternOrder),
     /// Inspector: switch the charts' log scale.
     ToggleLogScale,
     /// Timeline: load a solution.

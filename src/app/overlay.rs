@@ -31,11 +31,14 @@ pub enum Overlay {
     Rooms,
     /// The order to fill the goals in, as numbers on the goals.
     Packing,
+    /// The inspector's deadlock pattern in focus: the one selected in the pattern view, or
+    /// the one that pruned the child under the pointer in the children table.
+    Pattern,
 }
 
 impl Overlay {
     /// Every overlay, in legend order.
-    pub const ALL: [Overlay; 9] = [
+    pub const ALL: [Overlay; 10] = [
         Overlay::Dead,
         Overlay::Distance,
         Overlay::Reachable,
@@ -45,11 +48,17 @@ impl Overlay {
         Overlay::Heat,
         Overlay::Frozen,
         Overlay::Corrals,
+        Overlay::Pattern,
     ];
 
     /// Whether the overlay draws facts about the level's plan (computed on a worker).
     fn shows_plan(self) -> bool {
         matches!(self, Overlay::Rooms | Overlay::Packing)
+    }
+
+    /// Whether the overlay draws what the inspector's search found.
+    fn shows_search(self) -> bool {
+        matches!(self, Overlay::Heat | Overlay::Pattern)
     }
 
     /// The legend's name.
@@ -64,6 +73,7 @@ impl Overlay {
             Overlay::Corrals => "Corrals",
             Overlay::Rooms => "Goal rooms and entrances",
             Overlay::Packing => "Packing order (1 = fill first)",
+            Overlay::Pattern => "Deadlock pattern (selected, or that pruned a child)",
         }
     }
 
@@ -79,6 +89,7 @@ impl Overlay {
             Overlay::Corrals => pal.corral,
             Overlay::Rooms => pal.goal_area,
             Overlay::Packing => pal.order,
+            Overlay::Pattern => pal.pattern,
         }
     }
 }
@@ -151,7 +162,7 @@ impl App {
         overlays: &mut Overlays,
     ) {
         let on = |o: Overlay| self.settings.overlays.contains(&o);
-        let wanted = Overlay::ALL.iter().any(|&o| o != Overlay::Heat && !o.shows_plan() && on(o));
+        let wanted = Overlay::ALL.iter().any(|&o| !o.shows_search() && !o.shows_plan() && on(o));
         if wanted && self.overlay_cache.update(level) {
             let c = &self.overlay_cache;
             if on(Overlay::Dead) {
@@ -176,6 +187,13 @@ impl App {
         }
         if on(Overlay::Heat) {
             overlays.heat = self.heat();
+        }
+        if on(Overlay::Pattern)
+            && self.mode == crate::app::command::Mode::Inspect
+            && let Some(p) = self.inspector.patterns.focused()
+        {
+            overlays.pattern_boxes = p.boxes.clone();
+            overlays.pattern_area = p.area.clone();
         }
         if on(Overlay::Rooms) || on(Overlay::Packing) {
             // The plan belongs to the level as it starts (the search's plan in the inspector).

@@ -51,6 +51,10 @@ pub struct Palette {
     pub order: Color32,
     /// Numbers on the packing-order badges.
     pub order_text: Color32,
+    /// The boxes of a deadlock pattern.
+    pub pattern: Color32,
+    /// The player's area of a deadlock pattern.
+    pub pattern_area: Color32,
 }
 
 impl Palette {
@@ -81,6 +85,8 @@ impl Palette {
                 goal_area: Color32::from_rgb(80, 220, 150),
                 order: Color32::from_rgb(30, 120, 90),
                 order_text: Color32::WHITE,
+                pattern: Color32::from_rgb(255, 96, 208),
+                pattern_area: Color32::from_rgba_unmultiplied(255, 96, 208, 56),
             }
         } else {
             Palette {
@@ -107,6 +113,8 @@ impl Palette {
                 goal_area: Color32::from_rgb(0, 150, 90),
                 order: Color32::from_rgb(0, 110, 70),
                 order_text: Color32::WHITE,
+                pattern: Color32::from_rgb(200, 0, 150),
+                pattern_area: Color32::from_rgba_unmultiplied(200, 0, 150, 44),
             }
         }
     }

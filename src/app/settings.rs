@@ -28,7 +28,8 @@ impl Default for Settings {
             dark: true,
             recent: Vec::new(),
             view: View::default(),
-            overlays: Vec::new(),
+            // The pattern overlay draws only what the user picks in the inspector.
+            overlays: vec![Overlay::Pattern],
             shape: Shape::Freehand,
         }
     }

@@ -608,6 +608,14 @@ impl App {
                 self.inspector.refresh();
             }
             Command::SetLowerView(v) => self.inspector.view = v,
+            Command::SelectPattern(id) => {
+                self.inspector.patterns.selected = id;
+                if id.is_some() && !self.settings.overlays.contains(&Overlay::Pattern) {
+                    self.settings.toggle_overlay(Overlay::Pattern);
+                }
+                self.inspector.refresh();
+            }
+            Command::SetPatternOrder(o) => self.inspector.patterns.set_order(o),
             Command::ToggleLogScale => self.inspector.log_scale = !self.inspector.log_scale,
             Command::TimelineLoad(source) => self.load_timeline(source),
             Command::TimelinePlay => {

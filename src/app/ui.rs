@@ -451,6 +451,7 @@ impl App {
                 (LowerView::Charts, "Charts"),
                 (LowerView::History, "History"),
                 (LowerView::Tree, "Search tree"),
+                (LowerView::Patterns, "Deadlock patterns"),
             ] {
                 if ui.selectable_label(self.inspector.view == view, label).clicked() {
                     self.queue.push(Command::SetLowerView(view));
@@ -468,6 +469,7 @@ impl App {
             LowerView::Charts => self.charts(ui),
             LowerView::History => self.history_view(ui),
             LowerView::Tree => self.tree_view(ui),
+            LowerView::Patterns => self.patterns_view(ui),
         }
     }
 

@@ -127,3 +127,32 @@ fn fess_shows_the_features_of_the_current_and_of_a_clicked_node_and_fills_the_he
     assert_eq!(boxes_seen as usize, 3 * h.state().inspector.snapshot.steps);
     assert!(!h.state().drawn.heat.is_empty());
 }
+
+#[test]
+fn the_history_scrubber_shows_the_node_expanded_at_a_step_and_the_sizes_then() {
+    let mut h = window(TWO);
+    h.get_by_label("Inspector").click();
+    h.run();
+    for _ in 0..4 {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    h.get_by_label("History").click();
+    h.run();
+    h.get_by_label(">").click();
+    h.run();
+    h.get_by_label(">").click();
+    h.run();
+
+    // The same search traced outside the window.
+    let tracer = sokolab::solver::inspect::trace::Tracer::new();
+    let trace = tracer.trace();
+    let mut search = build(h.state().level(), &Config::with_method(Method::AStar), tracer).unwrap();
+    search.step(4);
+    let step = sokolab::solver::inspect::trace::lock(&trace).steps[2];
+    assert_eq!(h.state().inspector.shown, Shown::Step(2));
+    assert_eq!(h.state().board_level(), &search.board(step.node).unwrap());
+    h.get_by_label_contains(&format!("Expansion 3 of 4: node {} (", step.node));
+    h.get_by_label_contains(&format!("; open {}, closed {}, bound", step.open, step.closed));
+    assert!(step.closed > 1, "the sizes are those of a later step than the first");
+}

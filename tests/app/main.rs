@@ -8,6 +8,7 @@ mod files;
 mod harness;
 mod inspect;
 mod overlays;
+mod patterns;
 mod play;
 mod solve;
 mod timeline;

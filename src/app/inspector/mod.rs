@@ -1,13 +1,14 @@
 //! The search inspector: pick an algorithm, a lower bound and the pruning rules, then step
 //! the search, run it, pause it, and look at what it did: the node being expanded and its
 //! children with their verdicts, the best frontier nodes, live counters, charts, the
-//! expansion history and, for small searches, the search tree.
+//! expansion history, for small searches the search tree, and the deadlock pattern database.
 //!
 //! `Inspector` holds the choices and what is shown; [`session::Session`] holds the search
 //! and its worker; the panels draw from a [`Snapshot`] taken once a frame.
 
 mod charts;
 pub mod panel;
+pub mod patterns;
 mod scrub;
 pub mod session;
 mod tree;
@@ -19,6 +20,7 @@ use crate::solver::inspect::boards::{after_move, after_pushes};
 use crate::solver::search::{ChildView, NodeView, PushView};
 use crate::solver::{Config, LowerBound, Method, NodeId, Progress, Stats};
 
+pub use patterns::{PatternBook, PatternOrder};
 pub use session::{Run, Session};
 
 /// Frontier nodes listed.
@@ -135,6 +137,8 @@ pub struct Inspector {
     pub log_scale: bool,
     /// Which view the lower panel shows.
     pub view: LowerView,
+    /// The search's deadlock patterns and the one selected.
+    pub patterns: PatternBook,
     speed: (Instant, u64, f64),
 }
 
@@ -147,6 +151,8 @@ pub enum LowerView {
     History,
     /// The search tree of a small search.
     Tree,
+    /// The deadlock pattern database.
+    Patterns,
 }
 
 impl Default for Inspector {
@@ -168,6 +174,7 @@ impl Default for Inspector {
             scrub: 0,
             log_scale: false,
             view: LowerView::Charts,
+            patterns: PatternBook::default(),
             speed: (Instant::now(), 0, 0.0),
         }
     }
@@ -195,6 +202,7 @@ impl Inspector {
         self.shown_features.clear();
         self.scrub = 0;
         self.snapshot = Snapshot::default();
+        self.patterns = PatternBook::new(self.patterns.order_by);
         self.session = Some(Session::new(level, self.config())?);
         self.refresh();
         Ok(())
@@ -217,6 +225,13 @@ impl Inspector {
             steps,
             stats,
         };
+        // The patterns are read when something may show them.
+        let wanted = self.view == LowerView::Patterns
+            || self.patterns.selected.is_some()
+            || self.snapshot.children.iter().any(|c| c.pattern.is_some());
+        if wanted {
+            self.patterns.update(search.as_ref(), session.is_running());
+        }
         drop(search);
         let (at, seen, rate) = self.speed;
         let elapsed = at.elapsed().as_secs_f64();

@@ -34,13 +34,14 @@ pub fn verdict_text(v: Verdict) -> String {
     }
 }
 
-/// One row of the children table.
+/// One row of the children table (naming the deadlock pattern that pruned the child).
 pub fn child_row(c: &ChildView) -> String {
     let cost = match c.verdict {
         Verdict::Pruned(_) => format!("g {}", c.g),
         _ => format!("g {} h {} f {}", c.g, c.h, c.f),
     };
-    format!("{}  {cost}  {}", push_text(Some(c.push)), verdict_text(c.verdict))
+    let pattern = c.pattern.map(|id| format!(" #{id}")).unwrap_or_default();
+    format!("{}  {cost}  {}{pattern}", push_text(Some(c.push)), verdict_text(c.verdict))
 }
 
 /// A grid of a node's named features (feature-space search's packed boxes, connectivity,
@@ -228,6 +229,7 @@ impl App {
     }
 
     fn expansion(&mut self, ui: &mut Ui) {
+        self.inspector.patterns.hovered = None;
         let snap = &self.inspector.snapshot;
         let Some(current) = snap.current else {
             ui.label("No node expanded yet.");
@@ -241,17 +243,29 @@ impl App {
         let children = snap.children.clone();
         ui.label(format!("{} children", children.len()));
         let mut clicked = None;
+        let mut hovered = None;
         egui::ScrollArea::vertical().id_salt("children").max_height(180.0).show(ui, |ui| {
             for c in &children {
                 let text = RichText::new(child_row(c)).color(verdict_color(c.verdict, ui));
                 let shown = self.inspector.shown == Shown::After(current.id, c.push);
-                if ui.selectable_label(shown, text).clicked() {
-                    clicked = Some(Shown::After(current.id, c.push));
+                let mut row = ui.selectable_label(shown, text);
+                if c.pattern.is_some() {
+                    row = row.on_hover_text("The board shows the deadlock pattern that pruned it.");
+                    if row.hovered() {
+                        hovered = c.pattern;
+                    }
+                }
+                if row.clicked() {
+                    clicked = Some((Shown::After(current.id, c.push), c.pattern));
                 }
             }
         });
-        if let Some(s) = clicked {
+        self.inspector.patterns.hovered = hovered;
+        if let Some((s, pattern)) = clicked {
             self.queue.push(Command::InspectShow(s));
+            if pattern.is_some() {
+                self.queue.push(Command::SelectPattern(pattern));
+            }
         }
     }
 

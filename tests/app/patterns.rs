@@ -1,0 +1,156 @@
+//! The pattern database view and the pattern overlay: what the inspector lists and draws is
+//! what the search's `patterns()` and its children say.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sokolab::app::App;
+use sokolab::app::command::Command;
+use sokolab::app::inspector::panel::child_row;
+use sokolab::app::inspector::patterns::pattern_label;
+use sokolab::app::inspector::{PatternOrder, Shown};
+use sokolab::app::overlay::Overlay;
+use sokolab::level::format::read_collection;
+use sokolab::level::{Collection, Level};
+use sokolab::solver::deadlock::patterns::{PatternView, Source};
+use sokolab::solver::search::ChildView;
+use sokolab::solver::{Config, Method, Recorder, Search, build};
+
+use crate::harness::window_on;
+
+/// "Switchback" from the levels the program ships: A* learns a pattern at its first
+/// expansion and prunes with it again on the next ones.
+fn switchback() -> Level {
+    let text = include_str!("../../levels/default.xsb");
+    let levels = read_collection(text).expect("the shipped levels parse").levels;
+    levels.into_iter().find(|l| l.meta.title == "Switchback").expect("Switchback is shipped")
+}
+
+/// A window in the inspector on Switchback after `steps` single steps of A*.
+fn stepped(steps: usize) -> Harness<'static, App> {
+    let mut h = window_on(Collection { notes: Vec::new(), levels: vec![switchback()] });
+    h.get_by_label("Inspector").click();
+    h.run();
+    for _ in 0..steps {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    h
+}
+
+/// A* on Switchback, stepped `steps` times outside the window.
+fn reference(steps: u64) -> Box<dyn Search> {
+    let mut search =
+        build(&switchback(), &Config::with_method(Method::AStar), Recorder::default()).unwrap();
+    search.step(steps);
+    search
+}
+
+/// The child of the last expansion that `pattern` pruned.
+fn pruned_by(search: &dyn Search, pattern: u32) -> ChildView {
+    *search.children().iter().find(|c| c.pattern == Some(pattern)).expect("a child it pruned")
+}
+
+#[test]
+fn the_pattern_view_lists_the_searchs_patterns_by_hits_and_follows_what_it_learns() {
+    let mut h = stepped(3);
+    h.get_by_label("Deadlock patterns").click();
+    h.run();
+    let patterns = reference(3).patterns();
+    let count = |s: Source| patterns.iter().filter(|p| p.source == s).count();
+    let (pre, learned) = (count(Source::Precomputed), count(Source::Learned));
+    assert!(pre > 0 && learned > 0, "both sources: {patterns:?}");
+    let hits: u64 = patterns.iter().map(|p| p.hits).sum();
+    assert!(hits > 0, "a pattern has pruned a position: {patterns:?}");
+    h.get_by_label(&format!(
+        "{} deadlock patterns: {pre} precomputed, {learned} learned; {hits} hits",
+        patterns.len()
+    ));
+    for p in &patterns {
+        h.get_by_label(&pattern_label(p));
+    }
+
+    // Most hits first; the order found on request.
+    let listed = |h: &Harness<'_, App>| -> Vec<PatternView> {
+        h.state().inspector.patterns.listed().cloned().collect()
+    };
+    let mut by_hits = patterns.clone();
+    by_hits.sort_by_key(|p| std::cmp::Reverse(p.hits));
+    assert_eq!(listed(&h), by_hits);
+    assert_ne!(by_hits, patterns, "the most hit pattern was not found first");
+    h.state_mut().queue.push(Command::SetPatternOrder(PatternOrder::Found));
+    h.run();
+    assert_eq!(listed(&h), patterns);
+
+    // Three more steps learn another pattern; the list shows it.
+    for _ in 0..3 {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    let more = reference(6).patterns();
+    assert!(more.len() > patterns.len(), "the search learned a pattern: {more:?}");
+    assert_eq!(listed(&h), more);
+    h.get_by_label(&pattern_label(more.last().unwrap()));
+}
+
+#[test]
+fn selecting_a_pattern_highlights_its_boxes_and_player_area_on_the_board() {
+    let mut h = stepped(3);
+    h.get_by_label("Deadlock patterns").click();
+    h.run();
+    assert!(h.state().drawn.pattern_boxes.is_empty(), "nothing selected yet");
+    let patterns = reference(3).patterns();
+    let p = patterns.iter().max_by_key(|p| p.boxes.len()).unwrap();
+    h.get_by_label(&pattern_label(p)).click();
+    h.run();
+    assert_eq!(h.state().inspector.patterns.selected, Some(p.id));
+    assert_eq!(h.state().drawn.pattern_boxes, p.boxes);
+    assert_eq!(h.state().drawn.pattern_area, p.area);
+    assert!(!p.area.is_empty());
+    h.get_by_label_contains(&format!("Selected #{}: boxes at", p.id));
+
+    // Another one replaces it; clicking it again clears the selection.
+    let q = patterns.iter().find(|q| q.id != p.id).unwrap();
+    h.get_by_label(&pattern_label(q)).click();
+    h.run();
+    assert_eq!(h.state().drawn.pattern_boxes, q.boxes);
+    h.get_by_label(&pattern_label(q)).click();
+    h.run();
+    assert_eq!(h.state().inspector.patterns.selected, None);
+    assert!(h.state().drawn.pattern_boxes.is_empty() && h.state().drawn.pattern_area.is_empty());
+}
+
+#[test]
+fn a_child_pruned_by_a_pattern_names_it_and_shows_it_on_the_board() {
+    let mut h = stepped(3);
+    let search = reference(3);
+    let patterns = search.patterns();
+    let learned = patterns.iter().find(|p| p.source == Source::Learned).unwrap();
+    let child = pruned_by(search.as_ref(), learned.id);
+    let row = child_row(&child);
+    assert!(row.ends_with(&format!("pruned: pattern #{}", learned.id)), "{row}");
+
+    // Hovering the row draws the pattern; moving away takes it off.
+    h.get_by_label(&row).hover();
+    h.run();
+    assert_eq!(h.state().drawn.pattern_boxes, learned.boxes);
+    assert_eq!(h.state().drawn.pattern_area, learned.area);
+    h.get_by_label("Search inspector").hover();
+    h.run();
+    assert!(h.state().drawn.pattern_boxes.is_empty());
+
+    // Clicking it shows the pruned position with the pattern, selected in the list.
+    h.get_by_label(&row).click();
+    h.run();
+    let current = search.current().unwrap();
+    assert_eq!(h.state().inspector.shown, Shown::After(current.id, child.push));
+    assert_eq!(h.state().inspector.patterns.selected, Some(learned.id));
+    assert_eq!(h.state().drawn.pattern_boxes, learned.boxes);
+    let board = h.state().board_level();
+    assert!(learned.boxes.iter().all(|&b| board.square(b).has_box), "its boxes are there");
+
+    // The overlay's toggle hides it (the toggles are scrolled out of view below the panel).
+    h.state_mut().queue.push(Command::ToggleOverlay(Overlay::Pattern));
+    h.run();
+    assert!(!h.state().settings.overlays.contains(&Overlay::Pattern));
+    assert!(h.state().drawn.pattern_boxes.is_empty());
+}
