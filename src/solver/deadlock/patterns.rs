@@ -21,8 +21,14 @@ use crate::solver::state::{boxes_of, has_box, set_box};
 
 /// Most boxes in a cluster examined during the search.
 const CLUSTER: usize = 5;
-/// Expansions a sub-search may make.
+/// Expansions a sub-search may make on boards of up to [`SMALL_BOARD`] squares.
 const BUDGET: u32 = 400;
+/// Floor squares up to which a sub-search gets its whole [`BUDGET`]; on larger boards,
+/// where every expansion floods more squares, the budget shrinks in proportion.
+const SMALL_BOARD: u64 = 400;
+/// Square visits (expansions times floor squares) the enumeration before the search may
+/// spend in all; on big boards it stops early, leaving the rest to learning.
+const PRECOMPUTE_WORK: u64 = 60_000_000;
 /// Cluster verdicts remembered before the memory is emptied.
 const REMEMBERED: usize = 1 << 18;
 /// Most patterns kept.
@@ -86,12 +92,23 @@ pub struct Patterns {
     remembered: PrehashedMap<()>,
     cluster: Vec<Sq>,
     subset: Vec<u64>,
+    /// Expansions each sub-search may make on this board.
+    budget: u32,
+    /// Square visits the enumeration has left.
+    precompute_left: u64,
 }
 
 impl Patterns {
     /// An empty database for `p`.
     pub fn new(p: &Problem) -> Self {
-        Patterns { by_square: vec![Vec::new(); p.board.len()], ..Patterns::default() }
+        let squares = p.board.len().max(1) as u64;
+        let budget = (u64::from(BUDGET) * SMALL_BOARD / squares).clamp(16, u64::from(BUDGET));
+        Patterns {
+            by_square: vec![Vec::new(); p.board.len()],
+            budget: budget as u32,
+            precompute_left: PRECOMPUTE_WORK,
+            ..Patterns::default()
+        }
     }
 
     /// Every pattern, in the order found.
@@ -148,7 +165,7 @@ impl Patterns {
             self.remembered.clear();
         }
         self.remembered.insert(key, ());
-        if self.sub.solve(p, &self.subset, player, BUDGET) != Answer::Dead {
+        if self.sub.solve(p, &self.subset, player, self.budget) != Answer::Dead {
             return None;
         }
         // Shrink: drop each box (the pushed one last) while the rest stays dead.
@@ -159,7 +176,7 @@ impl Patterns {
             let mut fewer = kept.clone();
             fewer.remove(i);
             self.load_subset(p, &fewer);
-            if self.sub.solve(p, &self.subset, player, BUDGET) == Answer::Dead {
+            if self.sub.solve(p, &self.subset, player, self.budget) == Answer::Dead {
                 kept = fewer;
             } else {
                 i += 1;
@@ -171,7 +188,8 @@ impl Patterns {
     /// Enumerates single boxes and pairs of boxes on neighbouring live squares (across,
     /// down and both diagonals), in every player area they leave, and stores the dead ones.
     /// A pair is skipped when freeze detection already condemns it or when one of its
-    /// boxes alone is a stored pattern.
+    /// boxes alone is a stored pattern. The work is capped (see [`PRECOMPUTE_WORK`]), so
+    /// on big boards only part of the board is enumerated.
     pub fn precompute(&mut self, p: &Problem) {
         let board = &p.board;
         for a in 0..board.len() as Sq {
@@ -180,6 +198,9 @@ impl Patterns {
             }
         }
         for a in 0..board.len() as Sq {
+            if self.precompute_left == 0 {
+                break;
+            }
             if p.dist.is_dead(a) {
                 continue;
             }
@@ -210,14 +231,24 @@ impl Patterns {
                 if start == NONE || has_box(&subset, start) {
                     continue;
                 }
+                if self.precompute_left == 0 {
+                    return;
+                }
+                let squares = board.len() as u64;
+                self.precompute_left = self.precompute_left.saturating_sub(squares);
                 let low = self.reach.flood(p, &subset, start);
                 if tried.contains(&low) {
                     continue;
                 }
                 tried.push(low);
                 let covered = boxes.iter().any(|&b| self.matching_quietly(&subset, start, b));
-                if !covered && self.sub.solve(p, &subset, start, BUDGET) == Answer::Dead {
-                    self.store(p, boxes, start, Source::Precomputed);
+                if !covered {
+                    let answer = self.sub.solve(p, &subset, start, self.budget);
+                    let work = u64::from(self.sub.floods) * squares;
+                    self.precompute_left = self.precompute_left.saturating_sub(work);
+                    if answer == Answer::Dead {
+                        self.store(p, boxes, start, Source::Precomputed);
+                    }
                 }
             }
         }
@@ -346,5 +377,35 @@ mod tests {
                 assert_eq!(sub.solve(&p, &bits, player, u32::MAX), Answer::Dead, "{pat:?}");
             }
         }
+    }
+
+    #[test]
+    fn precomputing_stops_at_its_work_cap_on_a_big_board_only() {
+        let (small, _) = setup(&CORRIDOR);
+        let mut db = Patterns::new(&small);
+        db.precompute(&small);
+        assert!(db.precompute_left > 0, "a small board is enumerated in full");
+        assert_eq!(db.budget, BUDGET);
+        let side = 60;
+        let mut rows = vec!["#".repeat(side)];
+        for y in 1..side - 1 {
+            let inner: String = (1..side - 1)
+                .map(|x| match (x, y) {
+                    (1, 1) => '@',
+                    (2, 2) => '$',
+                    (3, 3) => '.',
+                    _ if x % 4 == 0 && y % 4 == 0 => '#',
+                    _ => ' ',
+                })
+                .collect();
+            rows.push(format!("#{inner}#"));
+        }
+        rows.push("#".repeat(side));
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let (big, _) = setup(&rows);
+        let mut db = Patterns::new(&big);
+        assert!(db.budget < BUDGET, "sub-searches shrink on a big board");
+        db.precompute(&big);
+        assert_eq!(db.precompute_left, 0, "the enumeration stopped at its cap");
     }
 }

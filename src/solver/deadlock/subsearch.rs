@@ -42,6 +42,8 @@ pub struct SubSearch {
     child: Vec<u64>,
     /// Expansions of the last search.
     pub expanded: u32,
+    /// Player floods of the last search: each costs up to one visit per floor square.
+    pub floods: u32,
 }
 
 impl SubSearch {
@@ -54,6 +56,7 @@ impl SubSearch {
         self.heap.clear();
         self.state.clear();
         self.state.extend_from_slice(boxes);
+        self.floods = 1;
         let low = self.reach.flood(p, &self.state[..words], player);
         self.state.push(low as u64);
         let info =
@@ -83,6 +86,7 @@ impl SubSearch {
             self.state.clear();
             self.state.extend_from_slice(nodes.state(id));
             let here = self.state[words] as Sq;
+            self.floods += 1;
             self.reach.flood(p, &self.state[..words], here);
             self.list.clear();
             self.list.extend(boxes_of(&self.state[..words]));
@@ -109,6 +113,7 @@ impl SubSearch {
                     if h == 0 {
                         return Answer::Alive;
                     }
+                    self.floods += 1;
                     let low = self.child_reach.flood(p, &self.child[..words], b);
                     self.child[words] = low as u64;
                     let info = NodeInfo {
