@@ -6,9 +6,11 @@
 //! such pull (the box nearest the way out leaves first). Taking a box out only frees space,
 //! so a box that can leave stays able to leave: the greedy choice never blocks a later one.
 //! The fill order is the reverse of the order the boxes left. Goals whose box starts on them
-//! leave last (they are filled first, as they already are). When no box can leave, the one
-//! nearest a start square by plain distance is taken out and the order is marked
-//! incomplete: search then uses it as advice only.
+//! leave last (they are filled first, as they already are). When no box can reach a start
+//! square, the order is marked incomplete (search then uses it as advice only) and the box
+//! taken out is, among those that can at least be pulled off their goal, the one nearest a
+//! start square by plain distance (a box the solution parks on the way and brings in later);
+//! when none can move, the nearest of all.
 
 use crate::solver::board::{Board, NONE, Sq, opposite};
 use crate::solver::sides::Sides;
@@ -55,7 +57,7 @@ impl PackingOrder {
                 if starts_on_goal(g) {
                     continue;
                 }
-                if let Some(d) = pull.distance(board, &present, g, &targets)
+                if let Some(d) = pull.distance(board, &present, g, |x| targets.contains(&x))
                     && best.is_none_or(|(bd, _)| d < bd)
                 {
                     best = Some((d, i));
@@ -67,7 +69,17 @@ impl PackingOrder {
                     Some(i) => i,
                     None => {
                         complete = false;
-                        nearest_by_walk(board, &left, &targets)
+                        let free = |i: &usize| {
+                            let off_goal = |x: Sq| !board.is_goal(x);
+                            pull.distance(board, &present, left[*i], off_goal).is_some()
+                        };
+                        let movable: Vec<usize> = (0..left.len()).filter(free).collect();
+                        if movable.is_empty() {
+                            nearest_by_walk(board, &left, &targets)
+                        } else {
+                            let goals: Vec<Sq> = movable.iter().map(|&i| left[i]).collect();
+                            movable[nearest_by_walk(board, &goals, &targets)]
+                        }
                     }
                 },
             };
@@ -182,9 +194,15 @@ struct Pull {
 }
 
 impl Pull {
-    /// Fewest pulls that bring the box on goal `g` to a target square with the boxes of
-    /// `present` (but `g`'s) in place; `None` if it cannot leave.
-    fn distance(&mut self, board: &Board, present: &[u64], g: Sq, targets: &[Sq]) -> Option<u32> {
+    /// Fewest pulls that bring the box on goal `g` to a square passing `target` with the
+    /// boxes of `present` (but `g`'s) in place; `None` if it cannot leave.
+    fn distance(
+        &mut self,
+        board: &Board,
+        present: &[u64],
+        g: Sq,
+        target: impl Fn(Sq) -> bool + Copy,
+    ) -> Option<u32> {
         self.others.clear();
         self.others.extend_from_slice(present);
         clear_box(&mut self.others, g);
@@ -195,7 +213,7 @@ impl Pull {
                 continue;
             }
             self.sides.analyse(board, &self.others, u);
-            let found = self.search(board, g, u, targets);
+            let found = self.search(board, g, u, target);
             best = match (best, found) {
                 (Some(a), Some(b)) => Some(u32::min(a, b)),
                 (a, b) => a.or(b),
@@ -204,7 +222,7 @@ impl Pull {
         best
     }
 
-    fn search(&mut self, board: &Board, g: Sq, u: Sq, targets: &[Sq]) -> Option<u32> {
+    fn search(&mut self, board: &Board, g: Sq, u: Sq, target: impl Fn(Sq) -> bool) -> Option<u32> {
         self.seen.clear();
         self.seen.resize(board.len(), Vec::new());
         self.queue.clear();
@@ -212,7 +230,7 @@ impl Pull {
         self.seen[g as usize].push(side);
         self.queue.push_back((g, side, 0));
         while let Some((x, side, k)) = self.queue.pop_front() {
-            if targets.contains(&x) {
+            if target(x) {
                 return Some(k);
             }
             for e in 0..4 {
