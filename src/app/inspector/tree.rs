@@ -261,4 +261,35 @@ mod tests {
         sorted.dedup();
         assert_eq!(sorted.len(), leaves.len(), "no two leaves share a column");
     }
+
+    #[test]
+    fn a_click_shows_the_step_that_expanded_the_node_or_the_child_after_its_parent() {
+        let level =
+            Level::from_rows(&["#######", "#     #", "# $$  #", "#@ .. #", "#######"]).unwrap();
+        let tracer = Tracer::new();
+        let trace = tracer.trace();
+        let mut search = build(&level, &Config::with_method(Method::Bfs), tracer).unwrap();
+        search.step(6);
+        let t = lock(&trace).clone();
+        let tree = build_tree(&t.steps, &t.edges);
+        let (mut steps, mut children) = (0, 0);
+        for (i, n) in tree.iter().enumerate() {
+            match target(&tree, i, false) {
+                Some(Shown::Step(k)) => {
+                    assert_eq!(n.expanded, Some(k), "an expanded node shows its step");
+                    assert_eq!(t.steps[k].node, n.node.unwrap());
+                    steps += 1;
+                }
+                Some(Shown::After(parent, push)) => {
+                    assert!(n.expanded.is_none());
+                    assert_eq!(tree[n.parent.unwrap()].node, Some(parent));
+                    assert_eq!(n.push, Some(push));
+                    children += 1;
+                }
+                other => panic!("node {i} shows {other:?}"),
+            }
+        }
+        assert_eq!(steps, 6);
+        assert!(children > 0);
+    }
 }
