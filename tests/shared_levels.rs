@@ -1,21 +1,11 @@
 //! Reads the benchmark collections in `../shared/levels` (or `$SOKOLAB_LEVELS`): every level
 //! round-trips through each format. Skipped with a note when the directory is absent.
 
+mod common;
+
 use std::path::PathBuf;
 
 use sokolab::level::format::{Format, load_file, read_collection, write_collection};
-
-fn levels_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("SOKOLAB_LEVELS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/levels"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("note: {} is absent; skipping the benchmark collection tests", dir.display());
-        None
-    }
-}
 
 fn xsb_files(dir: &PathBuf) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -29,7 +19,7 @@ fn xsb_files(dir: &PathBuf) -> Vec<PathBuf> {
 
 #[test]
 fn every_shared_collection_round_trips_in_every_format() {
-    let Some(dir) = levels_dir() else { return };
+    let Some(dir) = common::levels_dir() else { return };
     let files = xsb_files(&dir);
     assert!(!files.is_empty(), "no .xsb files in {}", dir.display());
     for path in files {
@@ -51,7 +41,7 @@ fn every_shared_collection_round_trips_in_every_format() {
 
 #[test]
 fn benchmark_collections_have_the_expected_levels() {
-    let Some(dir) = levels_dir() else { return };
+    let Some(dir) = common::levels_dir() else { return };
     for (name, count, first_title) in
         [("microban-155.xsb", 155, "1"), ("xsokoban-90.xsb", 90, "screen.01")]
     {

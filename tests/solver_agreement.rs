@@ -3,7 +3,8 @@
 //! and technique off (so no pruning can hide a shorter solution), find solutions of the same push count,
 //! each replayed and claimed optimal. Skipped with a note when the levels are absent.
 
-use std::path::PathBuf;
+mod common;
+
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -11,22 +12,9 @@ use sokolab::level::format::load_file;
 use sokolab::level::replay;
 use sokolab::solver::{Config, Deadlocks, Limits, Method, Outcome, Technique, Techniques, solve};
 
-fn microban() -> Option<PathBuf> {
-    let dir = std::env::var_os("SOKOLAB_LEVELS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/levels"));
-    let file = dir.join("microban-155.xsb");
-    if file.is_file() {
-        Some(file)
-    } else {
-        eprintln!("note: {} is absent; skipping the BFS/A*/IDA* agreement test", file.display());
-        None
-    }
-}
-
 #[test]
 fn bfs_astar_and_idastar_agree_on_push_counts() {
-    let Some(file) = microban() else { return };
+    let Some(file) = common::level_file("microban-155.xsb") else { return };
     let collection = load_file(&file).unwrap();
     let limits = Limits { time: Some(Duration::from_secs(30)), ..Limits::default() };
     let cancel = AtomicBool::new(false);
@@ -62,7 +50,7 @@ fn bfs_astar_and_idastar_agree_on_push_counts() {
 /// solved or stopped, never "unsolvable".
 #[test]
 fn no_search_calls_a_solvable_microban_level_unsolvable() {
-    let Some(file) = microban() else { return };
+    let Some(file) = common::level_file("microban-155.xsb") else { return };
     let collection = load_file(&file).unwrap();
     let limits =
         Limits { time: Some(Duration::from_secs(2)), nodes: Some(20_000), ..Limits::default() };
@@ -85,7 +73,7 @@ fn no_search_calls_a_solvable_microban_level_unsolvable() {
 /// (given four times the budget), with the same push count.
 #[test]
 fn pi_corral_pruning_never_loses_a_solution() {
-    let Some(file) = microban() else { return };
+    let Some(file) = common::level_file("microban-155.xsb") else { return };
     let collection = load_file(&file).unwrap();
     let cancel = AtomicBool::new(false);
     let budget = 100_000;

@@ -2,25 +2,13 @@
 //! depend on one technique are solved within a node budget. Skipped with a note when the
 //! levels are absent.
 
-use std::path::PathBuf;
+mod common;
+
 use std::sync::atomic::AtomicBool;
 
 use sokolab::level::format::load_file;
 use sokolab::level::replay;
 use sokolab::solver::{Config, Limits, Method, Outcome, solve};
-
-fn xsokoban() -> Option<PathBuf> {
-    let dir = std::env::var_os("SOKOLAB_LEVELS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/levels"));
-    let file = dir.join("xsokoban-90.xsb");
-    if file.is_file() {
-        Some(file)
-    } else {
-        eprintln!("note: {} is absent; skipping the XSokoban strength test", file.display());
-        None
-    }
-}
 
 /// XSokoban 15 has no packing order every step of which is proved by a pull to a start
 /// square. The fallback step takes out a box that can still be pulled off its goal, nearest a
@@ -28,7 +16,7 @@ fn xsokoban() -> Option<PathBuf> {
 /// the plain nearest-goal fallback it did not solve it in 300,000).
 #[test]
 fn fess_solves_xsokoban_15_with_a_fallback_packing_order() {
-    let Some(file) = xsokoban() else { return };
+    let Some(file) = common::level_file("xsokoban-90.xsb") else { return };
     let level = &load_file(&file).unwrap().levels[14];
     let limits = Limits { nodes: Some(150_000), ..Limits::default() };
     let outcome =

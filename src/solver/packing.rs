@@ -51,6 +51,7 @@ impl PackingOrder {
         let mut removed = Vec::with_capacity(goals.len());
         let mut complete = true;
         let mut pull = Pull::default();
+        let walk = walk_distances(board, &targets);
         while !left.is_empty() {
             let mut best: Option<(u32, usize)> = None;
             for (i, &g) in left.iter().enumerate() {
@@ -69,17 +70,15 @@ impl PackingOrder {
                     Some(i) => i,
                     None => {
                         complete = false;
-                        let free = |i: &usize| {
-                            let off_goal = |x: Sq| !board.is_goal(x);
-                            pull.distance(board, &present, left[*i], off_goal).is_some()
-                        };
-                        let movable: Vec<usize> = (0..left.len()).filter(free).collect();
-                        if movable.is_empty() {
-                            nearest_by_walk(board, &left, &targets)
-                        } else {
-                            let goals: Vec<Sq> = movable.iter().map(|&i| left[i]).collect();
-                            movable[nearest_by_walk(board, &goals, &targets)]
-                        }
+                        let off_goal = |x: Sq| !board.is_goal(x);
+                        let nearest = |i: &usize| walk[left[*i] as usize];
+                        (0..left.len())
+                            .filter(|&i| {
+                                pull.distance(board, &present, left[i], off_goal).is_some()
+                            })
+                            .min_by_key(nearest)
+                            .or_else(|| (0..left.len()).min_by_key(nearest))
+                            .unwrap_or(0)
                     }
                 },
             };
@@ -162,8 +161,9 @@ fn basin(board: &Board, order: &[Sq], k: usize) -> Vec<u64> {
     reach
 }
 
-/// Index in `left` of the goal nearest a target by walking distance on the empty board.
-fn nearest_by_walk(board: &Board, left: &[Sq], targets: &[Sq]) -> usize {
+/// Walking distance on the empty board from the nearest of `targets` (from the player's
+/// start when there are none) to every square.
+fn walk_distances(board: &Board, targets: &[Sq]) -> Vec<u32> {
     let mut dist = vec![u32::MAX; board.len()];
     let mut queue: VecDeque<Sq> = VecDeque::new();
     let seeds: Vec<Sq> =
@@ -181,7 +181,7 @@ fn nearest_by_walk(board: &Board, left: &[Sq], targets: &[Sq]) -> usize {
             }
         }
     }
-    (0..left.len()).min_by_key(|&i| dist[left[i] as usize]).unwrap_or(0)
+    dist
 }
 
 /// Breadth-first pulling of one box, with the player's side tracked by [`Sides`].

@@ -231,11 +231,11 @@ fn legend(ui: &mut Ui) {
 mod tests {
     use super::*;
     use crate::level::Level;
-    use crate::solver::inspect::trace::{Tracer, lock};
+    use crate::solver::inspect::trace::{Trace, Tracer, lock};
     use crate::solver::{Config, Method, build};
 
-    #[test]
-    fn the_tree_has_a_node_per_child_under_the_node_expanded() {
+    /// The trace of six BFS expansions on a small level, and its tree.
+    fn six_bfs_expansions() -> (Trace, Vec<TreeNode>) {
         let level =
             Level::from_rows(&["#######", "#     #", "# $$  #", "#@ .. #", "#######"]).unwrap();
         let tracer = Tracer::new();
@@ -244,6 +244,12 @@ mod tests {
         search.step(6);
         let t = lock(&trace).clone();
         let tree = build_tree(&t.steps, &t.edges);
+        (t, tree)
+    }
+
+    #[test]
+    fn the_tree_has_a_node_per_child_under_the_node_expanded() {
+        let (t, tree) = six_bfs_expansions();
         assert_eq!(tree.len(), 1 + t.edges.len());
         assert_eq!(tree.iter().filter(|n| n.expanded.is_some()).count(), 6);
         for n in &tree[1..] {
@@ -264,14 +270,7 @@ mod tests {
 
     #[test]
     fn a_click_shows_the_step_that_expanded_the_node_or_the_child_after_its_parent() {
-        let level =
-            Level::from_rows(&["#######", "#     #", "# $$  #", "#@ .. #", "#######"]).unwrap();
-        let tracer = Tracer::new();
-        let trace = tracer.trace();
-        let mut search = build(&level, &Config::with_method(Method::Bfs), tracer).unwrap();
-        search.step(6);
-        let t = lock(&trace).clone();
-        let tree = build_tree(&t.steps, &t.edges);
+        let (t, tree) = six_bfs_expansions();
         let (mut steps, mut children) = (0, 0);
         for (i, n) in tree.iter().enumerate() {
             match target(&tree, i, false) {

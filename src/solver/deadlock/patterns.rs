@@ -224,6 +224,7 @@ impl Patterns {
         let board = &p.board;
         self.load_subset(p, boxes);
         let subset = self.subset.clone();
+        let squares = board.len() as u64;
         let mut tried: Vec<Sq> = Vec::new();
         for &s in boxes {
             for d in 0..4 {
@@ -234,7 +235,6 @@ impl Patterns {
                 if self.precompute_left == 0 {
                     return;
                 }
-                let squares = board.len() as u64;
                 self.precompute_left = self.precompute_left.saturating_sub(squares);
                 let low = self.reach.flood(p, &subset, start);
                 if tried.contains(&low) {
