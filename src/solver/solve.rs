@@ -101,9 +101,11 @@ pub fn solve_with_progress(
     run(level, search.as_mut(), limits, cancel, start, progress)
 }
 
-/// `Auto` on two threads: feature-space search on this one (it reports progress), greedy
-/// best-first search and A* taking turns on the other. The first to solve the level, or to
-/// prove it unsolvable, stops the other. Each gets half the memory limit.
+/// `Auto` on two threads: feature-space search on this one (it reports progress); on the
+/// other, sharing its time evenly, greedy best-first search, A*, and a second feature-space
+/// search with the hotspot advisors on (unless they are on already), which follows other
+/// lines than the first. The first to solve the level, or to prove it unsolvable, stops
+/// the other thread. Each thread gets half the memory limit.
 fn solve_in_parallel(
     level: &Level,
     config: &Config,
@@ -123,10 +125,16 @@ fn solve_in_parallel(
     let (first, second) = std::thread::scope(|scope| {
         let other = problem.clone();
         let helper = scope.spawn(|| {
-            let mut search = Portfolio::new(vec![
+            let mut members = vec![
                 member(other, config, Method::Greedy, NoTrace),
                 member(problem.clone(), config, Method::AStar, NoTrace),
-            ]);
+            ];
+            if !config.techniques.on(Technique::Hotspots) {
+                let mut variant = *config;
+                variant.techniques.set(Technique::Hotspots, true);
+                members.push(member(problem.clone(), &variant, Method::Fess, NoTrace));
+            }
+            let mut search = Portfolio::timed(members);
             let outcome = drive(level, &mut search, &half, &halt, start, &mut |_| {});
             if decisive(&outcome) {
                 stop.store(true, Ordering::Relaxed);

@@ -1,6 +1,7 @@
-//! Several searches of one level run in turn, each for one budget at a time; the first to
-//! find a solution, or to prove that none exists, ends the run. `auto` uses it to pair a
-//! fast greedy search with A*, which copes better where greed leads astray.
+//! Several searches of one level run in turn, each for one budget at a time (or, when
+//! [`Portfolio::timed`], the one that has used the least time so far); the first to find a
+//! solution, or to prove that none exists, ends the run. `auto` uses it to pair a fast
+//! greedy search with A*, which copes better where greed leads astray.
 //!
 //! Node ids carry the member's index in their top bits, so paths and boards of every member
 //! can be asked for through the one [`Search`]. The node being expanded, its children and
@@ -10,6 +11,7 @@ use crate::level::{Dir, Level, Pos};
 use crate::solver::problem::Problem;
 use crate::solver::search::{ChildView, NodeView, Progress, Search, Stats};
 use crate::solver::table::NodeId;
+use std::time::{Duration, Instant};
 
 /// Bits of a node id left for the member's own id.
 const SHIFT: u32 = 29;
@@ -23,6 +25,8 @@ pub struct Portfolio {
     children: Vec<ChildView>,
     stats: Stats,
     done: Option<Progress>,
+    /// Time each member has used, when turns go by time rather than by expansions.
+    used: Option<Vec<Duration>>,
 }
 
 impl std::fmt::Debug for Portfolio {
@@ -35,7 +39,22 @@ impl Portfolio {
     /// Runs `members` (at most 8, all on the same level) in turn.
     pub fn new(members: Vec<Box<dyn Search>>) -> Self {
         assert!(!members.is_empty() && members.len() <= 8, "1 to 8 members");
-        Portfolio { members, turn: 0, children: Vec::new(), stats: Stats::default(), done: None }
+        Portfolio {
+            members,
+            turn: 0,
+            children: Vec::new(),
+            stats: Stats::default(),
+            done: None,
+            used: None,
+        }
+    }
+
+    /// Like [`Portfolio::new`], but each step gives the whole budget to the member that has
+    /// used the least time, so members whose expansions cost very different amounts still
+    /// share the thread evenly.
+    pub fn timed(members: Vec<Box<dyn Search>>) -> Self {
+        let used = Some(vec![Duration::ZERO; members.len()]);
+        Portfolio { used, ..Self::new(members) }
     }
 
     fn split(id: NodeId) -> (usize, NodeId) {
@@ -77,11 +96,22 @@ impl Search for Portfolio {
         if let Some(done) = self.done {
             return done;
         }
-        let share = budget.div_ceil(self.members.len() as u64).max(1);
+        let (range, share) = match &self.used {
+            Some(used) => {
+                let least = (0..used.len()).min_by_key(|&i| used[i]).unwrap_or(0);
+                (least..least + 1, budget.max(1))
+            }
+            None => (0..self.members.len(), budget.div_ceil(self.members.len() as u64).max(1)),
+        };
         let mut result = Progress::Running;
-        for (i, member) in self.members.iter_mut().enumerate() {
+        for i in range {
             self.turn = i;
-            match member.step(share) {
+            let began = Instant::now();
+            let progress = self.members[i].step(share);
+            if let Some(used) = &mut self.used {
+                used[i] += began.elapsed();
+            }
+            match progress {
                 Progress::Running => {}
                 Progress::Solved(id) => {
                     result = Progress::Solved(Self::join(i, id));
@@ -169,5 +199,37 @@ impl Search for Portfolio {
     fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)> {
         let (m, id) = Self::split(id);
         self.members.get(m).map(|member| member.pushes_to(id)).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use crate::solver::{Config, Method, NoTrace, build};
+
+    fn members() -> Vec<Box<dyn Search>> {
+        let rows = ["#########", "#@      #", "# $ $ ..#", "#  $  . #", "#       #", "#########"];
+        let level = Level::from_rows(&rows).unwrap();
+        [Method::Fess, Method::Bfs]
+            .into_iter()
+            .map(|m| build(&level, &Config::with_method(m), NoTrace).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn members_split_a_budget_or_take_it_whole_by_turns_of_time() {
+        let mut shared = Portfolio::new(members());
+        assert_eq!(shared.step(2), Progress::Running);
+        let expanded: Vec<u64> = shared.members.iter().map(|m| m.stats().expanded).collect();
+        assert_eq!(expanded, vec![1, 1], "each member gets half the budget");
+
+        let mut timed = Portfolio::timed(members());
+        assert_eq!(timed.step(2), Progress::Running);
+        let expanded: Vec<u64> = timed.members.iter().map(|m| m.stats().expanded).collect();
+        assert_eq!(expanded, vec![2, 0], "the first member takes the whole budget");
+        assert_eq!(timed.step(2), Progress::Running);
+        let expanded: Vec<u64> = timed.members.iter().map(|m| m.stats().expanded).collect();
+        assert_eq!(expanded, vec![2, 2], "then the one that has used no time yet");
     }
 }

@@ -191,7 +191,10 @@ impl<O: Observer> Fess<O> {
         self.hungarian.solve(&p.dist, &self.box_list);
         let here = self.cells.features(self.cell[id as usize]);
         let g = self.nodes.info(id).g;
-        self.hotspots.all(&self.problem, &self.scratch[..words], &mut self.heat);
+        self.heat.clear();
+        if self.techniques.on(Technique::Hotspots) {
+            self.hotspots.all(&self.problem, &self.scratch[..words], &mut self.heat);
+        }
         if O::ENABLED {
             let view = self.node_view(id);
             self.observer.expanding(view);
