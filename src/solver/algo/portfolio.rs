@@ -1,7 +1,8 @@
 //! Several searches of one level run in turn, each for one budget at a time (or, when
 //! [`Portfolio::timed`], the one that has used the least time so far); the first to find a
 //! solution, or to prove that none exists, ends the run. `auto` uses it to pair a fast
-//! greedy search with A*, which copes better where greed leads astray.
+//! greedy search with A*, which copes better where greed leads astray, and (timed, on its
+//! second thread) to give a second feature-space search an even share of that thread.
 //!
 //! Node ids carry the member's index in their top bits, so paths and boards of every member
 //! can be asked for through the one [`Search`]. The node being expanded, its children and
