@@ -96,51 +96,46 @@ impl Advisor {
         }
     }
 
-    /// The index of the move this advisor proposes among `moves` of `here`.
+    /// The index of the move this advisor proposes among `moves` of `here`. No advisor
+    /// proposes a move that unpacks a goal; among the moves that improve its feature, each
+    /// takes the one whose features are best overall, then the one of fewest pushes.
     pub fn advise(self, here: &Position, moves: &[Candidate]) -> Option<usize> {
         let f = &here.features;
-        let pushes = |c: &Candidate| u32::from(c.m.pushes);
-        let no_worse = |c: &Candidate| c.features.connectivity <= f.connectivity;
+        let overall = |c: &Candidate| {
+            let g = &c.features;
+            (u8::MAX - g.packed, g.connectivity, g.room_links, g.out_of_plan, c.m.pushes)
+        };
+        let keeps = |c: &Candidate| c.features.packed >= f.packed;
+        let no_worse = |c: &Candidate| keeps(c) && c.features.connectivity <= f.connectivity;
         match self {
             Advisor::Packing => {
                 let goal = here.next_goal?;
-                best(moves, |c| c.m.to == goal && c.features.packed > f.packed, pushes)
+                best(moves, |c| c.m.to == goal && c.features.packed > f.packed, overall)
             }
-            Advisor::Connectivity => best(
-                moves,
-                |c| c.features.connectivity < f.connectivity,
-                |c| u32::from(c.features.connectivity) << 16 | pushes(c),
-            ),
-            Advisor::RoomLinks => best(
-                moves,
-                |c| c.features.room_links < f.room_links && no_worse(c),
-                |c| u32::from(c.features.room_links) << 16 | pushes(c),
-            ),
-            Advisor::OutOfPlan => best(
-                moves,
-                |c| c.features.out_of_plan < f.out_of_plan && no_worse(c),
-                |c| u32::from(c.features.out_of_plan) << 16 | pushes(c),
-            ),
+            Advisor::Connectivity => {
+                best(moves, |c| keeps(c) && c.features.connectivity < f.connectivity, overall)
+            }
+            Advisor::RoomLinks => {
+                best(moves, |c| no_worse(c) && c.features.room_links < f.room_links, overall)
+            }
+            Advisor::OutOfPlan => {
+                best(moves, |c| no_worse(c) && c.features.out_of_plan < f.out_of_plan, overall)
+            }
             Advisor::Hotspots => best(
                 moves,
-                |c| c.heat_before > 0 && c.heat_after == 0,
-                |c| (0xFFFF - c.heat_before.min(0xFFFF)) << 16 | pushes(c),
+                |c| keeps(c) && c.heat_before > 0 && c.heat_after == 0,
+                |c| (u32::MAX - c.heat_before, overall(c)),
             ),
-            Advisor::Approach => best(
-                moves,
-                |c| c.approach < here.nearest,
-                |c| u32::from(c.approach) << 16 | pushes(c),
-            ),
+            Advisor::Approach => {
+                best(moves, |c| keeps(c) && c.approach < here.nearest, |c| (c.approach, overall(c)))
+            }
             Advisor::Opener => {
                 let (hot, _) = here.hottest?;
-                let direct = best(
-                    moves,
-                    |c| c.m.from == hot && no_worse(c),
-                    |c| c.heat_after << 16 | pushes(c),
-                );
+                let direct =
+                    best(moves, |c| c.m.from == hot && no_worse(c), |c| (c.heat_after, overall(c)));
                 direct.or_else(|| {
                     let near = |s: Sq| (0..4).any(|d| here.board.nbr(hot, d) == s);
-                    best(moves, |c| near(c.m.from) && !near(c.m.to) && no_worse(c), pushes)
+                    best(moves, |c| near(c.m.from) && !near(c.m.to) && no_worse(c), overall)
                 })
             }
         }
@@ -148,10 +143,49 @@ impl Advisor {
 }
 
 /// The index of the move that passes `ok` with the least `key` (the first on ties).
-fn best(
+fn best<K: Ord>(
     moves: &[Candidate],
     ok: impl Fn(&Candidate) -> bool,
-    key: impl Fn(&Candidate) -> u32,
+    key: impl Fn(&Candidate) -> K,
 ) -> Option<usize> {
     moves.iter().enumerate().filter(|(_, c)| ok(c)).min_by_key(|(_, c)| key(c)).map(|(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use crate::solver::problem::Problem;
+
+    fn candidate(from: Sq, packed: u8, connectivity: u8, pushes: u16) -> Candidate {
+        Candidate {
+            m: Macro { from, to: from + 1, dir: 0, pushes },
+            h: 0,
+            features: Features { packed, connectivity, ..Features::default() },
+            heat_before: 0,
+            heat_after: 0,
+            approach: u16::MAX,
+        }
+    }
+
+    #[test]
+    fn advisors_never_unpack_a_goal_and_prefer_the_best_features() {
+        let p =
+            Problem::new(&Level::from_rows(&["#######", "#@$ $.#", "#  .  #", "#######"]).unwrap())
+                .unwrap();
+        let here = Position {
+            board: &p.board,
+            features: Features { packed: 1, connectivity: 3, ..Features::default() },
+            next_goal: None,
+            hottest: None,
+            nearest: 0,
+        };
+        let unpacks = candidate(1, 0, 1, 1);
+        let joins_one = candidate(2, 1, 2, 1);
+        let joins_two = candidate(3, 1, 1, 9);
+        let advise = |moves: &[Candidate]| Advisor::Connectivity.advise(&here, moves);
+        assert_eq!(advise(&[unpacks]), None, "the only joining move unpacks a goal");
+        assert_eq!(advise(&[unpacks, joins_one]), Some(1));
+        assert_eq!(advise(&[unpacks, joins_one, joins_two]), Some(2), "fewer regions first");
+    }
 }

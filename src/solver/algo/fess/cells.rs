@@ -63,6 +63,11 @@ impl Cells {
         Some(cell)
     }
 
+    /// Whether `cell` has moves waiting.
+    pub fn has_waiting(&self, cell: u32) -> bool {
+        !self.cells[cell as usize].queue.is_empty()
+    }
+
     /// Puts `cell` back at the end of the ring if it still has moves waiting.
     pub fn rejoin(&mut self, cell: u32) {
         let c = &mut self.cells[cell as usize];
@@ -79,9 +84,14 @@ impl Cells {
         Some(e)
     }
 
-    /// Up to `k` lightest moves of the cell whose turn is next, lightest first.
-    pub fn upcoming(&self, k: usize) -> Vec<Entry> {
-        let Some(&cell) = self.ring.front() else { return Vec::new() };
+    /// The cell whose turn in the ring is next.
+    pub fn next_in_ring(&self) -> Option<u32> {
+        self.ring.front().copied()
+    }
+
+    /// Up to `k` lightest moves of `cell`, lightest first.
+    pub fn upcoming(&self, cell: Option<u32>, k: usize) -> Vec<Entry> {
+        let Some(cell) = cell else { return Vec::new() };
         let mut all: Vec<Entry> = self.cells[cell as usize].queue.iter().map(|r| r.0).collect();
         all.sort_unstable();
         all.truncate(k);
@@ -137,7 +147,8 @@ mod tests {
         cells.push(a, entry(1, 2));
         cells.push(b, entry(5, 3));
         assert_eq!(cells.waiting(), 3);
-        assert_eq!(cells.upcoming(5), vec![entry(1, 2), entry(3, 1)]);
+        assert_eq!(cells.upcoming(cells.next_in_ring(), 5), vec![entry(1, 2), entry(3, 1)]);
+        assert!(cells.has_waiting(b));
         let first = cells.take_turn().unwrap();
         assert_eq!(first, a);
         assert_eq!(cells.pop(first), Some(entry(1, 2)));

@@ -21,6 +21,13 @@ pub struct Features {
 }
 
 impl Features {
+    /// Whether these features are better than `other`'s: more goals packed, then fewer
+    /// regions, fewer room links cut, fewer boxes out of plan.
+    pub fn better_than(&self, other: &Features) -> bool {
+        let key = |f: &Features| (u8::MAX - f.packed, f.connectivity, f.room_links, f.out_of_plan);
+        key(self) < key(other)
+    }
+
     /// The features as the inspector lists them: (name, value).
     pub fn named(&self) -> [(&'static str, u32); 4] {
         [

@@ -2,12 +2,15 @@
 //!
 //! The search tree lives in the domain space: positions linked by macro moves (one box
 //! pushed to another square). Every position is also projected onto a cell of a small
-//! feature space ([`features`]). Moves not yet played wait in the cell of the position
-//! they start from, weighted by the accumulated cost of their path: advisors name the moves
-//! that improve a feature, which cost 0; every other move costs 1. The cells take turns;
-//! at its turn a cell plays its lightest waiting move, adds the new position to the tree
-//! and weighs that position's moves. So progress along any feature is explored without one
-//! heuristic deciding everything.
+//! feature space ([`features`]). As in Festival, a position's cell is that of the best
+//! features met on its path (the position's own when they are the best), so a line that
+//! packed a goal keeps its place while it shuffles boxes. Moves not yet played wait in the
+//! cell of the position they start from, weighted by the accumulated cost of their path:
+//! advisors name the moves that improve a feature, which cost 0; every other move costs 1.
+//! Every second turn goes to the best cell met so far; the others go round the cells in a
+//! ring. At its turn a cell plays its lightest waiting move, adds the new position to the
+//! tree and weighs that position's moves. So progress along any feature is explored without
+//! one heuristic deciding everything, while the most promising line is never starved.
 //!
 //! One [`Search::step`] expansion is one move played that gave a new position.
 
@@ -56,8 +59,12 @@ pub struct Fess<O: Observer> {
     made_by: Vec<Macro>,
     /// Per node: accumulated weight.
     weight: Vec<u32>,
-    /// Per node: its feature-space cell.
+    /// Per node: its feature-space cell (the best features of its path).
     cell: Vec<u32>,
+    /// Per node: its own features (its cell may hold the best features of its path).
+    own: Vec<features::Features>,
+    /// The best features met on any path, and their cell.
+    best: (features::Features, u32),
     store: Vec<Waiting>,
     cells: Cells,
     box_moves: BoxMoves,
@@ -80,6 +87,8 @@ pub struct Fess<O: Observer> {
     stats: Stats,
     observer: O,
     done: Option<Progress>,
+    /// Whether the last turn went to the best cell.
+    best_turn: bool,
 }
 
 /// What playing one waiting move gave.
@@ -113,6 +122,8 @@ impl<O: Observer> Fess<O> {
             made_by: Vec::new(),
             weight: Vec::new(),
             cell: Vec::new(),
+            own: Vec::new(),
+            best: (features::Features::default(), 0),
             store: Vec::new(),
             cells: Cells::default(),
             box_moves: BoxMoves::default(),
@@ -132,6 +143,7 @@ impl<O: Observer> Fess<O> {
             stats: Stats::default(),
             observer,
             done: None,
+            best_turn: false,
         };
         search.start();
         search
@@ -159,6 +171,8 @@ impl<O: Observer> Fess<O> {
         let features = self.measure.features(&self.problem, &self.techniques, &state[..words]);
         let cell = self.cells.cell_of(features);
         self.cell.push(cell);
+        self.own.push(features);
+        self.best = (features, cell);
         if state[..words] == self.problem.goal_set[..] {
             self.done = Some(Progress::Solved(0));
         } else if h == INFINITE && self.deadlocks.bipartite {
@@ -189,7 +203,7 @@ impl<O: Observer> Fess<O> {
         self.box_list.clear();
         self.box_list.extend(boxes_of(&self.scratch[..words]));
         self.hungarian.solve(&p.dist, &self.box_list);
-        let here = self.cells.features(self.cell[id as usize]);
+        let here = self.own[id as usize];
         let g = self.nodes.info(id).g;
         self.heat.clear();
         if self.techniques.on(Technique::Hotspots) {
@@ -425,12 +439,29 @@ impl<O: Observer> Fess<O> {
         };
         self.made_by.push(m);
         self.weight.push(e.weight);
-        let cell = self.cells.cell_of(features);
+        // The new node's cell holds the best features met on its path.
+        let parent_best = self.cells.features(self.cell[e.node as usize]);
+        let past = if parent_best.better_than(&features) { parent_best } else { features };
+        let cell = self.cells.cell_of(past);
         self.cell.push(cell);
+        self.own.push(features);
+        if past.better_than(&self.best.0) {
+            self.best = (past, cell);
+        }
         self.stats.closed = self.nodes.len() as u64;
         self.stats.depth = self.stats.depth.max(g);
         self.stats.bound = e.weight;
         Played::New(id)
+    }
+
+    /// The best cell, when the next turn is its and it has moves waiting.
+    fn best_cell_next(&self) -> Option<u32> {
+        (!self.best_turn && self.cells.has_waiting(self.best.1)).then_some(self.best.1)
+    }
+
+    /// The cell whose turn is next.
+    fn next_cell(&self) -> Option<u32> {
+        self.best_cell_next().or_else(|| self.cells.next_in_ring())
     }
 
     fn finish(&mut self, p: Progress) -> Progress {
@@ -469,8 +500,14 @@ impl<O: Observer> Search for Fess<O> {
         }
         let mut spent = 0;
         while spent < budget {
-            let Some(cell) = self.cells.take_turn() else {
-                return self.finish(Progress::Exhausted { complete: true });
+            let best = self.best_cell_next();
+            self.best_turn = !self.best_turn;
+            let cell = match best {
+                Some(c) => c,
+                None => match self.cells.take_turn() {
+                    Some(c) => c,
+                    None => return self.finish(Progress::Exhausted { complete: true }),
+                },
             };
             while let Some(e) = self.cells.pop(cell) {
                 match self.play(e) {
@@ -493,7 +530,9 @@ impl<O: Observer> Search for Fess<O> {
                     Played::Pruned(reason) => self.stats.pruned[reason.index()] += 1,
                 }
             }
-            self.cells.rejoin(cell);
+            if best.is_none() {
+                self.cells.rejoin(cell);
+            }
             self.stats.open = self.cells.waiting() as u64;
         }
         Progress::Running
@@ -527,11 +566,11 @@ impl<O: Observer> Search for Fess<O> {
         self.observer.children()
     }
 
-    /// The lightest moves of the cell whose turn is next, as nodes not stored yet
+    /// The lightest moves of the cell whose turn is next (the best cell's or the ring's), as nodes not stored yet
     /// (`NodeId::MAX`), with the pushes their path will have and their weight as `f`.
     fn frontier(&self, k: usize) -> Vec<NodeView> {
         self.cells
-            .upcoming(k)
+            .upcoming(self.next_cell(), k)
             .into_iter()
             .map(|e| {
                 let w = self.store[e.index as usize];
@@ -558,11 +597,14 @@ impl<O: Observer> Search for Fess<O> {
         self.patterns.views(&self.problem)
     }
 
-    /// The node's features and its feature-space cell.
+    /// The node's features, its feature-space cell and that cell's features (the best of
+    /// the node's path).
     fn node_features(&self, id: NodeId) -> Vec<(&'static str, u32)> {
         let Some(&cell) = self.cell.get(id as usize) else { return Vec::new() };
-        let mut out = self.cells.features(cell).named().to_vec();
+        let mut out = self.own[id as usize].named().to_vec();
         out.push(("cell", cell));
+        out.push(("cell's packed", self.cells.features(cell).packed.into()));
+        out.push(("cell's connectivity", self.cells.features(cell).connectivity.into()));
         out.push(("cells met", self.cells.len() as u32));
         out
     }
@@ -579,5 +621,46 @@ impl<O: Observer> Search for Fess<O> {
             out.extend(pushes.into_iter().map(|(s, d)| (board.pos(s), Dir::ALL[d as usize])));
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::search::NoTrace;
+    use features::Features;
+
+    #[test]
+    fn a_cell_holds_the_best_features_of_its_path_and_the_best_cell_is_the_best_met() {
+        // A shipped level FESS needs over a hundred expansions for.
+        let text = include_str!("../../../../levels/default.xsb");
+        let collection = crate::level::format::read_collection(text).unwrap();
+        let problem = Problem::new(&collection.levels[16]).unwrap();
+        let mut fess = Fess::new(problem, Deadlocks::default(), Techniques::default(), NoTrace);
+        let mut progress = Progress::Running;
+        for _ in 0..2000 {
+            progress = fess.step(1);
+            if progress != Progress::Running {
+                break;
+            }
+        }
+        assert!(matches!(progress, Progress::Solved(_)), "{progress:?}");
+        assert!(fess.nodes.len() > 50, "{} nodes", fess.nodes.len());
+        for id in 1..fess.nodes.len() as NodeId {
+            let cell = fess.cells.features(fess.cell[id as usize]);
+            let parent = fess.nodes.info(id).parent;
+            let parent_cell = fess.cells.features(fess.cell[parent as usize]);
+            assert!(!fess.own[id as usize].better_than(&cell), "node {id}: own beats its cell");
+            assert!(!parent_cell.better_than(&cell), "node {id}: parent's cell beats its cell");
+            assert!(!cell.better_than(&fess.best.0), "node {id}: beats the best cell");
+        }
+    }
+
+    #[test]
+    fn features_compare_packed_first_then_regions() {
+        let f = |packed, connectivity| Features { packed, connectivity, ..Features::default() };
+        assert!(f(2, 5).better_than(&f(1, 1)));
+        assert!(f(1, 1).better_than(&f(1, 2)));
+        assert!(!f(1, 1).better_than(&f(1, 1)));
     }
 }
