@@ -103,8 +103,8 @@ pub fn solve_with_progress(
 
 /// `Auto` on two threads: feature-space search on this one (it reports progress); on the
 /// other, sharing its time evenly, greedy best-first search, A*, and a second feature-space
-/// search with the hotspot advisors on (unless they are on already), which follows other
-/// lines than the first. The first to solve the level, or to prove it unsolvable, stops
+/// search with the hotspot advisors on (unless they are on already) and without
+/// `best-line`, which follows other lines than the first. The first to solve the level, or to prove it unsolvable, stops
 /// the other thread. Each thread gets half the memory limit.
 fn solve_in_parallel(
     level: &Level,
@@ -132,6 +132,7 @@ fn solve_in_parallel(
             if !config.techniques.on(Technique::Hotspots) {
                 let mut variant = *config;
                 variant.techniques.set(Technique::Hotspots, true);
+                variant.techniques.set(Technique::BestLine, false);
                 members.push(member(problem.clone(), &variant, Method::Fess, NoTrace));
             }
             let mut search = Portfolio::timed(members);

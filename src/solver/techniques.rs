@@ -14,6 +14,9 @@ pub enum Technique {
     OutOfPlan,
     /// The hotspot and opener advisors.
     Hotspots,
+    /// Feature-space search follows its best line: a position's cell holds the best
+    /// features met on its path, and every second turn goes to the best cell met.
+    BestLine,
     /// PI-corral pruning.
     PiCorrals,
     /// Tunnel macros: a box pushed into a one-wide tunnel is also pushed through, as an
@@ -27,12 +30,13 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique.
-    pub const ALL: [Technique; 8] = [
+    pub const ALL: [Technique; 9] = [
         Technique::Packing,
         Technique::Connectivity,
         Technique::RoomLinks,
         Technique::OutOfPlan,
         Technique::Hotspots,
+        Technique::BestLine,
         Technique::PiCorrals,
         Technique::TunnelMacros,
         Technique::GoalMacros,
@@ -46,6 +50,7 @@ impl Technique {
             Technique::RoomLinks => "room-links",
             Technique::OutOfPlan => "out-of-plan",
             Technique::Hotspots => "hotspots",
+            Technique::BestLine => "best-line",
             Technique::PiCorrals => "pi-corrals",
             Technique::TunnelMacros => "tunnel-macros",
             Technique::GoalMacros => "goal-macros",

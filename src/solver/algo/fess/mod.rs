@@ -2,13 +2,13 @@
 //!
 //! The search tree lives in the domain space: positions linked by macro moves (one box
 //! pushed to another square). Every position is also projected onto a cell of a small
-//! feature space ([`features`]). As in Festival, a position's cell is that of the best
-//! features met on its path (the position's own when they are the best), so a line that
-//! packed a goal keeps its place while it shuffles boxes. Moves not yet played wait in the
+//! feature space ([`features`]). As in Festival (technique `best-line`), a position's cell
+//! is that of the best features met on its path (the position's own when they are the
+//! best), so a line that packed a goal keeps its place while it shuffles boxes. Moves not yet played wait in the
 //! cell of the position they start from, weighted by the accumulated cost of their path:
 //! advisors name the moves that improve a feature, which cost 0; every other move costs 1.
-//! Every second turn goes to the best cell met so far; the others go round the cells in a
-//! ring. At its turn a cell plays its lightest waiting move, adds the new position to the
+//! With `best-line`, every second turn goes to the best cell met so far; the other turns go
+//! round the cells in a ring. At its turn a cell plays its lightest waiting move, adds the new position to the
 //! tree and weighs that position's moves. So progress along any feature is explored without
 //! one heuristic deciding everything, while the most promising line is never starved.
 //!
@@ -441,7 +441,8 @@ impl<O: Observer> Fess<O> {
         self.weight.push(e.weight);
         // The new node's cell holds the best features met on its path.
         let parent_best = self.cells.features(self.cell[e.node as usize]);
-        let past = if parent_best.better_than(&features) { parent_best } else { features };
+        let line = self.techniques.on(Technique::BestLine);
+        let past = if line && parent_best.better_than(&features) { parent_best } else { features };
         let cell = self.cells.cell_of(past);
         self.cell.push(cell);
         self.own.push(features);
@@ -456,7 +457,8 @@ impl<O: Observer> Fess<O> {
 
     /// The best cell, when the next turn is its and it has moves waiting.
     fn best_cell_next(&self) -> Option<u32> {
-        (!self.best_turn && self.cells.has_waiting(self.best.1)).then_some(self.best.1)
+        let on = self.techniques.on(Technique::BestLine);
+        (on && !self.best_turn && self.cells.has_waiting(self.best.1)).then_some(self.best.1)
     }
 
     /// The cell whose turn is next.
