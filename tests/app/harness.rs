@@ -22,7 +22,8 @@ pub fn window_on(collection: Collection) -> Harness<'static, App> {
 /// A window showing `app`.
 pub fn window_for(app: App) -> Harness<'static, App> {
     let mut harness = Harness::builder()
-        .with_size(egui::vec2(1200.0, 1500.0))
+        // Tall enough for the inspector panel with every technique and feature row.
+        .with_size(egui::vec2(1200.0, 2000.0))
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     // A file the app opens at startup keeps a spinner turning; the frames run regardless.
     harness.run_ok();
