@@ -104,8 +104,8 @@ pub fn solve_with_progress(
 /// `Auto` on two threads: feature-space search on this one (it reports progress); on the
 /// other, sharing its time evenly, greedy best-first search, A*, and a second feature-space
 /// search with the hotspot advisors on (unless they are on already) and without
-/// `best-line`, which follows other lines than the first. The first to solve the level, or to prove it unsolvable, stops
-/// the other thread. Each thread gets half the memory limit.
+/// `best-line`, which follows other lines than the first. The first to solve the level, or
+/// to prove it unsolvable, stops the other thread. Each thread gets half the memory limit.
 fn solve_in_parallel(
     level: &Level,
     config: &Config,

@@ -101,10 +101,7 @@ impl Advisor {
     /// takes the one whose features are best overall, then the one of fewest pushes.
     pub fn advise(self, here: &Position, moves: &[Candidate]) -> Option<usize> {
         let f = &here.features;
-        let overall = |c: &Candidate| {
-            let g = &c.features;
-            (u8::MAX - g.packed, g.connectivity, g.room_links, g.out_of_plan, c.m.pushes)
-        };
+        let overall = |c: &Candidate| (c.features.rank(), c.m.pushes);
         let keeps = |c: &Candidate| c.features.packed >= f.packed;
         let no_worse = |c: &Candidate| keeps(c) && c.features.connectivity <= f.connectivity;
         match self {

@@ -21,11 +21,15 @@ pub struct Features {
 }
 
 impl Features {
-    /// Whether these features are better than `other`'s: more goals packed, then fewer
-    /// regions, fewer room links cut, fewer boxes out of plan.
+    /// A key that sorts better features first: more goals packed, then fewer regions,
+    /// fewer room links cut, fewer boxes out of plan.
+    pub fn rank(&self) -> (u8, u8, u8, u8) {
+        (u8::MAX - self.packed, self.connectivity, self.room_links, self.out_of_plan)
+    }
+
+    /// Whether these features are better than `other`'s (by [`Features::rank`]).
     pub fn better_than(&self, other: &Features) -> bool {
-        let key = |f: &Features| (u8::MAX - f.packed, f.connectivity, f.room_links, f.out_of_plan);
-        key(self) < key(other)
+        self.rank() < other.rank()
     }
 
     /// The features as the inspector lists them: (name, value).

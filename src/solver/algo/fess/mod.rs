@@ -4,13 +4,14 @@
 //! pushed to another square). Every position is also projected onto a cell of a small
 //! feature space ([`features`]). As in Festival (technique `best-line`), a position's cell
 //! is that of the best features met on its path (the position's own when they are the
-//! best), so a line that packed a goal keeps its place while it shuffles boxes. Moves not yet played wait in the
-//! cell of the position they start from, weighted by the accumulated cost of their path:
-//! advisors name the moves that improve a feature, which cost 0; every other move costs 1.
-//! With `best-line`, every second turn goes to the best cell met so far; the other turns go
-//! round the cells in a ring. At its turn a cell plays its lightest waiting move, adds the new position to the
-//! tree and weighs that position's moves. So progress along any feature is explored without
-//! one heuristic deciding everything, while the most promising line is never starved.
+//! best), so a line that packed a goal keeps its place while it shuffles boxes. Moves not
+//! yet played wait in the cell of the position they start from, weighted by the accumulated
+//! cost of their path: advisors name the moves that improve a feature, which cost 0; every
+//! other move costs 1. With `best-line`, every second turn goes to the best cell met so
+//! far; the other turns go round the cells in a ring. At its turn a cell plays its lightest
+//! waiting move, adds the new position to the tree and weighs that position's moves. So
+//! progress along any feature is explored without one heuristic deciding everything, while
+//! the most promising line is never starved.
 //!
 //! One [`Search::step`] expansion is one move played that gave a new position.
 
@@ -63,8 +64,8 @@ pub struct Fess<O: Observer> {
     cell: Vec<u32>,
     /// Per node: its own features (its cell may hold the best features of its path).
     own: Vec<features::Features>,
-    /// The best features met on any path, and their cell.
-    best: (features::Features, u32),
+    /// The cell of the best features met so far.
+    best: u32,
     store: Vec<Waiting>,
     cells: Cells,
     box_moves: BoxMoves,
@@ -87,7 +88,7 @@ pub struct Fess<O: Observer> {
     stats: Stats,
     observer: O,
     done: Option<Progress>,
-    /// Whether the last turn went to the best cell.
+    /// Flips every turn; when false, the next turn is the best cell's (if it has moves).
     best_turn: bool,
 }
 
@@ -123,7 +124,7 @@ impl<O: Observer> Fess<O> {
             weight: Vec::new(),
             cell: Vec::new(),
             own: Vec::new(),
-            best: (features::Features::default(), 0),
+            best: 0,
             store: Vec::new(),
             cells: Cells::default(),
             box_moves: BoxMoves::default(),
@@ -172,7 +173,7 @@ impl<O: Observer> Fess<O> {
         let cell = self.cells.cell_of(features);
         self.cell.push(cell);
         self.own.push(features);
-        self.best = (features, cell);
+        self.best = cell;
         if state[..words] == self.problem.goal_set[..] {
             self.done = Some(Progress::Solved(0));
         } else if h == INFINITE && self.deadlocks.bipartite {
@@ -446,8 +447,8 @@ impl<O: Observer> Fess<O> {
         let cell = self.cells.cell_of(past);
         self.cell.push(cell);
         self.own.push(features);
-        if past.better_than(&self.best.0) {
-            self.best = (past, cell);
+        if past.better_than(&self.cells.features(self.best)) {
+            self.best = cell;
         }
         self.stats.closed = self.nodes.len() as u64;
         self.stats.depth = self.stats.depth.max(g);
@@ -458,7 +459,7 @@ impl<O: Observer> Fess<O> {
     /// The best cell, when the next turn is its and it has moves waiting.
     fn best_cell_next(&self) -> Option<u32> {
         let on = self.techniques.on(Technique::BestLine);
-        (on && !self.best_turn && self.cells.has_waiting(self.best.1)).then_some(self.best.1)
+        (on && !self.best_turn && self.cells.has_waiting(self.best)).then_some(self.best)
     }
 
     /// The cell whose turn is next.
@@ -568,8 +569,9 @@ impl<O: Observer> Search for Fess<O> {
         self.observer.children()
     }
 
-    /// The lightest moves of the cell whose turn is next (the best cell's or the ring's), as nodes not stored yet
-    /// (`NodeId::MAX`), with the pushes their path will have and their weight as `f`.
+    /// The lightest moves of the cell whose turn is next (the best cell's or the ring's), as
+    /// nodes not stored yet (`NodeId::MAX`), with the pushes their path will have and their
+    /// weight as `f`.
     fn frontier(&self, k: usize) -> Vec<NodeView> {
         self.cells
             .upcoming(self.next_cell(), k)
@@ -654,7 +656,8 @@ mod tests {
             let parent_cell = fess.cells.features(fess.cell[parent as usize]);
             assert!(!fess.own[id as usize].better_than(&cell), "node {id}: own beats its cell");
             assert!(!parent_cell.better_than(&cell), "node {id}: parent's cell beats its cell");
-            assert!(!cell.better_than(&fess.best.0), "node {id}: beats the best cell");
+            let best = fess.cells.features(fess.best);
+            assert!(!cell.better_than(&best), "node {id}: beats the best cell");
         }
     }
 
