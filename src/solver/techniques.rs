@@ -15,7 +15,8 @@ pub enum Technique {
     /// The hotspot and opener advisors.
     Hotspots,
     /// Feature-space search follows its best line: a position's cell holds the best
-    /// features met on its path, and every second turn goes to the best cell met.
+    /// features met on its path, every second turn goes to the best cell met, and no
+    /// advisor unpacks a goal (each takes the move of best features overall).
     BestLine,
     /// PI-corral pruning.
     PiCorrals,

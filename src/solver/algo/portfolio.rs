@@ -1,8 +1,9 @@
 //! Several searches of one level run in turn, each for one budget at a time (or, when
-//! [`Portfolio::timed`], the one that has used the least time so far); the first to find a
-//! solution, or to prove that none exists, ends the run. `auto` uses it to pair a fast
+//! [`Portfolio::timed`], the one furthest behind its share of the time); the first to find
+//! a solution, or to prove that none exists, ends the run. `auto` uses it to pair a fast
 //! greedy search with A*, which copes better where greed leads astray, and (timed, on its
-//! second thread) to give a second feature-space search an even share of that thread.
+//! second thread) to share that thread between greedy search and two more feature-space
+//! searches.
 //!
 //! Node ids carry the member's index in their top bits, so paths and boards of every member
 //! can be asked for through the one [`Search`]. The node being expanded, its children and
@@ -26,8 +27,9 @@ pub struct Portfolio {
     children: Vec<ChildView>,
     stats: Stats,
     done: Option<Progress>,
-    /// Time each member has used, when turns go by time rather than by expansions.
-    used: Option<Vec<Duration>>,
+    /// Time each member has used, and how the time is shared, when turns go by time rather
+    /// than by expansions.
+    used: Option<(Vec<Duration>, Shares)>,
 }
 
 impl std::fmt::Debug for Portfolio {
@@ -50,11 +52,14 @@ impl Portfolio {
         }
     }
 
-    /// Like [`Portfolio::new`], but each step gives the whole budget to the member that has
-    /// used the least time, so members whose expansions cost very different amounts still
-    /// share the thread evenly.
-    pub fn timed(members: Vec<Box<dyn Search>>) -> Self {
-        let used = Some(vec![Duration::ZERO; members.len()]);
+    /// Like [`Portfolio::new`], but each member comes with its share of the time (a
+    /// weight, at least 1), and each step gives the whole budget to one member: the first
+    /// until it has used `head_start`, then the one furthest behind its share, so members
+    /// whose expansions cost very different amounts still share the thread as weighed.
+    pub fn timed(members: Vec<(Box<dyn Search>, u32)>, head_start: Duration) -> Self {
+        let (members, weights): (Vec<_>, Vec<_>) =
+            members.into_iter().map(|(m, share)| (m, share.max(1))).unzip();
+        let used = Some((vec![Duration::ZERO; members.len()], Shares { weights, head_start }));
         Portfolio { used, ..Self::new(members) }
     }
 
@@ -98,9 +103,9 @@ impl Search for Portfolio {
             return done;
         }
         let (range, share) = match &self.used {
-            Some(used) => {
-                let least = (0..used.len()).min_by_key(|&i| used[i]).unwrap_or(0);
-                (least..least + 1, budget.max(1))
+            Some((used, shares)) => {
+                let behind = shares.next(used);
+                (behind..behind + 1, budget.max(1))
             }
             None => (0..self.members.len(), budget.div_ceil(self.members.len() as u64).max(1)),
         };
@@ -109,7 +114,7 @@ impl Search for Portfolio {
             self.turn = i;
             let began = Instant::now();
             let progress = self.members[i].step(share);
-            if let Some(used) = &mut self.used {
+            if let Some((used, _)) = &mut self.used {
                 used[i] += began.elapsed();
             }
             match progress {
@@ -203,6 +208,26 @@ impl Search for Portfolio {
     }
 }
 
+/// How a timed portfolio shares its thread.
+#[derive(Debug)]
+struct Shares {
+    /// Each member's share (at least 1).
+    weights: Vec<u32>,
+    /// Time the first member runs alone before the sharing begins.
+    head_start: Duration,
+}
+
+impl Shares {
+    /// The member to step next, given the time each has `used`: the first during its head
+    /// start, then the one whose time per unit of share is least (the first on ties).
+    fn next(&self, used: &[Duration]) -> usize {
+        if used[0] < self.head_start {
+            return 0;
+        }
+        (0..used.len()).min_by_key(|&i| used[i] / self.weights[i]).unwrap_or(0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,12 +250,26 @@ mod tests {
         let expanded: Vec<u64> = shared.members.iter().map(|m| m.stats().expanded).collect();
         assert_eq!(expanded, vec![1, 1], "each member gets half the budget");
 
-        let mut timed = Portfolio::timed(members());
+        let even = members().into_iter().map(|m| (m, 1)).collect();
+        let mut timed = Portfolio::timed(even, Duration::ZERO);
         assert_eq!(timed.step(2), Progress::Running);
         let expanded: Vec<u64> = timed.members.iter().map(|m| m.stats().expanded).collect();
         assert_eq!(expanded, vec![2, 0], "the first member takes the whole budget");
         assert_eq!(timed.step(2), Progress::Running);
         let expanded: Vec<u64> = timed.members.iter().map(|m| m.stats().expanded).collect();
         assert_eq!(expanded, vec![2, 2], "then the one that has used no time yet");
+    }
+
+    #[test]
+    fn timed_turns_go_to_the_member_furthest_behind_its_share_after_a_head_start() {
+        let ms = |n: u64| Duration::from_millis(n);
+        let shares = Shares { weights: vec![1, 2], head_start: Duration::ZERO };
+        assert_eq!(shares.next(&[ms(0), ms(0)]), 0, "the first on ties");
+        assert_eq!(shares.next(&[ms(10), ms(15)]), 1, "15 ms of a double share is behind");
+        assert_eq!(shares.next(&[ms(10), ms(25)]), 0);
+        let three = Shares { weights: vec![1, 1, 2], head_start: ms(40) };
+        assert_eq!(three.next(&[ms(30), ms(10), ms(50)]), 0, "the head start runs first");
+        assert_eq!(three.next(&[ms(40), ms(10), ms(50)]), 1);
+        assert_eq!(three.next(&[ms(40), ms(50), ms(50)]), 2);
     }
 }

@@ -96,47 +96,67 @@ impl Advisor {
         }
     }
 
-    /// The index of the move this advisor proposes among `moves` of `here`. No advisor
-    /// proposes a move that unpacks a goal; among the moves that improve its feature, each
-    /// takes the one whose features are best overall, then the one of fewest pushes.
-    pub fn advise(self, here: &Position, moves: &[Candidate]) -> Option<usize> {
+    /// The index of the move this advisor proposes among `moves` of `here`, chosen by `rule`.
+    pub fn advise(self, here: &Position, moves: &[Candidate], rule: Choice) -> Option<usize> {
         let f = &here.features;
-        let overall = |c: &Candidate| (c.features.rank(), c.m.pushes);
-        let keeps = |c: &Candidate| c.features.packed >= f.packed;
+        let line = rule == Choice::BestLine;
+        // The advisor's own measure of a move (plain rule only), then fewest pushes.
+        let key = |own: u8, c: &Candidate| {
+            let rank = if line { c.features.rank() } else { (own, 0, 0, 0) };
+            (rank, c.m.pushes)
+        };
+        let keeps = |c: &Candidate| !line || c.features.packed >= f.packed;
         let no_worse = |c: &Candidate| keeps(c) && c.features.connectivity <= f.connectivity;
         match self {
             Advisor::Packing => {
                 let goal = here.next_goal?;
-                best(moves, |c| c.m.to == goal && c.features.packed > f.packed, overall)
+                best(moves, |c| c.m.to == goal && c.features.packed > f.packed, |c| key(0, c))
             }
-            Advisor::Connectivity => {
-                best(moves, |c| keeps(c) && c.features.connectivity < f.connectivity, overall)
-            }
-            Advisor::RoomLinks => {
-                best(moves, |c| no_worse(c) && c.features.room_links < f.room_links, overall)
-            }
-            Advisor::OutOfPlan => {
-                best(moves, |c| no_worse(c) && c.features.out_of_plan < f.out_of_plan, overall)
-            }
+            Advisor::Connectivity => best(
+                moves,
+                |c| keeps(c) && c.features.connectivity < f.connectivity,
+                |c| key(c.features.connectivity, c),
+            ),
+            Advisor::RoomLinks => best(
+                moves,
+                |c| no_worse(c) && c.features.room_links < f.room_links,
+                |c| key(c.features.room_links, c),
+            ),
+            Advisor::OutOfPlan => best(
+                moves,
+                |c| no_worse(c) && c.features.out_of_plan < f.out_of_plan,
+                |c| key(c.features.out_of_plan, c),
+            ),
             Advisor::Hotspots => best(
                 moves,
                 |c| keeps(c) && c.heat_before > 0 && c.heat_after == 0,
-                |c| (u32::MAX - c.heat_before, overall(c)),
+                |c| (u32::MAX - c.heat_before, key(0, c)),
             ),
             Advisor::Approach => {
-                best(moves, |c| keeps(c) && c.approach < here.nearest, |c| (c.approach, overall(c)))
+                best(moves, |c| keeps(c) && c.approach < here.nearest, |c| (c.approach, key(0, c)))
             }
             Advisor::Opener => {
                 let (hot, _) = here.hottest?;
                 let direct =
-                    best(moves, |c| c.m.from == hot && no_worse(c), |c| (c.heat_after, overall(c)));
+                    best(moves, |c| c.m.from == hot && no_worse(c), |c| (c.heat_after, key(0, c)));
                 direct.or_else(|| {
                     let near = |s: Sq| (0..4).any(|d| here.board.nbr(hot, d) == s);
-                    best(moves, |c| near(c.m.from) && !near(c.m.to) && no_worse(c), overall)
+                    best(moves, |c| near(c.m.from) && !near(c.m.to) && no_worse(c), |c| key(0, c))
                 })
             }
         }
     }
+}
+
+/// How an advisor chooses among the moves that improve its feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The move that improves the feature most, then the one of fewest pushes; a move may
+    /// unpack a goal (Shoham and Schaeffer's rule).
+    Plain,
+    /// No move that unpacks a goal; the move whose features are best overall, then the one
+    /// of fewest pushes (part of the `best-line` technique).
+    BestLine,
 }
 
 /// The index of the move that passes `ok` with the least `key` (the first on ties).
@@ -166,7 +186,7 @@ mod tests {
     }
 
     #[test]
-    fn advisors_never_unpack_a_goal_and_prefer_the_best_features() {
+    fn best_line_advisors_never_unpack_a_goal_and_plain_ones_join_most() {
         let p =
             Problem::new(&Level::from_rows(&["#######", "#@$ $.#", "#  .  #", "#######"]).unwrap())
                 .unwrap();
@@ -180,9 +200,17 @@ mod tests {
         let unpacks = candidate(1, 0, 1, 1);
         let joins_one = candidate(2, 1, 2, 1);
         let joins_two = candidate(3, 1, 1, 9);
-        let advise = |moves: &[Candidate]| Advisor::Connectivity.advise(&here, moves);
+        let advise =
+            |moves: &[Candidate]| Advisor::Connectivity.advise(&here, moves, Choice::BestLine);
         assert_eq!(advise(&[unpacks]), None, "the only joining move unpacks a goal");
         assert_eq!(advise(&[unpacks, joins_one]), Some(1));
         assert_eq!(advise(&[unpacks, joins_one, joins_two]), Some(2), "fewer regions first");
+        let plain = |moves: &[Candidate]| Advisor::Connectivity.advise(&here, moves, Choice::Plain);
+        assert_eq!(
+            plain(&[joins_one, unpacks]),
+            Some(1),
+            "the plain rule joins most, even unpacking"
+        );
+        assert_eq!(plain(&[joins_two, unpacks]), Some(1), "then fewest pushes");
     }
 }

@@ -38,7 +38,7 @@ use crate::solver::search::{
 use crate::solver::state::{boxes_of, clear_box, has_box, set_box};
 use crate::solver::table::{Insert, NodeId, NodeInfo, Nodes, Push};
 use crate::solver::techniques::{Technique, Techniques};
-use advisors::{Advisor, Candidate, Position};
+use advisors::{Advisor, Candidate, Choice, Position};
 use cells::{Cells, Entry};
 use features::Measure;
 
@@ -283,12 +283,14 @@ impl<O: Observer> Fess<O> {
             hottest: self.heat.iter().filter(|h| h.1 > 0).max_by_key(|h| h.1).copied(),
             nearest: self.nearest_to_next_goal(here.packed),
         };
+        let rule =
+            if self.techniques.on(Technique::BestLine) { Choice::BestLine } else { Choice::Plain };
         let mut advised = vec![false; self.candidates.len()];
         for advisor in Advisor::ALL {
             if !self.techniques.on(advisor.technique()) {
                 continue;
             }
-            if let Some(i) = advisor.advise(&position, &self.candidates) {
+            if let Some(i) = advisor.advise(&position, &self.candidates, rule) {
                 advised[i] = true;
             }
         }
