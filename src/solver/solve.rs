@@ -108,10 +108,10 @@ pub fn solve_with_progress(
 /// other, greedy best-first search and two feature-space searches without `best-line`,
 /// which follow other lines than the first: one with the hotspot advisors on (unless they
 /// are on already), one as configured (unless `best-line` is off already, when it would
-/// repeat this thread's). Greedy search runs alone for its first two seconds (it solves small
-/// levels fastest), then gets a sixth of the time, the hotspot search a third, the last
-/// one half. The first to solve the level, or to prove it
-/// unsolvable, stops the other thread. Each thread gets half the memory limit.
+/// repeat this thread's). Greedy search runs alone for its first two seconds (it solves
+/// small levels fastest), then gets a sixth of the time, the hotspot search a third, the
+/// last one half. The first to solve the level, or to prove it unsolvable, stops the other
+/// thread. Each thread gets half the memory limit.
 fn solve_in_parallel(
     level: &Level,
     config: &Config,
