@@ -27,9 +27,8 @@ pub struct Portfolio {
     children: Vec<ChildView>,
     stats: Stats,
     done: Option<Progress>,
-    /// Time each member has used, and how the time is shared, when turns go by time rather
-    /// than by expansions.
-    used: Option<(Vec<Duration>, Shares)>,
+    /// How the time is shared, when turns go by time rather than by expansions.
+    timing: Option<Timing>,
 }
 
 impl std::fmt::Debug for Portfolio {
@@ -48,7 +47,7 @@ impl Portfolio {
             children: Vec::new(),
             stats: Stats::default(),
             done: None,
-            used: None,
+            timing: None,
         }
     }
 
@@ -59,8 +58,8 @@ impl Portfolio {
     pub fn timed(members: Vec<(Box<dyn Search>, u32)>, head_start: Duration) -> Self {
         let (members, weights): (Vec<_>, Vec<_>) =
             members.into_iter().map(|(m, share)| (m, share.max(1))).unzip();
-        let used = Some((vec![Duration::ZERO; members.len()], Shares { weights, head_start }));
-        Portfolio { used, ..Self::new(members) }
+        let used = vec![Duration::ZERO; members.len()];
+        Portfolio { timing: Some(Timing { used, weights, head_start }), ..Self::new(members) }
     }
 
     fn split(id: NodeId) -> (usize, NodeId) {
@@ -102,10 +101,10 @@ impl Search for Portfolio {
         if let Some(done) = self.done {
             return done;
         }
-        let (range, share) = match &self.used {
-            Some((used, shares)) => {
-                let behind = shares.next(used);
-                (behind..behind + 1, budget.max(1))
+        let (range, share) = match &self.timing {
+            Some(timing) => {
+                let next = timing.next();
+                (next..next + 1, budget.max(1))
             }
             None => (0..self.members.len(), budget.div_ceil(self.members.len() as u64).max(1)),
         };
@@ -114,8 +113,8 @@ impl Search for Portfolio {
             self.turn = i;
             let began = Instant::now();
             let progress = self.members[i].step(share);
-            if let Some((used, _)) = &mut self.used {
-                used[i] += began.elapsed();
+            if let Some(timing) = &mut self.timing {
+                timing.used[i] += began.elapsed();
             }
             match progress {
                 Progress::Running => {}
@@ -210,21 +209,23 @@ impl Search for Portfolio {
 
 /// How a timed portfolio shares its thread.
 #[derive(Debug)]
-struct Shares {
+struct Timing {
+    /// Time each member has used.
+    used: Vec<Duration>,
     /// Each member's share (at least 1).
     weights: Vec<u32>,
     /// Time the first member runs alone before the sharing begins.
     head_start: Duration,
 }
 
-impl Shares {
-    /// The member to step next, given the time each has `used`: the first during its head
-    /// start, then the one whose time per unit of share is least (the first on ties).
-    fn next(&self, used: &[Duration]) -> usize {
-        if used[0] < self.head_start {
+impl Timing {
+    /// The member to step next: the first during its head start, then the one whose time
+    /// used per unit of share is least (the first on ties).
+    fn next(&self) -> usize {
+        if self.used[0] < self.head_start {
             return 0;
         }
-        (0..used.len()).min_by_key(|&i| used[i] / self.weights[i]).unwrap_or(0)
+        (0..self.used.len()).min_by_key(|&i| self.used[i] / self.weights[i]).unwrap_or(0)
     }
 }
 
@@ -263,13 +264,19 @@ mod tests {
     #[test]
     fn timed_turns_go_to_the_member_furthest_behind_its_share_after_a_head_start() {
         let ms = |n: u64| Duration::from_millis(n);
-        let shares = Shares { weights: vec![1, 2], head_start: Duration::ZERO };
-        assert_eq!(shares.next(&[ms(0), ms(0)]), 0, "the first on ties");
-        assert_eq!(shares.next(&[ms(10), ms(15)]), 1, "15 ms of a double share is behind");
-        assert_eq!(shares.next(&[ms(10), ms(25)]), 0);
-        let three = Shares { weights: vec![1, 1, 2], head_start: ms(40) };
-        assert_eq!(three.next(&[ms(30), ms(10), ms(50)]), 0, "the head start runs first");
-        assert_eq!(three.next(&[ms(40), ms(10), ms(50)]), 1);
-        assert_eq!(three.next(&[ms(40), ms(50), ms(50)]), 2);
+        let two = |used: [u64; 2]| {
+            let used = used.map(ms).to_vec();
+            Timing { used, weights: vec![1, 2], head_start: Duration::ZERO }.next()
+        };
+        assert_eq!(two([0, 0]), 0, "the first on ties");
+        assert_eq!(two([10, 15]), 1, "15 ms of a double share is behind");
+        assert_eq!(two([10, 25]), 0);
+        let three = |used: [u64; 3]| {
+            let used = used.map(ms).to_vec();
+            Timing { used, weights: vec![1, 1, 2], head_start: ms(40) }.next()
+        };
+        assert_eq!(three([30, 10, 50]), 0, "the head start runs first");
+        assert_eq!(three([40, 10, 50]), 1);
+        assert_eq!(three([40, 50, 50]), 2);
     }
 }
