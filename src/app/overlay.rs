@@ -131,7 +131,7 @@ pub struct Explanation {
     /// The position asked about.
     pub level: Level,
     /// The rule and boxes, none found, or why the position cannot be analysed.
-    pub answer: Result<Option<Deadlock>, String>,
+    pub answer: Result<Option<Deadlock>, crate::solver::Unsearchable>,
 }
 
 impl Explanation {

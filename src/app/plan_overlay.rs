@@ -21,7 +21,7 @@ pub struct PlanMarks {
 
 impl PlanMarks {
     /// The plan of `level` with its outlines, or why there is none.
-    pub fn of(level: &Level) -> Result<PlanMarks, String> {
+    pub fn of(level: &Level) -> Result<PlanMarks, crate::solver::Unsearchable> {
         let plan = Plan::of(level)?;
         let (w, h) = (level.width(), level.height());
         Ok(PlanMarks {
@@ -32,7 +32,7 @@ impl PlanMarks {
     }
 }
 
-type Computed = Result<PlanMarks, String>;
+type Computed = Result<PlanMarks, crate::solver::Unsearchable>;
 
 /// The plan of the level last asked about, and the job computing a newer one.
 #[derive(Default)]

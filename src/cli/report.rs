@@ -56,7 +56,7 @@ impl LevelReport {
             generated: stats.generated,
             peak_memory: stats.peak_memory,
             message: match outcome {
-                Outcome::Invalid(m) => Some(m.clone()),
+                Outcome::Invalid(m) => Some(m.to_string()),
                 _ => None,
             },
         }

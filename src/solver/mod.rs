@@ -13,43 +13,31 @@
 //! ```
 //! States are a box bitset plus the normalised player square; pushes are the edges.
 
-pub mod algo;
-pub mod board;
-pub mod bounds;
-pub mod box_moves;
-pub mod config;
-pub mod deadlock;
-pub mod distances;
-pub mod expand;
-pub mod hotspots;
+pub(crate) mod algo;
+pub(crate) mod analysis;
+pub(crate) mod bounds;
+mod config;
+pub(crate) mod deadlock;
+mod error;
 pub mod inspect;
-pub mod outcome;
-pub mod packing;
-pub mod pi_corral;
-pub mod prehashed;
-pub mod problem;
-pub mod reach;
-pub mod regions;
-pub mod rooms;
-pub mod search;
-pub mod sides;
+pub(crate) mod model;
+mod outcome;
+pub(crate) mod search;
 mod solve;
-pub mod state;
-pub mod table;
-pub mod techniques;
-pub mod tunnels;
-pub mod walk;
+mod techniques;
 
 #[cfg(test)]
 mod tests;
 
 pub use bounds::LowerBound;
 pub use config::{Config, Limits, Method};
+pub use deadlock::patterns::{PatternView, Source};
 pub use deadlock::{Deadlocks, PruneReason};
+pub use error::{Unsearchable, WrongSolution};
+pub use model::table::NodeId;
 pub use outcome::{Outcome, Solution, StopReason};
 pub use search::{
     ChildView, NoTrace, NodeView, Observer, Progress, PushView, Recorder, Search, Stats, Verdict,
 };
 pub use solve::{build, run, solution_to, solve, solve_with_progress};
-pub use table::NodeId;
 pub use techniques::{Technique, Techniques};

@@ -1,6 +1,7 @@
 //! What a search ends with.
 
 use crate::level::Move;
+use crate::solver::error::Unsearchable;
 use crate::solver::search::Stats;
 
 /// A verified solution.
@@ -59,7 +60,7 @@ pub enum Outcome {
     /// The search stopped early.
     Stopped(StopReason, Stats),
     /// The level cannot be searched (no single player, box and goal counts differ, …).
-    Invalid(String),
+    Invalid(Unsearchable),
 }
 
 impl Outcome {

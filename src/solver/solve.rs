@@ -7,12 +7,13 @@ use crate::solver::algo::bfs::Bfs;
 use crate::solver::algo::depth_first::{DepthFirst, Limit};
 use crate::solver::algo::fess::Fess;
 use crate::solver::algo::portfolio::Portfolio;
+use crate::solver::analysis::problem::Problem;
 use crate::solver::config::{Config, Limits, Method};
-use crate::solver::expand::Expander;
+use crate::solver::error::{Unsearchable, WrongSolution};
+use crate::solver::model::table::NodeId;
 use crate::solver::outcome::{Outcome, Solution, StopReason};
-use crate::solver::problem::Problem;
+use crate::solver::search::expand::Expander;
 use crate::solver::search::{NoTrace, Observer, Progress, Search, Stats};
-use crate::solver::table::NodeId;
 use crate::solver::techniques::Technique;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -36,7 +37,7 @@ pub fn build<O: Observer + Clone + 'static>(
     level: &Level,
     config: &Config,
     observer: O,
-) -> Result<Box<dyn Search>, String> {
+) -> Result<Box<dyn Search>, Unsearchable> {
     let problem = Problem::new(level)?;
     Ok(match config.method {
         Method::Auto => Box::new(Portfolio::new(vec![
@@ -241,15 +242,19 @@ fn finish(level: &Level, search: &dyn Search, id: NodeId, stats: Stats) -> Outco
 }
 
 /// The verified solution ending at node `id` of `search`.
-pub fn solution_to(level: &Level, search: &dyn Search, id: NodeId) -> Result<Solution, String> {
+pub fn solution_to(
+    level: &Level,
+    search: &dyn Search,
+    id: NodeId,
+) -> Result<Solution, WrongSolution> {
     let pushes = search.pushes_to(id);
-    let moves = crate::solver::walk::moves_for(level, &pushes)?;
+    let moves = crate::solver::model::walk::moves_for(level, &pushes)?;
     let check = replay(level, &moves);
     if let Some(err) = check.error {
-        return Err(format!("illegal move in the solution: {err:?}"));
+        return Err(WrongSolution::Illegal(format!("{err:?}")));
     }
     if !check.solved {
-        return Err("the solution does not solve the level".into());
+        return Err(WrongSolution::NotSolved);
     }
     Ok(Solution { pushes: check.pushes, moves, optimal: search.optimal() })
 }

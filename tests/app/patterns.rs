@@ -11,9 +11,9 @@ use sokolab::app::inspector::{PatternOrder, Shown};
 use sokolab::app::overlay::Overlay;
 use sokolab::level::format::read_collection;
 use sokolab::level::{Collection, Level};
-use sokolab::solver::deadlock::patterns::{PatternView, Source};
-use sokolab::solver::search::ChildView;
+use sokolab::solver::ChildView;
 use sokolab::solver::{Config, Method, Recorder, Search, build};
+use sokolab::solver::{PatternView, Source};
 
 use crate::harness::window_on;
 

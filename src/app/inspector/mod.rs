@@ -112,7 +112,7 @@ pub struct Inspector {
     /// The pruning rules to build with.
     pub deadlocks: crate::solver::Deadlocks,
     /// The other techniques to build with (FESS's features and advisors, PI-corrals, macros).
-    pub techniques: crate::solver::techniques::Techniques,
+    pub techniques: crate::solver::Techniques,
     /// The search, once built.
     pub session: Option<Session>,
     /// What the board shows.
@@ -161,7 +161,7 @@ impl Default for Inspector {
             method: Method::AStar,
             bound: LowerBound::Matching,
             deadlocks: crate::solver::Deadlocks::default(),
-            techniques: crate::solver::techniques::Techniques::default(),
+            techniques: crate::solver::Techniques::default(),
             session: None,
             shown: Shown::Current,
             board: None,
@@ -193,7 +193,7 @@ impl Inspector {
     }
 
     /// Builds a fresh search of `level` with the current choices.
-    pub fn reset(&mut self, level: &Level) -> Result<(), String> {
+    pub fn reset(&mut self, level: &Level) -> Result<(), crate::solver::Unsearchable> {
         self.session = None;
         self.shown = Shown::Current;
         self.board_key = None;

@@ -6,8 +6,8 @@ use egui::{Color32, RichText, Ui};
 use crate::app::command::Command;
 use crate::app::inspector::{METHODS, Shown, method_label};
 use crate::app::state::App;
+use crate::solver::Technique;
 use crate::solver::search::{ChildView, NodeView, PushView, Verdict};
-use crate::solver::techniques::Technique;
 use crate::solver::{LowerBound, Method, PruneReason};
 
 /// The push as `3:4 R` (the box's square and the direction).

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use crate::level::Level;
 use crate::solver::inspect::trace::{self, Trace, Tracer};
-use crate::solver::{Config, Method, Progress, Search, build};
+use crate::solver::{Config, Method, Progress, Search, Unsearchable, build};
 
 /// Most memory an inspected search may hold before the worker stops it.
 const MEMORY_LIMIT: usize = 3 << 30;
@@ -67,7 +67,7 @@ pub struct Session {
 
 impl Session {
     /// Builds the search `config` asks for on `level`, traced, with nothing expanded yet.
-    pub fn new(level: &Level, config: Config) -> Result<Self, String> {
+    pub fn new(level: &Level, config: Config) -> Result<Self, Unsearchable> {
         let tracer = Tracer::new();
         let trace = tracer.trace();
         let search = build(level, &config, tracer)?;

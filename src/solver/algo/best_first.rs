@@ -6,9 +6,10 @@
 //! optimal even where the bound is not consistent; the other two test when a child is
 //! generated and never re-open an expanded node.
 
-use crate::solver::expand::Expander;
-use crate::solver::search::{Core, NodeView, Observer, Progress, Search, core_inspection};
-use crate::solver::table::{NodeId, NodeInfo, Push};
+use crate::solver::model::table::{NodeId, NodeInfo};
+use crate::solver::search::core::{Algorithm, Core};
+use crate::solver::search::expand::Expander;
+use crate::solver::search::{NodeView, Observer, Progress};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -40,7 +41,7 @@ type Entry = Reverse<(u32, u32, Reverse<NodeId>)>;
 
 /// Best-first search state.
 #[derive(Debug)]
-pub struct BestFirst<O: Observer> {
+pub(crate) struct BestFirst<O: Observer> {
     core: Core<O>,
     priority: Priority,
     admissible: bool,
@@ -50,22 +51,15 @@ pub struct BestFirst<O: Observer> {
 
 impl<O: Observer> BestFirst<O> {
     /// A search from the expander's start position ordered by `priority`.
-    pub fn new(mut expander: Expander, priority: Priority, observer: O) -> Self {
-        let admissible = expander.bound().admissible();
-        let (state, hash, h) = expander.root();
-        let solved = expander.is_solved(&state);
-        let mut core = Core::new(expander, observer);
-        let info = NodeInfo { parent: 0, push: Push { from: 0, dir: 0 }, g: 0, h, closed: false };
-        core.nodes.insert(&state, hash, info);
+    pub fn new(expander: Expander, priority: Priority, observer: O) -> Self {
+        let admissible = expander.lower_bound().admissible();
+        let core = Core::new(expander, observer);
         let mut open = BinaryHeap::new();
-        let done = if solved {
-            Some(Progress::Solved(0))
-        } else if h == crate::solver::bounds::INFINITE {
-            Some(Progress::Exhausted { complete: true })
-        } else {
-            open.push(Reverse((priority.f(&info), h, Reverse(0))));
-            None
-        };
+        let done = core.settled;
+        if done.is_none() {
+            let root = core.nodes.info(0);
+            open.push(Reverse((priority.f(root), root.h, Reverse(0))));
+        }
         BestFirst { core, priority, admissible, open, done }
     }
 
@@ -75,7 +69,13 @@ impl<O: Observer> BestFirst<O> {
     }
 }
 
-impl<O: Observer> Search for BestFirst<O> {
+impl<O: Observer> Algorithm for BestFirst<O> {
+    type Trace = O;
+
+    fn core(&self) -> &Core<O> {
+        &self.core
+    }
+
     fn step(&mut self, budget: u64) -> Progress {
         if let Some(done) = self.done {
             return done;
@@ -91,14 +91,11 @@ impl<O: Observer> Search for BestFirst<O> {
             if priority.f(&info) != f || (!reopen && info.closed) {
                 continue;
             }
-            if reopen && self.core.expander.is_solved(self.core.nodes.state(id)) {
+            if reopen && self.core.problem().is_solved(self.core.nodes.state(id)) {
                 return self.finish(Progress::Solved(id));
             }
             spent += 1;
-            if O::ENABLED {
-                let view = self.core.node_view(id, f);
-                self.core.observer.expanding(view);
-            }
+            self.core.expanding(id, f);
             self.core.nodes.info_mut(id).closed = true;
             self.core.stats.bound = f;
             self.core.expand(id, true);
@@ -121,8 +118,8 @@ impl<O: Observer> Search for BestFirst<O> {
         Progress::Running
     }
 
-    fn memory(&self) -> usize {
-        self.core.memory() + self.open.capacity() * std::mem::size_of::<Entry>()
+    fn own_memory(&self) -> usize {
+        self.open.capacity() * std::mem::size_of::<Entry>()
     }
 
     fn optimal(&self) -> bool {
@@ -158,5 +155,7 @@ impl<O: Observer> Search for BestFirst<O> {
         out
     }
 
-    core_inspection!(|s, i| s.priority.f(i));
+    fn f(&self, _: NodeId, info: &NodeInfo) -> u32 {
+        self.priority.f(info)
+    }
 }

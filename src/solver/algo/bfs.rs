@@ -1,14 +1,15 @@
 //! Breadth-first search over pushes: expands positions in order of push count, so the first
 //! solution found is push-optimal. Ignores the lower bound except to prune infinite ones.
 
-use crate::solver::expand::Expander;
-use crate::solver::search::{Core, NodeView, Observer, Progress, Search, core_inspection};
-use crate::solver::table::{NodeId, NodeInfo};
+use crate::solver::model::table::{NodeId, NodeInfo};
+use crate::solver::search::core::{Algorithm, Core};
+use crate::solver::search::expand::Expander;
+use crate::solver::search::{NodeView, Observer, Progress};
 use std::collections::VecDeque;
 
 /// Breadth-first search state.
 #[derive(Debug)]
-pub struct Bfs<O: Observer> {
+pub(crate) struct Bfs<O: Observer> {
     core: Core<O>,
     queue: VecDeque<NodeId>,
     done: Option<Progress>,
@@ -16,25 +17,20 @@ pub struct Bfs<O: Observer> {
 
 impl<O: Observer> Bfs<O> {
     /// A search from the expander's start position.
-    pub fn new(mut expander: Expander, observer: O) -> Self {
-        let (state, hash, h) = expander.root();
-        let solved = expander.is_solved(&state);
-        let mut core = Core::new(expander, observer);
-        let root = crate::solver::table::Push { from: 0, dir: 0 };
-        let info = NodeInfo { parent: 0, push: root, g: 0, h, closed: false };
-        core.nodes.insert(&state, hash, info);
-        let done = if solved {
-            Some(Progress::Solved(0))
-        } else if h == crate::solver::bounds::INFINITE {
-            Some(Progress::Exhausted { complete: true })
-        } else {
-            None
-        };
+    pub fn new(expander: Expander, observer: O) -> Self {
+        let core = Core::new(expander, observer);
+        let done = core.settled;
         Bfs { core, queue: VecDeque::from([0]), done }
     }
 }
 
-impl<O: Observer> Search for Bfs<O> {
+impl<O: Observer> Algorithm for Bfs<O> {
+    type Trace = O;
+
+    fn core(&self) -> &Core<O> {
+        &self.core
+    }
+
     fn step(&mut self, budget: u64) -> Progress {
         if let Some(done) = self.done {
             return done;
@@ -44,10 +40,7 @@ impl<O: Observer> Search for Bfs<O> {
                 self.done = Some(Progress::Exhausted { complete: true });
                 return Progress::Exhausted { complete: true };
             };
-            if O::ENABLED {
-                let view = self.core.node_view(id, self.core.nodes.info(id).g);
-                self.core.observer.expanding(view);
-            }
+            self.core.expanding(id, self.core.nodes.info(id).g);
             self.core.nodes.info_mut(id).closed = true;
             self.core.expand(id, true);
             let queue = &mut self.queue;
@@ -69,8 +62,8 @@ impl<O: Observer> Search for Bfs<O> {
         Progress::Running
     }
 
-    fn memory(&self) -> usize {
-        self.core.memory() + self.queue.capacity() * 4
+    fn own_memory(&self) -> usize {
+        self.queue.capacity() * 4
     }
 
     fn optimal(&self) -> bool {
@@ -85,5 +78,7 @@ impl<O: Observer> Search for Bfs<O> {
             .collect()
     }
 
-    core_inspection!(|_, i| i.g);
+    fn f(&self, _: NodeId, info: &NodeInfo) -> u32 {
+        info.g
+    }
 }

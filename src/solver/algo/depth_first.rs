@@ -6,11 +6,10 @@
 //! iteration with no more pushes (so hash collisions can never cut a branch). The node store
 //! holds only the current path.
 
-use crate::solver::expand::Expander;
-use crate::solver::search::{
-    ChildView, Core, NodeView, Observer, Progress, Search, Verdict, core_inspection,
-};
-use crate::solver::table::{Insert, NodeId, NodeInfo, Nodes, Push};
+use crate::solver::model::table::{Insert, NodeId, NodeInfo, Nodes, Push};
+use crate::solver::search::core::{Algorithm, Core};
+use crate::solver::search::expand::Expander;
+use crate::solver::search::{ChildView, NodeView, Observer, Progress, Verdict};
 
 /// What limits each iteration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,7 +40,7 @@ struct Frame {
 
 /// Depth-first search state.
 #[derive(Debug)]
-pub struct DepthFirst<O: Observer> {
+pub(crate) struct DepthFirst<O: Observer> {
     core: Core<O>,
     limit_kind: Limit,
     admissible: bool,
@@ -57,26 +56,16 @@ pub struct DepthFirst<O: Observer> {
 
 impl<O: Observer> DepthFirst<O> {
     /// A search from the expander's start position.
-    pub fn new(mut expander: Expander, limit_kind: Limit, observer: O) -> Self {
-        let admissible = expander.bound().admissible();
-        let (state, hash, h) = expander.root();
-        let solved = expander.is_solved(&state);
+    pub fn new(expander: Expander, limit_kind: Limit, observer: O) -> Self {
+        let admissible = expander.lower_bound().admissible();
         let stride = expander.problem.stride;
-        let mut core = Core::new(expander, observer);
-        let info = NodeInfo { parent: 0, push: Push { from: 0, dir: 0 }, g: 0, h, closed: false };
-        core.nodes.insert(&state, hash, info);
+        let core = Core::new(expander, observer);
         let limit = match limit_kind {
             Limit::Depth(d) => d,
             Limit::Deepening => 0,
-            Limit::Cost => h,
+            Limit::Cost => core.nodes.info(0).h,
         };
-        let done = if solved {
-            Some(Progress::Solved(0))
-        } else if h == crate::solver::bounds::INFINITE {
-            Some(Progress::Exhausted { complete: true })
-        } else {
-            None
-        };
+        let done = core.settled;
         let mut search = DepthFirst {
             core,
             limit_kind,
@@ -95,7 +84,7 @@ impl<O: Observer> DepthFirst<O> {
         search
     }
 
-    fn f(&self, g: u32, h: u32) -> u32 {
+    fn priority(&self, g: u32, h: u32) -> u32 {
         if self.limit_kind == Limit::Cost { g + h } else { g }
     }
 
@@ -113,11 +102,8 @@ impl<O: Observer> DepthFirst<O> {
 
     /// Expands node `id` (the top of the path) into a new frame.
     fn open_frame(&mut self, id: NodeId) {
-        if O::ENABLED {
-            let info = *self.core.nodes.info(id);
-            let view = self.core.node_view(id, self.f(info.g, info.h));
-            self.core.observer.expanding(view);
-        }
+        let info = *self.core.nodes.info(id);
+        self.core.expanding(id, self.priority(info.g, info.h));
         self.core.expand(id, false);
         if self.frames.len() <= self.depth {
             self.frames.push(Frame::default());
@@ -127,31 +113,17 @@ impl<O: Observer> DepthFirst<O> {
         frame.children.clear();
         frame.states.clear();
         frame.next = 0;
-        let exp = &self.core.expander;
-        let mut order: Vec<usize> = (0..exp.children.len()).collect();
-        order.sort_by_key(|&i| exp.children[i].h);
+        let children = &self.core.expander.children;
+        let mut order: Vec<usize> = (0..children.len()).collect();
+        order.sort_by_key(|&i| children[i].h);
         for i in order {
-            let c = exp.children[i];
+            let c = self.core.expander.children[i];
             if let Some(reason) = c.pruned {
-                self.core.stats.pruned[reason.index()] += 1;
-                if O::ENABLED {
-                    let push = self.core.push_view(c.push);
-                    let verdict = Verdict::Pruned(reason);
-                    let v = ChildView {
-                        push,
-                        node: None,
-                        g,
-                        h: c.h,
-                        f: 0,
-                        verdict,
-                        pattern: c.pattern,
-                    };
-                    self.core.observer.child(v);
-                }
+                self.core.pruned(|core| core.push_view(c.push), g, c.h, (reason, c.pattern));
                 continue;
             }
             frame.children.push(Pending { push: c.push, hash: c.hash, h: c.h, solved: c.solved });
-            frame.states.extend_from_slice(exp.child_state(i));
+            frame.states.extend_from_slice(self.core.expander.child_state(i));
         }
         self.depth += 1;
     }
@@ -177,7 +149,7 @@ impl<O: Observer> DepthFirst<O> {
         let c = frame.children[i];
         let stride = self.core.expander.problem.stride;
         let g = self.core.nodes.info(parent).g + 1;
-        let f = self.f(g, c.h);
+        let f = self.priority(g, c.h);
         let mut verdict = Verdict::Kept;
         if f > self.limit {
             self.cut = true;
@@ -228,7 +200,13 @@ impl<O: Observer> DepthFirst<O> {
     }
 }
 
-impl<O: Observer> Search for DepthFirst<O> {
+impl<O: Observer> Algorithm for DepthFirst<O> {
+    type Trace = O;
+
+    fn core(&self) -> &Core<O> {
+        &self.core
+    }
+
     fn step(&mut self, budget: u64) -> Progress {
         if let Some(done) = self.done {
             return done;
@@ -256,10 +234,10 @@ impl<O: Observer> Search for DepthFirst<O> {
         Progress::Running
     }
 
-    fn memory(&self) -> usize {
+    fn own_memory(&self) -> usize {
         let frames: usize =
             self.frames.iter().map(|f| f.states.capacity() * 8 + f.children.capacity() * 24).sum();
-        self.core.memory() + frames + self.seen.memory()
+        frames + self.seen.memory()
     }
 
     fn optimal(&self) -> bool {
@@ -281,11 +259,13 @@ impl<O: Observer> Search for DepthFirst<O> {
                 id: NodeId::MAX,
                 g,
                 h: c.h,
-                f: self.f(g, c.h),
+                f: self.priority(g, c.h),
                 push: Some(self.core.push_view(c.push)),
             })
             .collect()
     }
 
-    core_inspection!(|s, i| s.f(i.g, i.h));
+    fn f(&self, _: NodeId, info: &NodeInfo) -> u32 {
+        self.priority(info.g, info.h)
+    }
 }

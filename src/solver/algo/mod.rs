@@ -1,8 +1,8 @@
 //! The search algorithms. Each file holds only what makes its algorithm itself; successor
 //! generation, pruning, bounds and the node store are shared.
 
-pub mod best_first;
-pub mod bfs;
-pub mod depth_first;
-pub mod fess;
-pub mod portfolio;
+pub(crate) mod best_first;
+pub(crate) mod bfs;
+pub(crate) mod depth_first;
+pub(crate) mod fess;
+pub(crate) mod portfolio;

@@ -10,9 +10,9 @@
 //! the frontier are those of the member stepped last.
 
 use crate::level::{Dir, Level, Pos};
-use crate::solver::problem::Problem;
+use crate::solver::analysis::problem::Problem;
+use crate::solver::model::table::NodeId;
 use crate::solver::search::{ChildView, NodeView, Progress, Search, Stats};
-use crate::solver::table::NodeId;
 use std::time::{Duration, Instant};
 
 /// Bits of a node id left for the member's own id.

@@ -2,8 +2,8 @@
 //! player's distance), and a stable-marriage pairing.
 
 use super::{INFINITE, term};
-use crate::solver::board::{Board, Sq};
-use crate::solver::distances::{Distances, INF};
+use crate::solver::analysis::distances::{Distances, INF};
+use crate::solver::model::board::{Board, Sq};
 
 /// Sum over boxes of the distance to the nearest goal.
 pub fn simple(dist: &Distances, boxes: &[Sq]) -> u32 {

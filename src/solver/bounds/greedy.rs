@@ -1,8 +1,8 @@
 //! Greedy assignment: repeatedly pair the closest unpaired box and goal.
 
 use super::{INFINITE, term};
-use crate::solver::board::Sq;
-use crate::solver::distances::{Distances, INF};
+use crate::solver::analysis::distances::{Distances, INF};
+use crate::solver::model::board::Sq;
 
 /// Total distance of the greedy pairing; boxes left without a reachable free goal add their
 /// nearest-goal distance (infinite if they have none).

@@ -7,8 +7,8 @@
 //! (O(n²) instead of O(n³)) restores optimality. The parent's solution is kept untouched.
 
 use super::INFINITE;
-use crate::solver::board::Sq;
-use crate::solver::distances::{Distances, INF};
+use crate::solver::analysis::distances::{Distances, INF};
+use crate::solver::model::board::Sq;
 
 /// Cost standing for "this box cannot reach this goal"; larger than any finite matching.
 const BIG: i32 = 1 << 20;
@@ -244,7 +244,7 @@ fn total(d: &Duals, cost: impl Fn(usize, usize) -> i32) -> u32 {
 mod tests {
     use super::*;
     use crate::level::Level;
-    use crate::solver::board::Board;
+    use crate::solver::model::board::Board;
 
     /// Every box moved to every square: the prepared O(n) update equals a fresh solve.
     #[test]

@@ -2,7 +2,7 @@
 //!
 //! Each kind says whether it is admissible (never above the true push count); only an
 //! admissible bound may back a claim of optimality. All but the player-distance estimate work
-//! on box-alone push distances ([`crate::solver::distances`]).
+//! on box-alone push distances ([`crate::solver::analysis::distances`]).
 
 mod classic;
 mod greedy;
@@ -10,8 +10,8 @@ mod matching;
 
 pub use matching::Hungarian;
 
-use crate::solver::board::{Board, Sq};
-use crate::solver::distances::{Distances, INF};
+use crate::solver::analysis::distances::{Distances, INF};
+use crate::solver::model::board::{Board, Sq};
 
 /// "No assignment of boxes to goals exists" (the position is dead).
 pub const INFINITE: u32 = u32::MAX;

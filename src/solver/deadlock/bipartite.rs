@@ -4,8 +4,8 @@
 //! finite; without a perfect matching the position is dead. (The matching lower bound finds
 //! this as a by-product; this check serves the cheaper bounds.)
 
-use crate::solver::board::Sq;
-use crate::solver::distances::{Distances, INF};
+use crate::solver::analysis::distances::{Distances, INF};
+use crate::solver::model::board::Sq;
 
 /// Scratch space for the augmenting-path matching.
 #[derive(Debug, Default)]
@@ -57,7 +57,7 @@ impl Bipartite {
 mod tests {
     use super::*;
     use crate::level::Level;
-    use crate::solver::board::Board;
+    use crate::solver::model::board::Board;
 
     fn check(rows: &[&str]) -> bool {
         let board = Board::compile(&Level::from_rows(rows).unwrap()).unwrap();

@@ -9,14 +9,15 @@
 //! boxes, would be such a sequence. The search has a node budget; when it runs out the
 //! position is not called dead. Results are cached by the corral's boxes and player area.
 
-use crate::solver::board::{NONE, Sq, opposite};
-use crate::solver::deadlock::freeze::Freeze;
-use crate::solver::prehashed::PrehashedMap;
-use crate::solver::problem::Problem;
-use crate::solver::reach::Reach;
-use crate::solver::state::{boxes_of, clear_box, has_box, set_box};
-use crate::solver::table::{Insert, NodeInfo, Nodes, Push};
+use crate::solver::analysis::problem::Problem;
+use crate::solver::deadlock::local::LocalPushes;
+use crate::solver::model::board::{NONE, Sq};
+use crate::solver::model::prehashed::PrehashedMap;
+use crate::solver::model::reach::Reach;
+use crate::solver::model::state::{boxes_of, has_box, set_box};
+use crate::solver::model::table::{Insert, NodeInfo, Nodes, Push};
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 
 /// Most boxes a corral may have to be examined.
 const MAX_BOXES: usize = 10;
@@ -36,12 +37,10 @@ pub struct Corral {
     region_squares: Vec<Sq>,
     reach: Reach,
     child_reach: Reach,
-    list: Vec<Sq>,
-    freeze: Freeze,
+    pushes: LocalPushes,
     nodes: Option<Nodes>,
     queue: VecDeque<u32>,
     state: Vec<u64>,
-    child: Vec<u64>,
     cache: PrehashedMap<bool>,
 }
 
@@ -82,7 +81,7 @@ impl Corral {
             return false;
         }
         // Without the other boxes the player may already get in.
-        let low = self.reach.flood(p, &self.state[..words], from);
+        let low = self.reach.flood(&p.board, &self.state[..words], from);
         if self.region_squares.iter().any(|&s| self.reach.reached(s)) {
             return false;
         }
@@ -143,7 +142,7 @@ impl Corral {
         self.queue.push_back(0);
         let mut expansions = 0;
         let mut verdict = true;
-        'search: while let Some(id) = self.queue.pop_front() {
+        while let Some(id) = self.queue.pop_front() {
             expansions += 1;
             if expansions > MAX_EXPANSIONS {
                 verdict = false;
@@ -151,46 +150,27 @@ impl Corral {
             }
             self.state.clear();
             self.state.extend_from_slice(nodes.state(id));
-            let here = self.state[words] as Sq;
-            self.reach.flood(p, &self.state[..words], here);
-            self.list.clear();
-            self.list.extend(boxes_of(&self.state[..words]));
-            for i in 0..self.list.len() {
-                let b = self.list[i];
-                for d in 0..4 {
-                    let behind = p.board.nbr(b, opposite(d));
-                    let dest = p.board.nbr(b, d);
-                    if behind == NONE
-                        || dest == NONE
-                        || !self.reach.reached(behind)
-                        || has_box(&self.state, dest)
-                        || p.dist.is_dead(dest)
-                    {
-                        continue;
-                    }
-                    self.child.clone_from(&self.state);
-                    clear_box(&mut self.child, b);
-                    set_box(&mut self.child, dest);
-                    let child = &self.child[..words];
-                    if self.freeze.is_deadlock(&p.board, &p.dist, child, dest) {
-                        continue;
-                    }
-                    if boxes_of(child).all(|s| p.board.is_goal(s)) {
-                        verdict = false;
-                        break 'search;
-                    }
-                    let low = self.child_reach.flood(p, child, b);
-                    let opened = self.region_squares.iter().any(|&s| self.child_reach.reached(s));
-                    if opened {
-                        verdict = false;
-                        break 'search;
-                    }
-                    let hash = p.zobrist.boxes_hash(child) ^ p.zobrist.player_key(low);
-                    self.child[words] = low as u64;
-                    if let Insert::New(n) = nodes.insert(&self.child, hash, info) {
-                        self.queue.push_back(n);
-                    }
+            let (region, reach, queue) =
+                (&self.region_squares, &mut self.child_reach, &mut self.queue);
+            let escaped = self.pushes.each(p, &self.state, |child, b, _, _| {
+                let boxes = &child[..words];
+                if boxes_of(boxes).all(|s| p.board.is_goal(s)) {
+                    return ControlFlow::Break(());
                 }
+                let low = reach.flood(&p.board, boxes, b);
+                if region.iter().any(|&s| reach.reached(s)) {
+                    return ControlFlow::Break(());
+                }
+                let hash = p.zobrist.boxes_hash(boxes) ^ p.zobrist.player_key(low);
+                child[words] = u64::from(low);
+                if let Insert::New(n) = nodes.insert(child, hash, info) {
+                    queue.push_back(n);
+                }
+                ControlFlow::Continue(())
+            });
+            if escaped.is_break() {
+                verdict = false;
+                break;
             }
         }
         self.nodes = Some(nodes);
@@ -213,7 +193,7 @@ mod tests {
         }
         let at = |(x, y)| p.board.square_at(Pos::new(x, y)).unwrap();
         let mut player = Reach::default();
-        player.flood(&p, &boxes, at(from));
+        player.flood(&p.board, &boxes, at(from));
         let mut corral = Corral::default();
         let dead = corral.is_deadlock(&p, &boxes, &player, at(from), at(to));
         (dead, corral.region_squares.len())

@@ -7,9 +7,9 @@
 //! is harmless; the position is dead when the pushed box is frozen and it, or any box frozen
 //! along with it, is off a goal.
 
-use crate::solver::board::{Board, NONE, Sq};
-use crate::solver::distances::Distances;
-use crate::solver::state::has_box;
+use crate::solver::analysis::distances::Distances;
+use crate::solver::model::board::{Board, NONE, Sq};
+use crate::solver::model::state::has_box;
 
 /// Scratch space for freeze checks.
 #[derive(Debug, Default)]
@@ -72,7 +72,7 @@ struct Ctx<'a> {
 mod tests {
     use super::*;
     use crate::level::{Level, Pos};
-    use crate::solver::state::{set_box, stride};
+    use crate::solver::model::state::{set_box, stride};
 
     /// Board, distances and box bitset of `rows`; `at` names the square to test.
     fn check(rows: &[&str], at: (usize, usize)) -> bool {

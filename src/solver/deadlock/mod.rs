@@ -1,12 +1,15 @@
 //! Deadlock detectors: each decides that a position can no longer be solved. Every detector
 //! is sound (it never rejects a solvable position) and can be switched off in the config.
 
-pub mod bipartite;
-pub mod corral;
-pub mod freeze;
-pub mod patterns;
-pub mod sealed;
-pub mod subsearch;
+pub(crate) mod bipartite;
+pub(crate) mod corral;
+pub(crate) mod freeze;
+pub(crate) mod judge;
+mod local;
+pub(crate) mod patterns;
+pub(crate) mod pi_corral;
+pub(crate) mod sealed;
+pub(crate) mod subsearch;
 
 /// Why a child position was pruned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -11,13 +11,13 @@
 //! holding the square of the box just pushed.
 
 use crate::level::Pos;
-use crate::solver::board::{NONE, Sq};
+use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::freeze::Freeze;
 use crate::solver::deadlock::subsearch::{Answer, SubSearch};
-use crate::solver::prehashed::PrehashedMap;
-use crate::solver::problem::Problem;
-use crate::solver::reach::Reach;
-use crate::solver::state::{boxes_of, has_box, set_box};
+use crate::solver::model::board::{NONE, Sq};
+use crate::solver::model::prehashed::PrehashedMap;
+use crate::solver::model::reach::Reach;
+use crate::solver::model::state::{boxes_of, has_box, set_box};
 
 /// Most boxes in a cluster examined during the search.
 const CLUSTER: usize = 5;
@@ -112,6 +112,7 @@ impl Patterns {
     }
 
     /// Every pattern, in the order found.
+    #[cfg(test)]
     pub fn all(&self) -> &[Pattern] {
         &self.patterns
     }
@@ -156,7 +157,7 @@ impl Patterns {
             return None;
         }
         self.load_subset(p, &self.cluster.clone());
-        let low = self.reach.flood(p, &self.subset, player);
+        let low = self.reach.flood(&p.board, &self.subset, player);
         let key = p.zobrist.boxes_hash(&self.subset) ^ p.zobrist.player_key(low);
         if self.remembered.contains_key(&key) {
             return None;
@@ -236,7 +237,7 @@ impl Patterns {
                     return;
                 }
                 self.precompute_left = self.precompute_left.saturating_sub(squares);
-                let low = self.reach.flood(p, &subset, start);
+                let low = self.reach.flood(&p.board, &subset, start);
                 if tried.contains(&low) {
                     continue;
                 }
@@ -266,7 +267,7 @@ impl Patterns {
     fn store(&mut self, p: &Problem, boxes: &[Sq], player: Sq, source: Source) -> u32 {
         self.load_subset(p, boxes);
         let subset = self.subset.clone();
-        self.reach.flood(p, &subset, player);
+        self.reach.flood(&p.board, &subset, player);
         let area = self.reach.bits()[..p.words()].to_vec();
         let id = self.patterns.len() as u32;
         let mut sorted = boxes.to_vec();

@@ -8,10 +8,10 @@
 //! some movable box (each box alone, the player's side not tracked, so nothing alive is
 //! ever called dead).
 
-use crate::solver::board::{NONE, Sq, opposite};
+use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::freeze::Freeze;
-use crate::solver::problem::Problem;
-use crate::solver::state::{boxes_of, has_box, set_box};
+use crate::solver::model::board::{NONE, Sq, opposite};
+use crate::solver::model::state::{boxes_of, has_box, set_box};
 use std::collections::VecDeque;
 
 /// Scratch space for sealed-goal checks.

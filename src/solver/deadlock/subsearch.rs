@@ -8,14 +8,15 @@
 //! usually answered in a few expansions) under an expansion budget: [`Answer::Dead`] only
 //! when every position was tried.
 
-use crate::solver::board::{NONE, Sq, opposite};
-use crate::solver::deadlock::freeze::Freeze;
-use crate::solver::problem::Problem;
-use crate::solver::reach::Reach;
-use crate::solver::state::{boxes_of, clear_box, has_box, set_box};
-use crate::solver::table::{Insert, NodeInfo, Nodes, Push};
+use crate::solver::analysis::problem::Problem;
+use crate::solver::deadlock::local::LocalPushes;
+use crate::solver::model::board::Sq;
+use crate::solver::model::reach::Reach;
+use crate::solver::model::state::boxes_of;
+use crate::solver::model::table::{Insert, NodeInfo, Nodes, Push};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::ops::ControlFlow;
 
 /// What a sub-search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,10 +37,8 @@ pub struct SubSearch {
     heap: BinaryHeap<Reverse<(u32, u32)>>,
     reach: Reach,
     child_reach: Reach,
-    freeze: Freeze,
-    list: Vec<Sq>,
+    pushes: LocalPushes,
     state: Vec<u64>,
-    child: Vec<u64>,
     /// Expansions of the last search.
     pub expanded: u32,
     /// Player floods of the last search: each costs up to one visit per floor square.
@@ -57,7 +56,7 @@ impl SubSearch {
         self.state.clear();
         self.state.extend_from_slice(boxes);
         self.floods = 1;
-        let low = self.reach.flood(p, &self.state[..words], player);
+        let low = self.reach.flood(&p.board, &self.state[..words], player);
         self.state.push(low as u64);
         let info =
             NodeInfo { parent: 0, push: Push { from: 0, dir: 0 }, g: 0, h: 0, closed: false };
@@ -85,48 +84,25 @@ impl SubSearch {
             self.expanded += 1;
             self.state.clear();
             self.state.extend_from_slice(nodes.state(id));
-            let here = self.state[words] as Sq;
             self.floods += 1;
-            self.reach.flood(p, &self.state[..words], here);
-            self.list.clear();
-            self.list.extend(boxes_of(&self.state[..words]));
-            for i in 0..self.list.len() {
-                let b = self.list[i];
-                for d in 0..4 {
-                    let behind = p.board.nbr(b, opposite(d));
-                    let dest = p.board.nbr(b, d);
-                    if behind == NONE
-                        || dest == NONE
-                        || !self.reach.reached(behind)
-                        || has_box(&self.state, dest)
-                        || p.dist.is_dead(dest)
-                    {
-                        continue;
-                    }
-                    self.child.clone_from(&self.state);
-                    clear_box(&mut self.child, b);
-                    set_box(&mut self.child, dest);
-                    if self.freeze.is_deadlock(&p.board, &p.dist, &self.child[..words], dest) {
-                        continue;
-                    }
-                    let h = estimate(p, &self.child[..words]);
-                    if h == 0 {
-                        return Answer::Alive;
-                    }
-                    self.floods += 1;
-                    let low = self.child_reach.flood(p, &self.child[..words], b);
-                    self.child[words] = low as u64;
-                    let info = NodeInfo {
-                        parent: id,
-                        push: Push { from: b, dir: d as u8 },
-                        g: 0,
-                        h,
-                        closed: false,
-                    };
-                    if let Insert::New(n) = nodes.insert(&self.child, hash(p, &self.child), info) {
-                        self.heap.push(Reverse((h, n)));
-                    }
+            let (reach, heap, floods) = (&mut self.child_reach, &mut self.heap, &mut self.floods);
+            let alive = self.pushes.each(p, &self.state, |child, b, d, _| {
+                let h = estimate(p, &child[..words]);
+                if h == 0 {
+                    return ControlFlow::Break(());
                 }
+                *floods += 1;
+                let low = reach.flood(&p.board, &child[..words], b);
+                child[words] = u64::from(low);
+                let push = Push { from: b, dir: d as u8 };
+                let info = NodeInfo { parent: id, push, g: 0, h, closed: false };
+                if let Insert::New(n) = nodes.insert(child, hash(p, child), info) {
+                    heap.push(Reverse((h, n)));
+                }
+                ControlFlow::Continue(())
+            });
+            if alive.is_break() {
+                return Answer::Alive;
             }
         }
         Answer::Dead
@@ -139,7 +115,7 @@ fn estimate(p: &Problem, boxes: &[u64]) -> u32 {
     let mut sum = 0u32;
     for b in boxes_of(boxes) {
         let d = p.dist.nearest(b);
-        if d == crate::solver::distances::INF {
+        if d == crate::solver::analysis::distances::INF {
             return u32::MAX;
         }
         sum += u32::from(d);
@@ -156,6 +132,7 @@ fn hash(p: &Problem, state: &[u64]) -> u64 {
 mod tests {
     use super::*;
     use crate::level::{Level, Pos};
+    use crate::solver::model::state::set_box;
 
     fn answer(rows: &[&str], boxes: &[(usize, usize)], budget: u32) -> Answer {
         let p = Problem::new(&Level::from_rows(rows).unwrap()).unwrap();

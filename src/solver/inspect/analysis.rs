@@ -3,12 +3,13 @@
 //! are corrals the player cannot enter).
 
 use crate::level::{Level, Pos};
-use crate::solver::board::{NONE, Sq};
+use crate::solver::analysis::distances::INF;
+use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::freeze::Freeze;
-use crate::solver::distances::INF;
-use crate::solver::problem::Problem;
-use crate::solver::reach::Reach;
-use crate::solver::state::set_box;
+use crate::solver::error::Unsearchable;
+use crate::solver::model::board::{NONE, Sq};
+use crate::solver::model::reach::Reach;
+use crate::solver::model::state::set_box;
 
 /// Facts about the squares of a level (independent of where boxes stand).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -52,7 +53,7 @@ pub struct Analyser {
 impl Analyser {
     /// An analyser for `level`'s walls and goals; fails when the level cannot be searched
     /// (no single player, box and goal counts differ, …).
-    pub fn new(level: &Level) -> Result<Self, String> {
+    pub fn new(level: &Level) -> Result<Self, Unsearchable> {
         let problem = Problem::new(level)?;
         Ok(Analyser { problem, reach: Reach::default(), freeze: Freeze::default() })
     }
@@ -108,7 +109,7 @@ impl Analyser {
         };
         let p = &self.problem;
         let n = p.board.len() as Sq;
-        self.reach.flood(p, &bits, player);
+        self.reach.flood(&p.board, &bits, player);
         let reachable = (0..n).filter(|&s| self.reach.reached(s)).map(|s| p.board.pos(s)).collect();
         let mut frozen: Vec<Pos> = Vec::new();
         for &b in &boxes {
@@ -128,7 +129,7 @@ impl Analyser {
     pub(crate) fn corrals(&self, bits: &[u64]) -> Vec<Corral> {
         let p = &self.problem;
         let n = p.board.len();
-        let has_box = |s: Sq| crate::solver::state::has_box(bits, s);
+        let has_box = |s: Sq| crate::solver::model::state::has_box(bits, s);
         let mut seen = vec![false; n];
         let mut out = Vec::new();
         for start in 0..n as Sq {

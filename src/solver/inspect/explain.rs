@@ -4,11 +4,11 @@
 //! deadlock (a set of boxes with fewer reachable goals than boxes).
 
 use crate::level::{Level, Pos, Terrain};
-use crate::solver::board::Sq;
+use crate::solver::analysis::distances::{Distances, INF};
 use crate::solver::deadlock::PruneReason;
 use crate::solver::deadlock::corral::Corral as CorralRule;
-use crate::solver::distances::{Distances, INF};
 use crate::solver::inspect::analysis::Analyser;
+use crate::solver::model::board::Sq;
 
 /// Why a position is dead.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,7 +88,7 @@ impl Analyser {
                 boxes: all,
             });
         }
-        self.reach.flood(p, &bits, player);
+        self.reach.flood(&p.board, &bits, player);
         let mut rule = CorralRule::default();
         for corral in self.corrals(&bits) {
             let all_on_goals =

@@ -2,7 +2,8 @@
 //! and their entrances, and the packing order (which goal to fill first).
 
 use crate::level::{Level, Pos};
-use crate::solver::problem::Problem;
+use crate::solver::analysis::problem::Problem;
+use crate::solver::error::Unsearchable;
 
 /// Rooms, goal areas, entrances and the packing order of one level.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -22,13 +23,13 @@ pub struct Plan {
 impl Plan {
     /// The plan of `level` (its walls, goals and the boxes where they start), or why the
     /// level cannot be analysed.
-    pub fn of(level: &Level) -> Result<Plan, String> {
+    pub fn of(level: &Level) -> Result<Plan, Unsearchable> {
         Ok(Plan::from_problem(&Problem::new(level)?))
     }
 
     /// The plan a compiled problem holds.
     pub fn from_problem(p: &Problem) -> Plan {
-        let pos = |squares: &[crate::solver::board::Sq]| -> Vec<Pos> {
+        let pos = |squares: &[crate::solver::model::board::Sq]| -> Vec<Pos> {
             squares.iter().map(|&s| p.board.pos(s)).collect()
         };
         Plan {

@@ -10,9 +10,9 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::level::{Dir, Pos};
+use crate::solver::model::state::boxes_of;
+use crate::solver::model::table::NodeId;
 use crate::solver::search::{ChildView, NodeView, Observer, Recorder, Stats};
-use crate::solver::state::boxes_of;
-use crate::solver::table::NodeId;
 
 /// Expansions whose children are kept for the tree view.
 pub const TREE_EXPANSIONS: usize = 400;

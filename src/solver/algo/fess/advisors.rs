@@ -4,8 +4,8 @@
 //! block other boxes' way to the goals.
 
 use crate::solver::algo::fess::features::Features;
-use crate::solver::board::{Board, Sq};
-use crate::solver::box_moves::Macro;
+use crate::solver::model::board::{Board, Sq};
+use crate::solver::search::box_moves::Macro;
 use crate::solver::techniques::Technique;
 
 /// A move of the position being expanded, with what it leads to.
@@ -71,19 +71,6 @@ impl Advisor {
         Advisor::Opener,
         Advisor::Approach,
     ];
-
-    /// The name the inspector and the command line use.
-    pub fn name(self) -> &'static str {
-        match self {
-            Advisor::Packing => "packing",
-            Advisor::Connectivity => "connectivity",
-            Advisor::RoomLinks => "room-links",
-            Advisor::OutOfPlan => "out-of-plan",
-            Advisor::Hotspots => "hotspots",
-            Advisor::Opener => "opener",
-            Advisor::Approach => "approach",
-        }
-    }
 
     /// The technique that switches this advisor off.
     pub fn technique(self) -> Technique {
@@ -172,7 +159,7 @@ fn best<K: Ord>(
 mod tests {
     use super::*;
     use crate::level::Level;
-    use crate::solver::problem::Problem;
+    use crate::solver::analysis::problem::Problem;
 
     fn candidate(from: Sq, packed: u8, connectivity: u8, pushes: u16) -> Candidate {
         Candidate {

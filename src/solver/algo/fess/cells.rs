@@ -108,11 +108,6 @@ impl Cells {
         self.cells.len()
     }
 
-    /// Whether no cell was met yet.
-    pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
-    }
-
     /// Moves waiting in all cells.
     pub fn waiting(&self) -> usize {
         self.waiting

@@ -3,8 +3,8 @@
 //! between rooms cut by boxes, and boxes out of plan. Positions with equal features share
 //! a feature-space cell.
 
-use crate::solver::problem::Problem;
-use crate::solver::regions::Regions;
+use crate::solver::analysis::problem::Problem;
+use crate::solver::model::regions::Regions;
 use crate::solver::techniques::{Technique, Techniques};
 
 /// A position's place in feature space. Smaller is better for every field but `packed`.

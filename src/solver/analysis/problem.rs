@@ -3,12 +3,14 @@
 //! and the goal bitset.
 
 use crate::level::Level;
-use crate::solver::board::{Board, Sq};
-use crate::solver::distances::Distances;
-use crate::solver::packing::PackingOrder;
-use crate::solver::rooms::Rooms;
-use crate::solver::state::{Zobrist, set_box, stride};
-use crate::solver::tunnels::Tunnels;
+use crate::solver::analysis::distances::Distances;
+use crate::solver::analysis::packing::PackingOrder;
+use crate::solver::analysis::rooms::Rooms;
+use crate::solver::analysis::tunnels::Tunnels;
+use crate::solver::error::Unsearchable;
+use crate::solver::model::board::Board;
+use crate::solver::model::reach::Reach;
+use crate::solver::model::state::{Zobrist, boxes_of, player_of, set_box, stride};
 
 /// A level compiled and analysed for search. Immutable once built.
 #[derive(Clone, Debug)]
@@ -35,7 +37,7 @@ pub struct Problem {
 
 impl Problem {
     /// Compiles and analyses `level`, or says why it cannot be searched.
-    pub fn new(level: &Level) -> Result<Problem, String> {
+    pub fn new(level: &Level) -> Result<Problem, Unsearchable> {
         let board = Board::compile(level)?;
         let dist = Distances::new(&board);
         let tunnels = Tunnels::new(&board);
@@ -57,6 +59,31 @@ impl Problem {
         self.stride - 1
     }
 
+    /// The start position as a state: the start boxes, the player on the lowest square of
+    /// its area. Every search starts here.
+    pub fn root(&self) -> Vec<u64> {
+        let mut state = vec![0u64; self.stride];
+        for &b in self.board.start_boxes() {
+            set_box(&mut state, b);
+        }
+        let words = self.words();
+        let player =
+            Reach::default().flood(&self.board, &state[..words], self.board.start_player());
+        state[words] = u64::from(player);
+        state
+    }
+
+    /// The Zobrist hash of a state (boxes and normalised player).
+    pub fn hash(&self, state: &[u64]) -> u64 {
+        let words = self.words();
+        self.zobrist.boxes_hash(&state[..words]) ^ self.zobrist.player_key(player_of(state))
+    }
+
+    /// Whether every box of `state` (a state or its box words) stands on a goal.
+    pub fn is_solved(&self, state: &[u64]) -> bool {
+        state[..self.words()] == self.goal_set[..]
+    }
+
     /// The position of a stored state as a level (boxes moved, player on the state's
     /// normalised square), keeping the original level's metadata.
     pub fn level_of(&self, state: &[u64]) -> Level {
@@ -66,10 +93,10 @@ impl Problem {
             sq.has_box = false;
             sq.has_player = false;
         }
-        for b in crate::solver::state::boxes_of(&state[..self.words()]) {
+        for b in boxes_of(&state[..self.words()]) {
             level.square_mut(self.board.pos(b)).has_box = true;
         }
-        let player = crate::solver::state::player_of(state) as Sq;
+        let player = player_of(state);
         level.square_mut(self.board.pos(player)).has_player = true;
         level
     }

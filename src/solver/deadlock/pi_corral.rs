@@ -13,10 +13,10 @@
 //! not affected (the standard argument of Damgaard and Meger). The PI-corral with the fewest
 //! pushes is used.
 
-use crate::solver::board::{NONE, Sq, opposite};
-use crate::solver::problem::Problem;
-use crate::solver::reach::Reach;
-use crate::solver::state::{has_box, set_box};
+use crate::solver::analysis::problem::Problem;
+use crate::solver::model::board::{NONE, Sq, opposite};
+use crate::solver::model::reach::Reach;
+use crate::solver::model::state::{has_box, set_box};
 
 /// Scratch space for finding PI-corrals.
 #[derive(Debug, Default)]
@@ -149,10 +149,10 @@ mod tests {
             set_box(&mut boxes, b);
         }
         let mut reach = Reach::default();
-        reach.flood(&p, &boxes, p.board.start_player());
+        reach.flood(&p.board, &boxes, p.board.start_player());
         let mut pi = PiCorrals::default();
         let bits = pi.find(&p, &boxes, &reach)?;
-        Some(crate::solver::state::boxes_of(bits).map(|s| p.board.pos(s)).collect())
+        Some(crate::solver::model::state::boxes_of(bits).map(|s| p.board.pos(s)).collect())
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! the side it pushes from. It is found by pulling the box backwards from each goal. A square
 //! from which no goal can be reached is dead: a box pushed there can never be solved.
 
-use crate::solver::board::{Board, NONE, Sq};
+use crate::solver::model::board::{Board, NONE, Sq};
 use std::collections::VecDeque;
 
 /// "Unreachable" in the distance tables.

@@ -5,7 +5,7 @@
 //! to its node by open addressing on the Zobrist hash, comparing full states, so hash
 //! collisions never merge two different positions.
 
-use crate::solver::board::Sq;
+use crate::solver::model::board::Sq;
 
 /// Index of a node in a [`Nodes`] store.
 pub type NodeId = u32;
@@ -15,7 +15,7 @@ pub type NodeId = u32;
 pub struct Push {
     /// The box's square before the push.
     pub from: Sq,
-    /// Direction index (see [`crate::solver::board::dir_index`]).
+    /// Direction index (see [`crate::solver::model::board::dir_index`]).
     pub dir: u8,
 }
 
@@ -78,11 +78,6 @@ impl Nodes {
     /// Number of nodes.
     pub fn len(&self) -> usize {
         self.info.len()
-    }
-
-    /// Whether no node is stored.
-    pub fn is_empty(&self) -> bool {
-        self.info.is_empty()
     }
 
     /// The state words of node `id`.

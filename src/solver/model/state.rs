@@ -4,7 +4,7 @@
 //! the normalised player square (the lowest-numbered square the player can reach). Two
 //! positions that differ only in where the player stands inside the same area are one state.
 
-use crate::solver::board::Sq;
+use crate::solver::model::board::Sq;
 
 /// Number of 64-bit words a state of a board with `floor` squares occupies.
 pub fn stride(floor: usize) -> usize {

@@ -1,6 +1,7 @@
 //! The compiled board: floor squares numbered densely, neighbour tables and goals.
 
 use crate::level::{Dir, Level, Pos, Terrain};
+use crate::solver::error::Unsearchable;
 
 /// A floor square's number on the compiled board.
 pub type Sq = u16;
@@ -9,6 +10,7 @@ pub type Sq = u16;
 pub const NONE: Sq = Sq::MAX;
 
 /// Index of a direction in the neighbour tables (the order of [`Dir::ALL`]).
+#[cfg(test)]
 pub const fn dir_index(d: Dir) -> usize {
     match d {
         Dir::Up => 0,
@@ -44,18 +46,18 @@ pub struct Board {
 impl Board {
     /// Compiles `level`, or says why it cannot be searched (no single player, box and goal
     /// counts differ, no boxes, too many floor squares).
-    pub fn compile(level: &Level) -> Result<Board, String> {
+    pub fn compile(level: &Level) -> Result<Board, Unsearchable> {
         let (width, height) = (level.width(), level.height());
-        let player = level.player().ok_or_else(|| {
-            format!("the level must have exactly one player (found {})", level.players().len())
-        })?;
+        let player =
+            level.player().ok_or_else(|| Unsearchable::PlayerCount(level.players().len()))?;
+        let floor = level.positions().filter(|&p| level.square(p).terrain.is_walkable()).count();
+        if floor > NONE as usize {
+            return Err(Unsearchable::TooManyFloorSquares { found: floor, limit: NONE as usize });
+        }
         let mut grid = vec![NONE; width * height];
         let mut pos = Vec::new();
         for p in level.positions() {
             if level.square(p).terrain.is_walkable() {
-                if pos.len() >= NONE as usize {
-                    return Err("the level has too many floor squares".into());
-                }
                 grid[p.y * width + p.x] = pos.len() as Sq;
                 pos.push(p);
             }
@@ -71,23 +73,22 @@ impl Board {
         let mut start_boxes = Vec::new();
         for b in level.boxes() {
             match at(Some(b)) {
-                NONE => return Err(format!("the box at {b} does not stand on floor")),
+                NONE => return Err(Unsearchable::BoxOffFloor(b)),
                 s => start_boxes.push(s),
             }
         }
         let start_player = at(Some(player));
         if start_player == NONE {
-            return Err(format!("the player at {player} does not stand on floor"));
+            return Err(Unsearchable::PlayerOffFloor(player));
         }
         if start_boxes.is_empty() {
-            return Err("the level has no boxes".into());
+            return Err(Unsearchable::NoBoxes);
         }
         if start_boxes.len() != goals.len() {
-            return Err(format!(
-                "the level has {} boxes but {} goals",
-                start_boxes.len(),
-                goals.len()
-            ));
+            return Err(Unsearchable::BoxesAndGoals {
+                boxes: start_boxes.len(),
+                goals: goals.len(),
+            });
         }
         Ok(Board { width, height, grid, pos, nbr, goal, goals, start_boxes, start_player })
     }
@@ -121,13 +122,13 @@ impl Board {
         self.pos[s as usize]
     }
 
-    /// The neighbour of `s` in direction index `d` (see [`dir_index`]), or [`NONE`].
+    /// The neighbour of `s` in direction index `d` (in the order of [`Dir::ALL`]), or [`NONE`].
     #[inline]
     pub fn nbr(&self, s: Sq, d: usize) -> Sq {
         self.nbr[s as usize][d]
     }
 
-    /// The neighbour table: for each floor square, its neighbours in [`dir_index`] order.
+    /// The neighbour table: for each floor square, its neighbours in the order of [`Dir::ALL`].
     #[inline]
     pub fn neighbours(&self) -> &[[Sq; 4]] {
         &self.nbr
@@ -176,6 +177,8 @@ mod tests {
     #[test]
     fn box_and_goal_counts_must_match() {
         let level = Level::from_rows(&["######", "#@$$.#", "######"]).unwrap();
-        assert!(Board::compile(&level).unwrap_err().contains("2 boxes but 1 goals"));
+        let err = Board::compile(&level).unwrap_err();
+        assert_eq!(err, Unsearchable::BoxesAndGoals { boxes: 2, goals: 1 });
+        assert_eq!(err.to_string(), "the level has 2 boxes but 1 goals");
     }
 }

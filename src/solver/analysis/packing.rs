@@ -12,9 +12,9 @@
 //! start square by plain distance (a box the solution parks on the way and brings in later);
 //! when none can move, the nearest of all.
 
-use crate::solver::board::{Board, NONE, Sq, opposite};
-use crate::solver::sides::Sides;
-use crate::solver::state::{clear_box, has_box, set_box};
+use crate::solver::model::board::{Board, NONE, Sq, opposite};
+use crate::solver::model::sides::Sides;
+use crate::solver::model::state::{clear_box, has_box, set_box};
 use std::collections::VecDeque;
 
 /// Rank of a square that is not a goal.
@@ -260,12 +260,11 @@ impl Pull {
 mod tests {
     use super::*;
     use crate::level::{Level, Pos};
-    use crate::solver::problem::Problem;
 
     fn order_of(rows: &[&str]) -> (Vec<Pos>, bool) {
-        let p = Problem::new(&Level::from_rows(rows).unwrap()).unwrap();
-        let order = PackingOrder::new(&p.board);
-        (order.order.iter().map(|&g| p.board.pos(g)).collect(), order.complete)
+        let board = Board::compile(&Level::from_rows(rows).unwrap()).unwrap();
+        let order = PackingOrder::new(&board);
+        (order.order.iter().map(|&g| board.pos(g)).collect(), order.complete)
     }
 
     #[test]
@@ -281,15 +280,15 @@ mod tests {
     fn a_box_behind_the_packed_goals_is_out_of_plan() {
         // Goals at 5 and 6, filled 6 first; floor at 7 and 8 beyond them.
         let rows = ["##########", "#@ $$..  #", "##########"];
-        let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
-        let order = PackingOrder::new(&p.board);
-        let at = |x| p.board.square_at(Pos::new(x, 1)).unwrap();
+        let board = Board::compile(&Level::from_rows(&rows).unwrap()).unwrap();
+        let order = PackingOrder::new(&board);
+        let at = |x| board.square_at(Pos::new(x, 1)).unwrap();
         assert_eq!(order.order, vec![at(6), at(5)]);
-        let mut boxes = vec![0u64; p.words()];
+        let mut boxes = vec![0u64; board.len().div_ceil(64)];
         set_box(&mut boxes, at(3));
         set_box(&mut boxes, at(7));
         assert_eq!(order.out_of_plan(&boxes, 0), 0, "7 can still be pushed onto 6");
-        let mut boxes = vec![0u64; p.words()];
+        let mut boxes = vec![0u64; board.len().div_ceil(64)];
         set_box(&mut boxes, at(6));
         set_box(&mut boxes, at(7));
         assert_eq!(order.packed(&boxes), 1);

@@ -2,23 +2,24 @@
 //! shortest way to the square behind the box.
 
 use crate::level::{Dir, Level, Move, Pos};
+use crate::solver::error::WrongSolution;
 use std::collections::VecDeque;
 
 /// The moves that play `pushes` (box position before the push, direction) from `level`'s
-/// start, or a message naming the first push the player cannot reach.
-pub fn moves_for(level: &Level, pushes: &[(Pos, Dir)]) -> Result<Vec<Move>, String> {
+/// start, or the first push the player cannot make.
+pub fn moves_for(level: &Level, pushes: &[(Pos, Dir)]) -> Result<Vec<Move>, WrongSolution> {
     let (w, h) = (level.width(), level.height());
     let idx = |p: Pos| p.y * w + p.x;
     let mut boxes: Vec<bool> = level.squares().iter().map(|s| s.has_box).collect();
     let walkable: Vec<bool> = level.squares().iter().map(|s| s.terrain.is_walkable()).collect();
-    let mut player = level.player().ok_or("the level has no single player")?;
+    let mut player = level.player().ok_or(WrongSolution::NoPlayer)?;
     let step = |p: Pos, d: Dir| p.step(d).filter(|q| q.x < w && q.y < h);
     let mut moves = Vec::new();
     let mut came: Vec<Option<Dir>> = vec![None; w * h];
     let mut queue = VecDeque::new();
     for (n, &(from, dir)) in pushes.iter().enumerate() {
-        let target = step(from, dir.opposite())
-            .ok_or_else(|| format!("push {} from {from} has no square behind it", n + 1))?;
+        let unreachable = WrongSolution::Unreachable { index: n + 1, from };
+        let target = step(from, dir.opposite()).ok_or(unreachable.clone())?;
         came.fill(None);
         queue.clear();
         queue.push_back(player);
@@ -42,7 +43,7 @@ pub fn moves_for(level: &Level, pushes: &[(Pos, Dir)]) -> Result<Vec<Move>, Stri
             }
         }
         if !found {
-            return Err(format!("push {} from {from}: the player cannot reach {target}", n + 1));
+            return Err(unreachable);
         }
         let start = moves.len();
         let mut p = target;
@@ -53,7 +54,7 @@ pub fn moves_for(level: &Level, pushes: &[(Pos, Dir)]) -> Result<Vec<Move>, Stri
         }
         moves[start..].reverse();
         moves.push(Move { dir, push: true });
-        let to = step(from, dir).ok_or_else(|| format!("push {} leaves the board", n + 1))?;
+        let to = step(from, dir).ok_or(WrongSolution::LeavesBoard { index: n + 1 })?;
         boxes[idx(from)] = false;
         boxes[idx(to)] = true;
         player = from;

@@ -7,11 +7,11 @@
 //! Every pair reached, but the start, is a move; the breadth-first order makes its push
 //! count the least for that box alone.
 
-use crate::solver::board::{NONE, Sq, opposite};
-use crate::solver::problem::Problem;
-use crate::solver::reach::Reach;
-use crate::solver::sides::Sides;
-use crate::solver::state::{boxes_of, clear_box, has_box};
+use crate::solver::analysis::problem::Problem;
+use crate::solver::model::board::{NONE, Sq, opposite};
+use crate::solver::model::reach::Reach;
+use crate::solver::model::sides::Sides;
+use crate::solver::model::state::{boxes_of, clear_box, has_box};
 use std::collections::VecDeque;
 
 /// One box moved alone from `from` to `to`; the last push went in direction `dir`, so the
@@ -84,7 +84,7 @@ impl BoxMoves {
         let words = p.words();
         let boxes = &state[..words];
         let player = state[words] as Sq;
-        self.reach.flood(p, boxes, player);
+        self.reach.flood(&p.board, boxes, player);
         self.splits.clear();
         for b in boxes_of(boxes) {
             self.search_box(p, boxes, b, Target::All);
@@ -122,7 +122,7 @@ impl BoxMoves {
         if !has_box(boxes, m.from) {
             return None;
         }
-        self.reach.flood(p, boxes, state[words] as Sq);
+        self.reach.flood(&p.board, boxes, state[words] as Sq);
         let target = self.search_box(p, boxes, m.from, Target::Move(m))?;
         let mut pushes = Vec::new();
         let mut i = target;
@@ -144,7 +144,7 @@ impl BoxMoves {
         if !has_box(boxes, from) || from == square {
             return None;
         }
-        self.reach.flood(p, boxes, state[words] as Sq);
+        self.reach.flood(&p.board, boxes, state[words] as Sq);
         let i = self.search_box(p, boxes, from, Target::Square(square))?;
         let v = self.visits[i as usize];
         Some(Macro { from, to: square, dir: v.dir, pushes: v.pushes })
@@ -240,7 +240,7 @@ impl BoxMoves {
 mod tests {
     use super::*;
     use crate::level::{Level, Pos};
-    use crate::solver::state::set_box;
+    use crate::solver::model::state::set_box;
 
     fn state_of(p: &Problem) -> Vec<u64> {
         let mut state = vec![0u64; p.stride];
@@ -289,7 +289,7 @@ mod tests {
 
     #[test]
     fn splits_give_the_region_count_after_each_move() {
-        use crate::solver::regions::Regions;
+        use crate::solver::model::regions::Regions;
         let rows = [
             "##########",
             "#   #    #",

@@ -1,20 +1,16 @@
-//! Successor generation shared by every algorithm: legal pushes from a state, the pruning
-//! verdict of each child, its lower bound, normalised player square and hash.
+//! Successor generation shared by the push-level searches: legal pushes from a state (and
+//! the tunnel and goal macros that continue them), each judged by the pruning pipeline
+//! ([`Judge`]) and given its lower bound, normalised player square and hash.
 
-use crate::solver::board::{NONE, Sq, opposite};
+use crate::solver::analysis::problem::Problem;
 use crate::solver::bounds::{Estimator, INFINITE, LowerBound};
-use crate::solver::box_moves::{BoxMoves, Macro};
-use crate::solver::deadlock::bipartite::Bipartite;
-use crate::solver::deadlock::corral::Corral;
-use crate::solver::deadlock::freeze::Freeze;
-use crate::solver::deadlock::patterns::Patterns;
-use crate::solver::deadlock::sealed::Sealed;
+use crate::solver::deadlock::judge::Judge;
 use crate::solver::deadlock::{Deadlocks, PruneReason};
-use crate::solver::pi_corral::PiCorrals;
-use crate::solver::problem::Problem;
-use crate::solver::reach::Reach;
-use crate::solver::state::{boxes_of, clear_box, has_box, player_of, set_box};
-use crate::solver::table::{NodeId, Push};
+use crate::solver::model::board::{NONE, Sq};
+use crate::solver::model::reach::Reach;
+use crate::solver::model::state::{boxes_of, clear_box, has_box, player_of, set_box};
+use crate::solver::model::table::{NodeId, Push};
+use crate::solver::search::box_moves::{BoxMoves, Macro};
 use crate::solver::techniques::{Technique, Techniques};
 
 /// One child of an expansion.
@@ -22,8 +18,6 @@ use crate::solver::techniques::{Technique, Techniques};
 pub struct Child {
     /// The push from the parent.
     pub push: Push,
-    /// The pushed box's new square.
-    pub to: Sq,
     /// Hash of the child state (meaningful only when not pruned).
     pub hash: u64,
     /// Lower bound of the child (meaningful only when not pruned).
@@ -41,24 +35,18 @@ pub struct Child {
     pub macro_move: Option<Macro>,
 }
 
-/// Generates and judges children. One per search; holds the problem and all scratch space.
+/// Generates and judges children. One per search; holds the problem, the pruning pipeline
+/// and all scratch space.
 #[derive(Debug)]
 pub struct Expander {
     /// The level being searched.
     pub problem: Problem,
-    deadlocks: Deadlocks,
+    /// The pruning pipeline.
+    pub judge: Judge,
     estimator: Estimator,
     reach: Reach,
     child_reach: Reach,
-    freeze: Freeze,
-    sealed: Sealed,
-    bipartite: Bipartite,
-    corral: Corral,
-    patterns: Patterns,
     techniques: Techniques,
-    pi_corrals: PiCorrals,
-    /// The fence boxes of the PI-corral of the position being expanded (empty: none).
-    fence: Vec<u64>,
     box_moves: BoxMoves,
     macro_state: Vec<u64>,
     box_list: Vec<Sq>,
@@ -77,71 +65,43 @@ impl Expander {
         techniques: Techniques,
         bound: LowerBound,
     ) -> Self {
-        let mut patterns = Patterns::new(&problem);
-        if deadlocks.patterns {
-            patterns.precompute(&problem);
-        }
+        let judge = Judge::new(&problem, deadlocks, techniques.on(Technique::PiCorrals));
         Expander {
-            patterns,
+            judge,
             techniques,
-            pi_corrals: PiCorrals::default(),
-            fence: Vec::new(),
             box_moves: BoxMoves::default(),
             macro_state: Vec::new(),
             problem,
-            deadlocks,
             estimator: Estimator::new(bound),
             reach: Reach::default(),
             child_reach: Reach::default(),
-            freeze: Freeze::default(),
-            sealed: Sealed::default(),
-            bipartite: Bipartite::default(),
-            corral: Corral::default(),
             box_list: Vec::new(),
             children: Vec::new(),
             states: Vec::new(),
         }
     }
 
-    /// The deadlock pattern database.
-    pub fn patterns(&self) -> &Patterns {
-        &self.patterns
+    /// The lower bound in use.
+    pub fn lower_bound(&self) -> LowerBound {
+        self.estimator.kind()
     }
 
-    /// The lower bound in use.
-    pub fn bound(&self) -> LowerBound {
-        self.estimator.kind()
+    /// The techniques switched on.
+    pub fn techniques(&self) -> Techniques {
+        self.techniques
     }
 
     /// The start state, its hash and lower bound ([`INFINITE`] if already dead).
     pub fn root(&mut self) -> (Vec<u64>, u64, u32) {
         let p = &self.problem;
-        let mut state = vec![0u64; p.stride];
-        for &b in p.board.start_boxes() {
-            set_box(&mut state, b);
-        }
-        let words = p.words();
-        let player = self.reach.flood(p, &state[..words], p.board.start_player());
-        state[words] = player as u64;
-        let hash = self.hash(&state);
-        let boxes: Vec<Sq> = p.board.start_boxes().to_vec();
-        let mut h = self.estimator.estimate(&p.board, &p.dist, &boxes, player);
-        if self.deadlocks.bipartite && self.bipartite.is_deadlock(&p.dist, &boxes) {
+        let state = p.root();
+        let hash = p.hash(&state);
+        let player = player_of(&state);
+        let mut h = self.estimator.estimate(&p.board, &p.dist, p.board.start_boxes(), player);
+        if self.judge.bipartite(p, p.board.start_boxes()) {
             h = INFINITE;
         }
         (state, hash, h)
-    }
-
-    /// The Zobrist hash of a full state.
-    pub fn hash(&self, state: &[u64]) -> u64 {
-        let z = &self.problem.zobrist;
-        let words = self.problem.words();
-        z.boxes_hash(&state[..words]) ^ z.player_key(player_of(state))
-    }
-
-    /// Whether `state`'s boxes all stand on goals.
-    pub fn is_solved(&self, state: &[u64]) -> bool {
-        state[..self.problem.words()] == self.problem.goal_set[..]
     }
 
     /// The state of child `i` of the last expansion.
@@ -161,31 +121,17 @@ impl Expander {
         self.states.clear();
         let words = self.problem.words();
         let boxes = &state[..words];
-        self.reach.flood(&self.problem, boxes, player_of(state));
-        self.fence.clear();
-        if self.techniques.on(Technique::PiCorrals)
-            && let Some(fence) = self.pi_corrals.find(&self.problem, boxes, &self.reach)
-        {
-            self.fence.extend_from_slice(fence);
-        }
+        self.reach.flood(&self.problem.board, boxes, player_of(state));
+        self.judge.enter(&self.problem, boxes, &self.reach);
         self.box_list.clear();
         self.box_list.extend(boxes_of(boxes));
         let box_hash = self.problem.zobrist.boxes_hash(boxes);
         let mut prepared = false;
         for index in 0..self.box_list.len() {
             let b = self.box_list[index];
-            for d in 0..4 {
-                let p = &self.problem;
-                let behind = p.board.nbr(b, opposite(d));
-                if behind == NONE || !self.reach.reached(behind) {
-                    continue;
-                }
-                let next = p.board.nbr(b, d);
-                if next == NONE || has_box(boxes, next) {
-                    continue;
-                }
+            let fenced_out = self.judge.fenced_out(b);
+            for (d, next) in self.reach.pushes(&self.problem.board, boxes, b) {
                 let push = Push { from: b, dir: d as u8 };
-                let fenced_out = !self.fence.is_empty() && !has_box(&self.fence, b);
                 // The single push, then the macros that continue it (each an extra child,
                 // so no position the single push reaches is lost).
                 let single = Macro { from: b, to: next, dir: d as u8, pushes: 1 };
@@ -226,55 +172,53 @@ impl Expander {
             Some(m) => (m.to, m.player(p)),
             None => (p.board.nbr(b, push.dir as usize), b),
         };
-        {
-            let at = self.states.len();
-            self.states.extend_from_slice(state);
-            let child = &mut self.states[at..at + stride];
-            clear_box(child, b);
-            set_box(child, to);
-            let mut record = Child {
-                push,
-                to,
-                hash: 0,
-                h: 0,
-                pruned: None,
-                solved: false,
-                stored: None,
-                pattern: None,
-                macro_move,
-            };
-            record.pruned =
-                if fenced_out { Some(PruneReason::PiCorral) } else { self.quick_verdict(to, at) };
-            if record.pruned.is_none() {
-                let p = &self.problem;
-                let child = &self.states[at..at + words];
-                let low = self.child_reach.flood(p, child, player);
-                self.states[at + words] = low as u64;
-                record.hash = box_hash
-                    ^ p.zobrist.box_key(b)
-                    ^ p.zobrist.box_key(to)
-                    ^ p.zobrist.player_key(low);
-                record.solved = self.states[at..at + words] == p.goal_set[..];
-                record.stored = stored(&self.states[at..at + stride], record.hash);
-                if record.stored.is_none() {
-                    record.pruned =
-                        self.full_verdict(index, player, to, at, prepared, &mut record.h);
-                    if record.pruned.is_none() && self.deadlocks.patterns {
+        let at = self.states.len();
+        self.states.extend_from_slice(state);
+        let child = &mut self.states[at..at + stride];
+        clear_box(child, b);
+        set_box(child, to);
+        let mut record = Child {
+            push,
+            hash: 0,
+            h: 0,
+            pruned: None,
+            solved: false,
+            stored: None,
+            pattern: None,
+            macro_move,
+        };
+        record.pruned = if fenced_out {
+            Some(PruneReason::PiCorral)
+        } else {
+            self.judge.quick(&self.problem, &self.states[at..at + words], to)
+        };
+        if record.pruned.is_none() {
+            let p = &self.problem;
+            let child = &self.states[at..at + words];
+            let low = self.child_reach.flood(&p.board, child, player);
+            self.states[at + words] = u64::from(low);
+            record.hash =
+                box_hash ^ p.zobrist.box_key(b) ^ p.zobrist.box_key(to) ^ p.zobrist.player_key(low);
+            record.solved = p.is_solved(&self.states[at..at + words]);
+            record.stored = stored(&self.states[at..at + stride], record.hash);
+            if record.stored.is_none() {
+                match self.bound_of(index, to, prepared) {
+                    Err(reason) => record.pruned = Some(reason),
+                    Ok(h) => {
+                        record.h = h;
                         let p = &self.problem;
                         let child = &self.states[at..at + words];
-                        let found = match self.patterns.matching(child, player, to) {
-                            Some(id) => Some(id),
-                            None => self.patterns.learn(p, child, player, to),
-                        };
-                        if found.is_some() {
-                            record.pattern = found;
-                            record.pruned = Some(PruneReason::Pattern);
+                        if let Some((reason, pattern)) =
+                            self.judge.full(p, child, &self.child_reach, player, to)
+                        {
+                            record.pruned = Some(reason);
+                            record.pattern = pattern;
                         }
                     }
                 }
             }
-            self.children.push(record);
         }
+        self.children.push(record);
     }
 
     /// The push `push` continued through a one-wide tunnel (while the box stands in a
@@ -325,61 +269,32 @@ impl Expander {
         Some(Macro { from: m.from, to: goal, dir: rest.dir, pushes: m.pushes + rest.pushes })
     }
 
-    /// The cheap detectors (dead squares, freeze) on the child stored at `at`.
-    fn quick_verdict(&mut self, to: Sq, at: usize) -> Option<PruneReason> {
+    /// The lower bound of the child where box `index` of the position being expanded was
+    /// pushed onto `to`, or why the bound proves it dead (no perfect matching, a box that
+    /// can reach no goal, or the bipartite test).
+    fn bound_of(&mut self, index: usize, to: Sq, prepared: &mut bool) -> Result<u32, PruneReason> {
         let p = &self.problem;
-        let words = p.words();
-        if self.deadlocks.dead_squares && p.dist.is_dead(to) {
-            return Some(PruneReason::DeadSquare);
-        }
-        let child = &self.states[at..at + words];
-        if self.deadlocks.freeze
-            && (self.freeze.is_deadlock(&p.board, &p.dist, child, to)
-                || self.sealed.is_deadlock(p, child, to))
-        {
-            return Some(PruneReason::Freeze);
-        }
-        None
-    }
-
-    /// The lower bound (with its bipartite check) and the corral detector on the child
-    /// stored at `at`, whose player area is in `child_reach`.
-    fn full_verdict(
-        &mut self,
-        index: usize,
-        from: Sq,
-        to: Sq,
-        at: usize,
-        prepared: &mut bool,
-        h: &mut u32,
-    ) -> Option<PruneReason> {
-        let p = &self.problem;
-        let words = p.words();
-        let child = &self.states[at..at + words];
         if !*prepared {
             self.estimator.prepare(&p.dist, &self.box_list);
             *prepared = true;
         }
-        *h = self.estimator.after_push(&p.board, &p.dist, &self.box_list, index, to);
-        if *h == INFINITE {
-            return Some(if self.estimator.kind() == LowerBound::Matching {
+        let h = self.estimator.after_push(&p.board, &p.dist, &self.box_list, index, to);
+        if h == INFINITE {
+            return Err(if self.estimator.kind() == LowerBound::Matching {
                 PruneReason::Bipartite
             } else {
                 PruneReason::DeadSquare
             });
         }
-        if self.deadlocks.bipartite && self.estimator.kind() != LowerBound::Matching {
+        if self.estimator.kind() != LowerBound::Matching {
             let from = self.box_list[index];
             self.box_list[index] = to;
-            let dead = self.bipartite.is_deadlock(&p.dist, &self.box_list);
+            let dead = self.judge.bipartite(p, &self.box_list);
             self.box_list[index] = from;
             if dead {
-                return Some(PruneReason::Bipartite);
+                return Err(PruneReason::Bipartite);
             }
         }
-        if self.deadlocks.corral && self.corral.is_deadlock(p, child, &self.child_reach, from, to) {
-            return Some(PruneReason::Corral);
-        }
-        None
+        Ok(h)
     }
 }

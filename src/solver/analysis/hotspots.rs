@@ -2,9 +2,9 @@
 //! wall, some other box could no longer be pushed to any goal (each box alone on the board,
 //! the player's side not tracked). Its heat is the number of boxes it blocks.
 
-use crate::solver::board::{NONE, Sq, opposite};
-use crate::solver::problem::Problem;
-use crate::solver::state::{boxes_of, clear_box, has_box, set_box};
+use crate::solver::analysis::problem::Problem;
+use crate::solver::model::board::{NONE, Sq, opposite};
+use crate::solver::model::state::{boxes_of, clear_box, has_box, set_box};
 use std::collections::VecDeque;
 
 /// Scratch space for heat computations.

@@ -7,7 +7,7 @@
 //! room-connectivity feature counts. Goal areas are the rooms and passages holding goals;
 //! their entrances are the squares outside from which a box can be pushed in.
 
-use crate::solver::board::{Board, NONE, Sq, opposite};
+use crate::solver::model::board::{Board, NONE, Sq, opposite};
 
 /// Where a square belongs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,7 +262,7 @@ fn entrances(board: &Board, goal_areas: &[Vec<Sq>]) -> Vec<Sq> {
 mod tests {
     use super::*;
     use crate::level::{Level, Pos};
-    use crate::solver::state::set_box;
+    use crate::solver::model::state::set_box;
 
     /// Two rooms joined by a corridor; the goal room on the right.
     const TWO_ROOMS: [&str; 6] = [

@@ -1,10 +1,10 @@
 //! Simple tunnel detection: floor squares with walls on both sides across one axis.
 //!
 //! A box pushed along such a square cannot be turned aside there. The analysis is exposed
-//! through [`crate::solver::problem::Problem::tunnels`] for the inspector's overlay and as
+//! through [`crate::solver::analysis::problem::Problem::tunnels`] for the inspector's overlay and as
 //! the basis for tunnel macros; the searches of this layer do not use it yet.
 
-use crate::solver::board::{Board, NONE, Sq};
+use crate::solver::model::board::{Board, NONE, Sq};
 
 /// Which squares are tunnel squares, by axis.
 #[derive(Clone, Debug)]

@@ -6,8 +6,8 @@
 //! inside a child subtree that cannot climb above the square (`low ≥ disc`) is cut off from
 //! the rest; every other neighbour is on the "upper" side.
 
-use crate::solver::board::{Board, NONE, Sq};
-use crate::solver::state::has_box;
+use crate::solver::model::board::{Board, NONE, Sq};
+use crate::solver::model::state::has_box;
 
 /// "Not free" (wall, box, or outside the searched component).
 const UNSEEN: u32 = u32::MAX;

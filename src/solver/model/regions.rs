@@ -4,8 +4,8 @@
 //! started from: the normalised player square of a state is the seed of the player's
 //! region. Their number is feature-space search's connectivity feature.
 
-use crate::solver::board::{Board, NONE, Sq};
-use crate::solver::state::has_box;
+use crate::solver::model::board::{Board, NONE, Sq};
+use crate::solver::model::state::has_box;
 
 /// Label of a square holding a box.
 pub const BOXED: u16 = u16::MAX;
@@ -45,11 +45,6 @@ impl Regions {
         self.seeds.len()
     }
 
-    /// Number of regions found by the last [`Regions::compute`].
-    pub fn count(&self) -> usize {
-        self.seeds.len()
-    }
-
     /// The region of free square `s` ([`BOXED`] for a box).
     #[inline]
     pub fn of(&self, s: Sq) -> u16 {
@@ -68,7 +63,7 @@ impl Regions {
 mod tests {
     use super::*;
     use crate::level::{Level, Pos};
-    use crate::solver::state::set_box;
+    use crate::solver::model::state::set_box;
 
     #[test]
     fn boxes_across_a_corridor_split_it() {

@@ -1,0 +1,218 @@
+//! Expanding a FESS position: its macro moves are generated, given the quick verdicts of
+//! the pruning pipeline and their lower bound, measured in feature space, advised, weighed,
+//! and queued in the position's cell. The costly verdicts wait until a move is played.
+
+use super::advisors::{Advisor, Candidate, Choice, Position};
+use super::cells::Entry;
+use super::features::Measure;
+use super::{Fess, Waiting};
+use crate::solver::bounds::INFINITE;
+use crate::solver::deadlock::PruneReason;
+use crate::solver::deadlock::judge::Pruned;
+use crate::solver::model::board::{NONE, Sq};
+use crate::solver::model::regions::BOXED;
+use crate::solver::model::state::{boxes_of, clear_box, player_of, set_box};
+use crate::solver::model::table::NodeId;
+use crate::solver::search::box_moves::Macro;
+use crate::solver::search::{ChildView, Observer, Verdict};
+use crate::solver::techniques::Technique;
+
+impl<O: Observer> Fess<O> {
+    /// Generates, judges and weighs the moves of node `id` and queues them in its cell.
+    pub(super) fn expand(&mut self, id: NodeId) {
+        let core = &mut self.core;
+        let p = &core.expander.problem;
+        let words = p.words();
+        core.scratch.clear();
+        core.scratch.extend_from_slice(core.nodes.state(id));
+        if O::ENABLED {
+            core.observer.state(&core.scratch, &core.stats);
+        }
+        self.moves.clear();
+        self.box_moves.generate(p, &core.scratch, &mut self.moves);
+        core.stats.generated += self.moves.len() as u64;
+        self.box_list.clear();
+        self.box_list.extend(boxes_of(&core.scratch[..words]));
+        self.hungarian.solve(&p.dist, &self.box_list);
+        let techniques = core.expander.techniques();
+        self.heat.clear();
+        if techniques.on(Technique::Hotspots) {
+            self.hotspots.all(p, &core.scratch[..words], &mut self.heat);
+        }
+        core.expanding(id, self.weight[id as usize]);
+        let core = &mut self.core;
+        let p = &core.expander.problem;
+        self.candidates.clear();
+        let regions = self.measure.regions.compute(&p.board, &core.scratch[..words]);
+        if techniques.on(Technique::PiCorrals) {
+            self.reach.flood(&p.board, &core.scratch[..words], player_of(&core.scratch));
+        }
+        core.expander.judge.enter(p, &core.scratch[..words], &self.reach);
+        let g = core.nodes.info(id).g;
+        let mut moving = (NONE, 0usize);
+        for i in 0..self.moves.len() {
+            let m = self.moves[i];
+            if m.from != moving.0 {
+                let index = self.box_list.binary_search(&m.from).expect("the moved box is listed");
+                self.hungarian.remove_row(index);
+                moving = (m.from, self.regions_next_to(m.from));
+            }
+            self.child.clear();
+            self.child.extend_from_slice(&self.core.scratch[..words]);
+            clear_box(&mut self.child, m.from);
+            set_box(&mut self.child, m.to);
+            let verdict = if self.core.expander.judge.fenced_out(m.from) {
+                Err((PruneReason::PiCorral, None))
+            } else {
+                self.judge_move(m)
+            };
+            let h = match verdict {
+                Ok(h) => h,
+                Err(pruned) => {
+                    self.core.pruned(|c| c.macro_view(m), g + u32::from(m.pushes), 0, pruned);
+                    continue;
+                }
+            };
+            let p = &self.core.expander.problem;
+            let connectivity = regions - moving.1 + usize::from(self.box_moves.splits()[i]);
+            let features = Measure::features_given(p, &techniques, &self.child, connectivity);
+            let heat_before = self.heat_of(m.from);
+            let heat_after =
+                if heat_before > 0 { self.hotspots.heat(p, &self.child, m.to) } else { 0 };
+            let approach = self.approach_of(m);
+            self.candidates.push(Candidate { m, h, features, heat_before, heat_after, approach });
+        }
+        self.advise_and_queue(id, g);
+    }
+
+    /// Asks the advisors about the candidates of node `id` (with `g` pushes), weighs each
+    /// (advised moves cost nothing more than their node, the others one) and queues it in
+    /// the node's cell.
+    fn advise_and_queue(&mut self, id: NodeId, g: u32) {
+        let here = self.own[id as usize];
+        let p = &self.core.expander.problem;
+        let techniques = self.core.expander.techniques();
+        let position = Position {
+            board: &p.board,
+            features: here,
+            next_goal: p.packing.next_goal(&self.core.scratch[..p.words()]),
+            hottest: self.heat.iter().filter(|h| h.1 > 0).max_by_key(|h| h.1).copied(),
+            nearest: self.nearest_to_next_goal(here.packed),
+        };
+        let rule =
+            if techniques.on(Technique::BestLine) { Choice::BestLine } else { Choice::Plain };
+        let mut advised = vec![false; self.candidates.len()];
+        for advisor in Advisor::ALL {
+            if !techniques.on(advisor.technique()) {
+                continue;
+            }
+            if let Some(i) = advisor.advise(&position, &self.candidates, rule) {
+                advised[i] = true;
+            }
+        }
+        let cell = self.cell[id as usize];
+        let base = self.weight[id as usize];
+        for (i, c) in self.candidates.iter().enumerate() {
+            let weight = base + u32::from(!advised[i]);
+            let tie = tie_break(c, id);
+            let index = self.store.len() as u32;
+            self.store.push(Waiting { m: c.m, h: c.h });
+            self.cells.push(cell, Entry { weight, tie, node: id, index });
+            if O::ENABLED {
+                let push = self.core.macro_view(c.m);
+                let g = g + u32::from(c.m.pushes);
+                let v = ChildView {
+                    push,
+                    node: None,
+                    g,
+                    h: c.h,
+                    f: weight,
+                    verdict: Verdict::Kept,
+                    pattern: None,
+                };
+                self.core.observer.child(v);
+            }
+        }
+        self.core.stats.open = self.cells.waiting() as u64;
+    }
+
+    /// The quick verdict on the child in `self.child` (boxes only) reached by `m`: its lower
+    /// bound, or why it is dead (the quick detectors, the matching, a stored pattern).
+    fn judge_move(&mut self, m: Macro) -> Result<u32, Pruned> {
+        let p = &self.core.expander.problem;
+        let judge = &mut self.core.expander.judge;
+        if let Some(reason) = judge.quick(p, &self.child, m.to) {
+            return Err((reason, None));
+        }
+        let h = self.hungarian.cost_with_row_at(&p.dist, m.to);
+        if h == INFINITE && judge.deadlocks().bipartite {
+            return Err((PruneReason::Bipartite, None));
+        }
+        if let Some(id) = judge.known_pattern(&self.child, m.player(p), m.to) {
+            return Err((PruneReason::Pattern, Some(id)));
+        }
+        Ok(h)
+    }
+
+    /// How many regions of the expanded position's free floor touch square `s` (the
+    /// regions are those last computed by `self.measure`).
+    fn regions_next_to(&self, s: Sq) -> usize {
+        let board = &self.core.problem().board;
+        let mut seen = [u16::MAX; 4];
+        let mut count = 0;
+        for d in 0..4 {
+            let u = board.nbr(s, d);
+            if u == NONE {
+                continue;
+            }
+            let r = self.measure.regions.of(u);
+            if r != BOXED && !seen[..count].contains(&r) {
+                seen[count] = r;
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// The index (in goal order) of the next goal of the packing order for the position
+    /// being expanded.
+    fn next_goal_index(&self) -> Option<usize> {
+        let p = self.core.problem();
+        let g = p.packing.next_goal(&self.core.scratch[..p.words()])?;
+        p.board.goals().binary_search(&g).ok()
+    }
+
+    /// Pushes from `m`'s destination to the next goal, or `u16::MAX` when the moved box is
+    /// packed already or there is no next goal.
+    fn approach_of(&self, m: Macro) -> u16 {
+        let p = self.core.problem();
+        let packed = p.packing.packed(&self.core.scratch[..p.words()]);
+        if p.board.is_goal(m.from) && usize::from(p.packing.rank(m.from)) < packed {
+            return u16::MAX;
+        }
+        self.next_goal_index().map_or(u16::MAX, |gi| p.dist.to_goal(m.to, gi))
+    }
+
+    /// The least push distance of a box not packed to the next goal.
+    fn nearest_to_next_goal(&self, packed: u8) -> u16 {
+        let p = self.core.problem();
+        let Some(gi) = self.next_goal_index() else { return 0 };
+        boxes_of(&self.core.scratch[..p.words()])
+            .filter(|&b| !(p.board.is_goal(b) && p.packing.rank(b) < u16::from(packed)))
+            .map(|b| p.dist.to_goal(b, gi))
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// The heat of the box on `s` in the position being expanded.
+    fn heat_of(&self, s: Sq) -> u32 {
+        self.heat.binary_search_by_key(&s, |h| h.0).map_or(0, |i| self.heat[i].1)
+    }
+}
+
+/// Among moves of equal weight: more goals packed first, then moves from the newest node
+/// (which makes each cell dig into its latest line before widening).
+fn tie_break(c: &Candidate, node: NodeId) -> u32 {
+    let packed = u32::from(u8::MAX - c.features.packed);
+    packed << 24 | (0xFF_FFFF - node.min(0xFF_FFFF))
+}

@@ -1,0 +1,10 @@
+//! What is known about a level before any search starts: push distances and dead squares,
+//! tunnels, rooms and goal areas, the packing order, hotspots, and the [`problem::Problem`]
+//! that bundles them.
+
+pub(crate) mod distances;
+pub(crate) mod hotspots;
+pub(crate) mod packing;
+pub(crate) mod problem;
+pub(crate) mod rooms;
+pub(crate) mod tunnels;

@@ -1,0 +1,148 @@
+//! The pruning pipeline: every search judges the positions it generates here, in the same
+//! order with the same detectors, so a rule added or switched off changes every search alike.
+//!
+//! A child is judged in two stages, because the second costs far more than the first:
+//! - [`Judge::quick`]: dead squares, then freeze (and goals sealed off by frozen boxes);
+//! - [`Judge::full`]: the corral search, then the pattern database (a stored pattern, or a
+//!   new one learned from the position).
+//!
+//! The bipartite test runs on its own ([`Judge::bipartite`]) since the matching lower bound
+//! finds the same deadlocks as a by-product. Before the children of a position are judged,
+//! [`Judge::enter`] looks for its PI-corral: while one exists, pushes of boxes outside its
+//! fence are [`PruneReason::PiCorral`] (not deadlocks: other pushes are enough).
+
+use crate::solver::analysis::problem::Problem;
+use crate::solver::deadlock::bipartite::Bipartite;
+use crate::solver::deadlock::corral::Corral;
+use crate::solver::deadlock::freeze::Freeze;
+use crate::solver::deadlock::patterns::Patterns;
+use crate::solver::deadlock::pi_corral::PiCorrals;
+use crate::solver::deadlock::sealed::Sealed;
+use crate::solver::deadlock::{Deadlocks, PruneReason};
+use crate::solver::model::board::Sq;
+use crate::solver::model::reach::Reach;
+use crate::solver::model::state::has_box;
+
+/// A child pruned: the rule, and the pattern when the rule is the pattern database.
+pub(crate) type Pruned = (PruneReason, Option<u32>);
+
+/// The detectors a search prunes with, with their scratch space and the pattern database.
+#[derive(Debug)]
+pub(crate) struct Judge {
+    deadlocks: Deadlocks,
+    /// Whether PI-corral pruning is on.
+    pi_corrals_on: bool,
+    freeze: Freeze,
+    sealed: Sealed,
+    bipartite: Bipartite,
+    corral: Corral,
+    patterns: Patterns,
+    pi_corrals: PiCorrals,
+    /// The fence boxes of the PI-corral of the position being expanded (empty: none).
+    fence: Vec<u64>,
+}
+
+impl Judge {
+    /// A judge for `problem` running the detectors `deadlocks` asks for (the pattern
+    /// database is precomputed here when it is on), with PI-corral pruning if `pi_corrals`.
+    pub fn new(problem: &Problem, deadlocks: Deadlocks, pi_corrals: bool) -> Self {
+        let mut patterns = Patterns::new(problem);
+        if deadlocks.patterns {
+            patterns.precompute(problem);
+        }
+        Judge {
+            deadlocks,
+            pi_corrals_on: pi_corrals,
+            freeze: Freeze::default(),
+            sealed: Sealed::default(),
+            bipartite: Bipartite::default(),
+            corral: Corral::default(),
+            patterns,
+            pi_corrals: PiCorrals::default(),
+            fence: Vec::new(),
+        }
+    }
+
+    /// The detectors switched on.
+    pub fn deadlocks(&self) -> Deadlocks {
+        self.deadlocks
+    }
+
+    /// The deadlock pattern database.
+    pub fn patterns(&self) -> &Patterns {
+        &self.patterns
+    }
+
+    /// Prepares to judge the children of the position `boxes` whose player area is
+    /// `reach`: finds its PI-corral, if PI-corral pruning is on.
+    pub fn enter(&mut self, p: &Problem, boxes: &[u64], reach: &Reach) {
+        self.fence.clear();
+        if self.pi_corrals_on
+            && let Some(fence) = self.pi_corrals.find(p, boxes, reach)
+        {
+            self.fence.extend_from_slice(fence);
+        }
+    }
+
+    /// Whether pushes of the box on `b` may be skipped: the position being expanded has a
+    /// PI-corral and `b` is not one of its fence boxes.
+    pub fn fenced_out(&self, b: Sq) -> bool {
+        !self.fence.is_empty() && !has_box(&self.fence, b)
+    }
+
+    /// The cheap detectors on the child `boxes` whose pushed box now stands on `to`: dead
+    /// squares, then freeze and goals sealed off by frozen boxes.
+    pub fn quick(&mut self, p: &Problem, boxes: &[u64], to: Sq) -> Option<PruneReason> {
+        if self.deadlocks.dead_squares && p.dist.is_dead(to) {
+            return Some(PruneReason::DeadSquare);
+        }
+        if self.deadlocks.freeze
+            && (self.freeze.is_deadlock(&p.board, &p.dist, boxes, to)
+                || self.sealed.is_deadlock(p, boxes, to))
+        {
+            return Some(PruneReason::Freeze);
+        }
+        None
+    }
+
+    /// Whether the boxes on the squares `boxes` cannot all be given distinct goals they can
+    /// reach (false when the bipartite test is off).
+    pub fn bipartite(&mut self, p: &Problem, boxes: &[Sq]) -> bool {
+        self.deadlocks.bipartite && self.bipartite.is_deadlock(&p.dist, boxes)
+    }
+
+    /// A stored deadlock pattern the child matches (the pattern database alone, without
+    /// learning; none when the database is off).
+    pub fn known_pattern(&mut self, boxes: &[u64], player: Sq, to: Sq) -> Option<u32> {
+        if !self.deadlocks.patterns {
+            return None;
+        }
+        self.patterns.matching(boxes, player, to)
+    }
+
+    /// The costly detectors on the child `boxes` whose pushed box now stands on `to`, the
+    /// player on `player` with area `reach`: the corral search, then the pattern database
+    /// (a stored pattern, or one learned from this position).
+    pub fn full(
+        &mut self,
+        p: &Problem,
+        boxes: &[u64],
+        reach: &Reach,
+        player: Sq,
+        to: Sq,
+    ) -> Option<Pruned> {
+        if self.deadlocks.corral && self.corral.is_deadlock(p, boxes, reach, player, to) {
+            return Some((PruneReason::Corral, None));
+        }
+        if self.deadlocks.patterns {
+            let found = match self.patterns.matching(boxes, player, to) {
+                Some(id) => Some(id),
+                None => self.patterns.learn(p, boxes, player, to),
+            };
+            if found.is_some() {
+                return Some((PruneReason::Pattern, found));
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,12 @@
+//! The puzzle as search sees it: the compiled board, states (box bitsets with Zobrist keys),
+//! the player's reach, free-floor regions, the node store, and the player's walk between
+//! pushes. Nothing here knows about a particular search.
+
+pub(crate) mod board;
+pub(crate) mod prehashed;
+pub(crate) mod reach;
+pub(crate) mod regions;
+pub(crate) mod sides;
+pub(crate) mod state;
+pub(crate) mod table;
+pub(crate) mod walk;

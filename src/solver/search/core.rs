@@ -1,0 +1,360 @@
+//! What every graph search stands on: the [`Core`] (the expander with the problem and the
+//! pruning pipeline, the node store rooted at the start position, the counters, the
+//! observer, the macro moves that made nodes) and the [`Algorithm`] trait, through which
+//! each search adds only what makes it itself. The inspection half of [`Search`] is written
+//! once, for every [`Algorithm`], from its core.
+
+use crate::level::{Dir, Level, Pos};
+use crate::solver::analysis::problem::Problem;
+use crate::solver::bounds::INFINITE;
+use crate::solver::deadlock::judge::Pruned;
+use crate::solver::deadlock::patterns::PatternView;
+use crate::solver::model::table::{Insert, NodeId, NodeInfo, Nodes, Push};
+use crate::solver::search::box_moves::{BoxMoves, Macro};
+use crate::solver::search::expand::{Child, Expander};
+use crate::solver::search::{
+    ChildView, NodeView, Observer, Progress, PushView, Search, Stats, Verdict,
+};
+use std::collections::HashMap;
+
+/// The shared state of a graph search.
+#[derive(Debug)]
+pub(crate) struct Core<O: Observer> {
+    /// Successor generation, the problem and the pruning pipeline.
+    pub expander: Expander,
+    /// Stored nodes; node 0 is the start position.
+    pub nodes: Nodes,
+    /// Counters.
+    pub stats: Stats,
+    /// Tracing.
+    pub observer: O,
+    /// Copy of the state being expanded (the expander must not borrow the store).
+    pub scratch: Vec<u64>,
+    /// The nodes reached by a macro move (several pushes of one box), with that move.
+    pub macros: HashMap<NodeId, Macro>,
+    /// What the start position settles on its own: solved, or dead.
+    pub settled: Option<Progress>,
+}
+
+impl<O: Observer> Core<O> {
+    /// A core for `expander` with tracing by `observer`, its store holding the start
+    /// position as node 0 (with the expander's lower bound). [`Core::settled`] says
+    /// whether the start is solved already or dead.
+    pub fn new(mut expander: Expander, observer: O) -> Self {
+        let (state, hash, h) = expander.root();
+        let mut nodes = Nodes::new(expander.problem.stride);
+        let info = NodeInfo { parent: 0, push: Push { from: 0, dir: 0 }, g: 0, h, closed: false };
+        nodes.insert(&state, hash, info);
+        let settled = if expander.problem.is_solved(&state) {
+            Some(Progress::Solved(0))
+        } else if h == INFINITE {
+            Some(Progress::Exhausted { complete: true })
+        } else {
+            None
+        };
+        Core {
+            expander,
+            nodes,
+            stats: Stats::default(),
+            observer,
+            scratch: Vec::new(),
+            macros: HashMap::new(),
+            settled,
+        }
+    }
+
+    /// The level being searched.
+    pub fn problem(&self) -> &Problem {
+        &self.expander.problem
+    }
+
+    /// Whether `id` names a stored node.
+    pub fn has(&self, id: NodeId) -> bool {
+        (id as usize) < self.nodes.len()
+    }
+
+    /// The view of macro move `m`.
+    pub fn macro_view(&self, m: Macro) -> PushView {
+        let board = &self.problem().board;
+        PushView {
+            from: board.pos(m.from),
+            dir: Dir::ALL[m.dir as usize],
+            to: board.pos(m.to),
+            pushes: u32::from(m.pushes),
+        }
+    }
+
+    /// The view of a single push.
+    pub fn push_view(&self, push: Push) -> PushView {
+        let board = &self.problem().board;
+        let to = board.nbr(push.from, push.dir as usize);
+        PushView {
+            from: board.pos(push.from),
+            dir: Dir::ALL[push.dir as usize],
+            to: board.pos(to),
+            pushes: 1,
+        }
+    }
+
+    /// The view of a child's move.
+    fn child_view(&self, child: &Child) -> PushView {
+        match child.macro_move {
+            Some(m) => self.macro_view(m),
+            None => self.push_view(child.push),
+        }
+    }
+
+    /// Stores `state` as a child of `parent` reached by macro move `m` (a single push when
+    /// it makes one push), unless it is stored already.
+    pub fn insert_move(&mut self, state: &[u64], hash: u64, info: NodeInfo, m: Macro) -> Insert {
+        let inserted = self.nodes.insert(state, hash, info);
+        if let Insert::New(id) = inserted
+            && m.pushes > 1
+        {
+            self.macros.insert(id, m);
+        }
+        inserted
+    }
+
+    /// Every single push from the root to node `id`, macro moves expanded.
+    pub fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)> {
+        let path = self.nodes.path(id);
+        let p = self.problem();
+        let mut moves = BoxMoves::default();
+        let mut out = Vec::new();
+        for pair in path.windows(2) {
+            match self.macros.get(&pair[1]) {
+                Some(&m) => {
+                    let state = self.nodes.state(pair[0]);
+                    let pushes = moves.pushes_of(p, state, m).unwrap_or_default();
+                    out.extend(
+                        pushes.into_iter().map(|(s, d)| (p.board.pos(s), Dir::ALL[d as usize])),
+                    );
+                }
+                None => {
+                    let push = self.nodes.info(pair[1]).push;
+                    out.push((p.board.pos(push.from), Dir::ALL[push.dir as usize]));
+                }
+            }
+        }
+        out
+    }
+
+    /// The view of node `id`, with `f` computed by the caller's priority.
+    pub fn node_view(&self, id: NodeId, f: u32) -> NodeView {
+        let info = self.nodes.info(id);
+        let push = (info.parent != id).then(|| match self.macros.get(&id) {
+            Some(&m) => self.macro_view(m),
+            None => self.push_view(info.push),
+        });
+        NodeView { id, g: info.g, h: info.h, f, push }
+    }
+
+    /// Tells the observer that node `id`, of priority `f`, is being expanded.
+    pub fn expanding(&mut self, id: NodeId, f: u32) {
+        if O::ENABLED {
+            let view = self.node_view(id, f);
+            self.observer.expanding(view);
+        }
+    }
+
+    /// Counts a child pruned for `reason` and shows it to the observer, with the move
+    /// `view` gives (built only for observers that show children).
+    pub fn pruned(
+        &mut self,
+        view: impl FnOnce(&Self) -> PushView,
+        g: u32,
+        h: u32,
+        (reason, pattern): Pruned,
+    ) {
+        self.stats.pruned[reason.index()] += 1;
+        if O::ENABLED {
+            let push = view(self);
+            let verdict = Verdict::Pruned(reason);
+            self.observer.child(ChildView { push, node: None, g, h, f: 0, verdict, pattern });
+        }
+    }
+
+    /// Copies node `id`'s state into the scratch buffer and expands it. With `skip_stored`,
+    /// children already in the node store are not judged again (see [`Expander::expand`]);
+    /// searches whose store holds every node they reached use it.
+    pub fn expand(&mut self, id: NodeId, skip_stored: bool) {
+        self.scratch.clear();
+        self.scratch.extend_from_slice(self.nodes.state(id));
+        if O::ENABLED {
+            self.observer.state(&self.scratch, &self.stats);
+        }
+        let nodes = &self.nodes;
+        self.expander.expand(&self.scratch, |state, hash| {
+            if skip_stored { nodes.find(state, hash) } else { None }
+        });
+        self.stats.expanded += 1;
+        self.stats.generated += self.expander.children.len() as u64;
+    }
+
+    /// Memory held by the store, the macro moves and the expander buffers, in bytes.
+    pub fn memory(&self) -> usize {
+        let macro_entry = std::mem::size_of::<(NodeId, Macro)>() + 1;
+        self.nodes.memory()
+            + self.macros.capacity() * macro_entry
+            + self.expander.states.capacity() * 8
+    }
+
+    /// Stores the kept children of the last expansion of `parent` (pushes count one each).
+    /// `admit` is called with every child that is new or now reached with fewer pushes; it
+    /// returns whether the child's goal test should end the search (the first such child
+    /// is returned). `f` is the algorithm's priority, used for tracing only.
+    pub fn absorb(
+        &mut self,
+        parent: NodeId,
+        f: impl Fn(&NodeInfo) -> u32,
+        mut admit: impl FnMut(NodeId, &NodeInfo, bool) -> bool,
+    ) -> Option<NodeId> {
+        let base = self.nodes.info(parent).g;
+        let mut found = None;
+        for i in 0..self.expander.children.len() {
+            let child = self.expander.children[i];
+            let g = base + child.macro_move.map_or(1, |m| u32::from(m.pushes));
+            if let Some(reason) = child.pruned {
+                self.pruned(|c| c.child_view(&child), g, child.h, (reason, child.pattern));
+                continue;
+            }
+            let info = NodeInfo { parent, push: child.push, g, h: child.h, closed: false };
+            let state = self.expander.child_state(i);
+            let inserted = match child.stored {
+                Some(id) => Insert::Known(id),
+                None => self.nodes.insert(state, child.hash, info),
+            };
+            let (id, verdict) = match inserted {
+                Insert::New(id) => (id, Verdict::Kept),
+                Insert::Known(id) => {
+                    let old = self.nodes.info_mut(id);
+                    if g < old.g {
+                        *old = NodeInfo { h: old.h, closed: old.closed, ..info };
+                        (id, Verdict::Improved)
+                    } else {
+                        self.stats.duplicates += 1;
+                        (id, Verdict::Duplicate)
+                    }
+                }
+            };
+            if verdict != Verdict::Duplicate {
+                match child.macro_move {
+                    Some(m) => self.macros.insert(id, m),
+                    None => self.macros.remove(&id),
+                };
+            }
+            self.stats.depth = self.stats.depth.max(g);
+            let info = *self.nodes.info(id);
+            if O::ENABLED {
+                let push = self.child_view(&child);
+                let v = ChildView {
+                    push,
+                    node: Some(id),
+                    g,
+                    h: info.h,
+                    f: f(&info),
+                    verdict,
+                    pattern: None,
+                };
+                self.observer.child(v);
+            }
+            if verdict != Verdict::Duplicate
+                && admit(id, &info, verdict == Verdict::Improved)
+                && child.solved
+                && found.is_none()
+            {
+                found = Some(id);
+            }
+        }
+        self.stats.closed = self.nodes.len() as u64;
+        found
+    }
+}
+
+/// A graph search built on a [`Core`]: what makes it itself. Every algorithm is a
+/// [`Search`] through the implementation below, which answers the inspection questions
+/// from the core.
+pub(crate) trait Algorithm: Send {
+    /// The observer tracing it.
+    type Trace: Observer;
+    /// The core it stands on.
+    fn core(&self) -> &Core<Self::Trace>;
+    /// Runs up to `budget` expansions.
+    fn step(&mut self, budget: u64) -> Progress;
+    /// Memory it holds beyond the core's, in bytes.
+    fn own_memory(&self) -> usize;
+    /// Whether a solution it finds is push-optimal.
+    fn optimal(&self) -> bool;
+    /// Up to `k` frontier nodes, the next to be expanded first.
+    fn frontier(&self, k: usize) -> Vec<NodeView>;
+    /// The priority of stored node `id`.
+    fn f(&self, id: NodeId, info: &NodeInfo) -> u32;
+    /// Named measurements of node `id` beyond g, h and f (none by default).
+    fn node_features(&self, _id: NodeId) -> Vec<(&'static str, u32)> {
+        Vec::new()
+    }
+}
+
+impl<A: Algorithm> Search for A {
+    fn step(&mut self, budget: u64) -> Progress {
+        Algorithm::step(self, budget)
+    }
+
+    fn stats(&self) -> &Stats {
+        &self.core().stats
+    }
+
+    fn memory(&self) -> usize {
+        self.core().memory() + self.own_memory()
+    }
+
+    fn problem(&self) -> &Problem {
+        self.core().problem()
+    }
+
+    fn optimal(&self) -> bool {
+        Algorithm::optimal(self)
+    }
+
+    fn current(&self) -> Option<NodeView> {
+        self.core().observer.current()
+    }
+
+    fn children(&self) -> &[ChildView] {
+        self.core().observer.children()
+    }
+
+    fn frontier(&self, k: usize) -> Vec<NodeView> {
+        Algorithm::frontier(self, k)
+    }
+
+    fn node(&self, id: NodeId) -> Option<NodeView> {
+        let core = self.core();
+        core.has(id).then(|| core.node_view(id, self.f(id, core.nodes.info(id))))
+    }
+
+    fn path(&self, id: NodeId) -> Vec<NodeId> {
+        let core = self.core();
+        if core.has(id) { core.nodes.path(id) } else { Vec::new() }
+    }
+
+    fn board(&self, id: NodeId) -> Option<Level> {
+        let core = self.core();
+        core.has(id).then(|| core.problem().level_of(core.nodes.state(id)))
+    }
+
+    fn patterns(&self) -> Vec<PatternView> {
+        let core = self.core();
+        core.expander.judge.patterns().views(core.problem())
+    }
+
+    fn node_features(&self, id: NodeId) -> Vec<(&'static str, u32)> {
+        Algorithm::node_features(self, id)
+    }
+
+    fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)> {
+        let core = self.core();
+        if core.has(id) { core.pushes_to(id) } else { Vec::new() }
+    }
+}

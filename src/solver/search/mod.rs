@@ -1,0 +1,79 @@
+//! How a search runs and is inspected: the resumable [`Search`] trait, its counters, the
+//! views the inspector reads, the tracing observer, and the [`core::Core`] every graph
+//! search stands on (the node store, the expander with the pruning pipeline, and the
+//! inspection methods written once).
+//!
+//! A search is a resumable struct: [`Search::step`] runs up to `budget` expansions and
+//! returns. The worker thread calls it with large budgets; the inspector calls it with a
+//! budget of one and reads the node just expanded, its children with their verdicts, the
+//! best frontier nodes and the path to any node.
+
+pub(crate) mod box_moves;
+pub(crate) mod core;
+pub(crate) mod expand;
+mod observer;
+mod stats;
+mod view;
+
+pub use observer::{NoTrace, Observer, Recorder};
+pub use stats::Stats;
+pub use view::{ChildView, NodeView, PushView, Verdict};
+
+use crate::level::{Dir, Level, Pos};
+use crate::solver::analysis::problem::Problem;
+use crate::solver::deadlock::patterns::PatternView;
+use crate::solver::model::table::NodeId;
+
+/// What one call of [`Search::step`] ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// The budget is spent; call again to continue.
+    Running,
+    /// A solution ends at this node.
+    Solved(NodeId),
+    /// Nothing is left to search. `complete` says whether the space was searched in full
+    /// (false when a depth limit cut it), so that `true` proves the level unsolvable.
+    Exhausted {
+        /// Whether every reachable position was considered.
+        complete: bool,
+    },
+}
+
+/// The object-safe part of a search the inspector and the front door use. Searches are
+/// `Send`, so a search built on one thread can be stepped on another.
+pub trait Search: Send {
+    /// Runs up to `budget` expansions.
+    fn step(&mut self, budget: u64) -> Progress;
+    /// The counters so far.
+    fn stats(&self) -> &Stats;
+    /// Memory the search holds, in bytes (nodes, tables, frontier).
+    fn memory(&self) -> usize;
+    /// The analysed level.
+    fn problem(&self) -> &Problem;
+    /// Whether a solution this search finds is push-optimal (given its configuration).
+    fn optimal(&self) -> bool;
+    /// The node expanded last (only with a tracing observer).
+    fn current(&self) -> Option<NodeView>;
+    /// The children of the last expansion with their verdicts (only with a tracing
+    /// observer). Depth-first searches list pruned children at once and the others as they
+    /// try them.
+    fn children(&self) -> &[ChildView];
+    /// Up to `k` frontier nodes, the next to be expanded first. Depth-first searches list
+    /// the untried children of the deepest node, with id `NodeId::MAX` (not stored yet).
+    fn frontier(&self, k: usize) -> Vec<NodeView>;
+    /// The view of a stored node.
+    fn node(&self, id: NodeId) -> Option<NodeView>;
+    /// The nodes from the root to `id`, root first (empty for an unknown id).
+    fn path(&self, id: NodeId) -> Vec<NodeId>;
+    /// The board of node `id` as a level (player on its normalised square).
+    fn board(&self, id: NodeId) -> Option<Level>;
+    /// The deadlock patterns the search has (precomputed and learned), with their hit
+    /// counts.
+    fn patterns(&self) -> Vec<PatternView>;
+    /// Named measurements of node `id` beyond g, h and f, for the inspector (feature-space
+    /// search lists its features); empty for searches without any.
+    fn node_features(&self, id: NodeId) -> Vec<(&'static str, u32)>;
+    /// Every single push from the root to node `id`, in order, macro moves expanded (empty
+    /// for an unknown id). Solutions are rebuilt from it.
+    fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)>;
+}

@@ -1,0 +1,41 @@
+//! The counters every search keeps.
+
+use crate::solver::deadlock::PruneReason;
+use std::time::Duration;
+
+/// Counters of a search. `elapsed` and `peak_memory` are filled in by the front door.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Children generated (every legal push, pruned ones included).
+    pub generated: u64,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Children that were already known with no shorter path.
+    pub duplicates: u64,
+    /// Children pruned, by [`PruneReason::index`].
+    pub pruned: [u64; PruneReason::ALL.len()],
+    /// Nodes waiting to be expanded (open list, or the depth-first stack).
+    pub open: u64,
+    /// Nodes stored (closed set / transposition table).
+    pub closed: u64,
+    /// Current cost bound (IDA*), depth limit (depth-first) or best f (best-first).
+    pub bound: u32,
+    /// Deepest push count reached.
+    pub depth: u32,
+    /// Wall-clock time searched.
+    pub elapsed: Duration,
+    /// Largest memory estimate seen, in bytes.
+    pub peak_memory: usize,
+}
+
+impl Stats {
+    /// Children pruned for `reason`.
+    pub fn pruned_by(&self, reason: PruneReason) -> u64 {
+        self.pruned[reason.index()]
+    }
+
+    /// All pruned children.
+    pub fn pruned_total(&self) -> u64 {
+        self.pruned.iter().sum()
+    }
+}

@@ -1,0 +1,77 @@
+//! Nodes, moves and children as the inspector shows them: positions on the level's grid,
+//! not the compiled board's square numbers.
+
+use crate::level::{Dir, Pos};
+use crate::solver::deadlock::PruneReason;
+use crate::solver::model::table::NodeId;
+
+/// A move of one box as the inspector shows it: a single push, or a macro move (several
+/// pushes of the same box, as feature-space search and macros make).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PushView {
+    /// The box's position before the move.
+    pub from: Pos,
+    /// The direction of the last push (for a single push, the push itself).
+    pub dir: Dir,
+    /// The box's position after the move.
+    pub to: Pos,
+    /// Pushes the move makes (1 for a single push).
+    pub pushes: u32,
+}
+
+impl PushView {
+    /// A single push of the box on `from` in direction `dir`.
+    pub fn single(from: Pos, dir: Dir) -> Self {
+        let to = from.step(dir).expect("a push stays on the board");
+        PushView { from, dir, to, pushes: 1 }
+    }
+}
+
+/// A node as the inspector shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeView {
+    /// The node's id (valid for [`Search::path`](super::Search::path), [`Search::board`](super::Search::board)).
+    pub id: NodeId,
+    /// Pushes from the start.
+    pub g: u32,
+    /// Lower bound of the remaining pushes.
+    pub h: u32,
+    /// Priority the algorithm orders by (g + h for A*, h for greedy, …).
+    pub f: u32,
+    /// The push that reached this node (none for the root).
+    pub push: Option<PushView>,
+}
+
+/// What became of one child of an expansion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A new node, added to the frontier.
+    Kept,
+    /// Already known at no greater push count.
+    Duplicate,
+    /// Already known, now reached with fewer pushes (re-opened).
+    Improved,
+    /// Cut by the cost bound or depth limit.
+    OverBound,
+    /// Removed by a deadlock detector or an infinite lower bound.
+    Pruned(PruneReason),
+}
+
+/// One child of the node being expanded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChildView {
+    /// The push leading to the child.
+    pub push: PushView,
+    /// The child's node, when it has one (kept, duplicate or improved).
+    pub node: Option<NodeId>,
+    /// Pushes from the start.
+    pub g: u32,
+    /// Lower bound (0 when pruned before it was computed).
+    pub h: u32,
+    /// The algorithm's priority.
+    pub f: u32,
+    /// What happened to it.
+    pub verdict: Verdict,
+    /// The deadlock pattern that pruned it (an index into [`Search::patterns`](super::Search::patterns)).
+    pub pattern: Option<u32>,
+}
