@@ -101,3 +101,24 @@ fn convert_writes_each_format_and_reads_back_the_same_levels() {
     let flagged = sokolab(&["convert", &input, unknown.to_str().unwrap(), "--format", "rle"]);
     assert_eq!(flagged.status.code(), Some(0));
 }
+
+#[test]
+fn every_subcommand_reports_an_error_once_with_one_prefix_and_status_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = write(dir.path(), "good.xsb", "#####\n#@$.#\n#####\n");
+    let cases: [(&[&str], &str); 5] = [
+        (&["solve", &good, "--level", "3"], "there is no level 3; the file has 1 level(s)"),
+        (&["verify", &good, "--level", "2", "--solution", "R"], "there is no level 2"),
+        (&["verify", &good, "--solution", "Rx"], "--solution: character 2"),
+        (&["bench", &good, "--levels", "2-5"], "--levels `2-5`: expected A-B or N"),
+        (&["convert", &good, &format!("{good}.out")], "cannot tell the format"),
+    ];
+    for (args, expected) in cases {
+        let out = sokolab(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("sokolab: error: "), "{args:?}: {err}");
+        assert_eq!(err.matches("error").count(), 1, "{args:?}: printed once: {err}");
+        assert!(err.contains(expected), "{args:?}: missing `{expected}` in {err}");
+    }
+}

@@ -1,5 +1,6 @@
 //! `sokolab bench FILE [--levels A-B] [--method M] [--time-limit S] [--jobs J] [--json]`.
 
+use crate::cli::error::CliError;
 use crate::cli::report::LevelReport;
 use crate::cli::search_args::SearchArgs;
 use crate::level::format::load_file;
@@ -34,8 +35,8 @@ pub struct BenchArgs {
 }
 
 /// Parses `A-B` or `N` into an inclusive range checked against `count`.
-fn parse_range(text: &str, count: usize) -> Result<(usize, usize), String> {
-    let bad = || format!("--levels `{text}`: expected A-B or N with 1 <= A <= B <= {count}");
+fn parse_range(text: &str, count: usize) -> Result<(usize, usize), CliError> {
+    let bad = || CliError::BadRange { text: text.to_string(), count };
     let (a, b) = match text.split_once('-') {
         Some((a, b)) => {
             (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?)
@@ -51,22 +52,12 @@ fn parse_range(text: &str, count: usize) -> Result<(usize, usize), String> {
     Ok((a, b))
 }
 
-/// Runs `bench`: exit status 0 after a complete run, 2 on a bad file or range.
-pub fn run(args: &BenchArgs) -> ExitCode {
-    let collection = match load_file(&args.file) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
+/// Runs `bench`: exit status 0 after a complete run; an error on a bad file or range.
+pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
+    let collection = load_file(&args.file)?;
     let count = collection.levels.len();
-    let (first, last) = match args.levels.as_deref().map(|t| parse_range(t, count)) {
-        Some(Ok(r)) => r,
-        Some(Err(msg)) => {
-            eprintln!("error: {msg}");
-            return ExitCode::from(2);
-        }
+    let (first, last) = match args.levels.as_deref() {
+        Some(text) => parse_range(text, count)?,
         None => (1, count),
     };
     let numbers: Vec<usize> = (first..=last)
@@ -186,7 +177,7 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             println!("not solved: {unsolved:?}");
         }
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]
@@ -195,8 +186,8 @@ mod tests {
 
     #[test]
     fn ranges_are_checked() {
-        assert_eq!(parse_range("3-7", 10), Ok((3, 7)));
-        assert_eq!(parse_range("4", 10), Ok((4, 4)));
+        assert_eq!(parse_range("3-7", 10).ok(), Some((3, 7)));
+        assert_eq!(parse_range("4", 10).ok(), Some((4, 4)));
         assert!(parse_range("0-3", 10).is_err());
         assert!(parse_range("5-3", 10).is_err());
         assert!(parse_range("1-11", 10).is_err());

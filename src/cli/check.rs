@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::cli::error::CliError;
 use crate::level::format::{BoardOrigin, load_located};
 use crate::level::{Diagnostic, Level, Severity, validate};
 
@@ -18,15 +19,9 @@ const MAX_ALSO: usize = 5;
 
 /// Runs `check`: prints each finding as `FILE:LINE:COL: message` (errors) or with a
 /// `warning:` / `note:` prefix, then a summary. Exit status 0 when no level has errors, 1
-/// when some do, 2 when the file cannot be read.
-pub fn run(args: &CheckArgs) -> ExitCode {
-    let located = match load_located(&args.file) {
-        Ok(located) => located,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
+/// when some do; an error when the file cannot be read.
+pub fn run(args: &CheckArgs) -> Result<ExitCode, CliError> {
+    let located = load_located(&args.file)?;
     let file = args.file.display();
     let levels = &located.collection.levels;
     let (mut invalid, mut errors, mut warnings) = (0, 0, 0);
@@ -46,7 +41,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
          {warnings} warning(s))",
         levels.len()
     );
-    if invalid == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) }
+    Ok(if invalid == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 /// `LINE:COL: [warning: |note: ]message (also at …) [level N "title"]`.

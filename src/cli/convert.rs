@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::cli::error::CliError;
 use crate::level::format::{Format, load_file, save_file};
 
 /// Options of `sokolab convert`.
@@ -17,28 +18,15 @@ pub struct ConvertArgs {
     pub format: Option<Format>,
 }
 
-/// Runs `convert`: exit status 0 on success, 2 when reading or writing fails or the output
-/// format cannot be told.
-pub fn run(args: &ConvertArgs) -> ExitCode {
-    let Some(format) = args.format.or_else(|| Format::from_extension(&args.output)) else {
-        eprintln!(
-            "{}: cannot tell the format from the extension; name the file .xsb, .sok or .rle, \
-             or pass --format xsb|sok|rle",
-            args.output.display()
-        );
-        return ExitCode::from(2);
-    };
-    let collection = match load_file(&args.input) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    if let Err(e) = save_file(&args.output, &collection, format) {
-        eprintln!("{e}");
-        return ExitCode::from(2);
-    }
+/// Runs `convert`; an error when reading or writing fails or the output format cannot be
+/// told.
+pub fn run(args: &ConvertArgs) -> Result<ExitCode, CliError> {
+    let format = args
+        .format
+        .or_else(|| Format::from_extension(&args.output))
+        .ok_or_else(|| CliError::UnknownFormat(args.output.clone()))?;
+    let collection = load_file(&args.input)?;
+    save_file(&args.output, &collection, format)?;
     println!("wrote {} level(s) to {} ({format})", collection.levels.len(), args.output.display());
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }

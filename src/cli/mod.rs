@@ -1,9 +1,11 @@
 //! The command line: one `clap` parser and a subcommand per headless task. Each subcommand
-//! lives in its own module with its options (`…Args`) and a `run` returning the exit code.
+//! lives in its own module with its options (`…Args`) and a `run` returning the exit status
+//! or a [`CliError`], which [`main`] prints once.
 
 pub mod bench;
 pub mod check;
 pub mod convert;
+mod error;
 mod report;
 mod search_args;
 pub mod solve;
@@ -18,6 +20,28 @@ pub struct Cli {
     /// feature, it shows this help).
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+pub use error::CliError;
+
+use std::process::ExitCode;
+
+/// Runs the command line's subcommand (or opens the window) and returns the exit status;
+/// an error is printed here, once, as `sokolab: error: …` with status 2.
+pub fn main(cli: Cli) -> ExitCode {
+    let result = match cli.command {
+        Some(Command::Check(args)) => check::run(&args),
+        Some(Command::Verify(args)) => verify::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Edit(args)) => window::run(Some(args.file)),
+        None => window::run(None),
+    };
+    result.unwrap_or_else(|e| {
+        eprintln!("sokolab: error: {e}");
+        e.exit_code()
+    })
 }
 
 /// The subcommands.

@@ -1,5 +1,6 @@
 //! `sokolab solve FILE [--level N] [--method M] [--time-limit S] [--json]`.
 
+use crate::cli::error::{CliError, level_of};
 use crate::cli::report::LevelReport;
 use crate::cli::search_args::SearchArgs;
 use crate::level::format::load_file;
@@ -24,27 +25,16 @@ pub struct SolveArgs {
     pub json: bool,
 }
 
-/// Runs `solve`: exit status 0 when every level asked for was solved, 1 otherwise, 2 on a
-/// bad file or level number.
-pub fn run(args: &SolveArgs) -> ExitCode {
-    let collection = match load_file(&args.file) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let count = collection.levels.len();
+/// Runs `solve`: exit status 0 when every level asked for was solved, 1 otherwise; an
+/// error on a bad file or level number.
+pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
+    let collection = load_file(&args.file)?;
     let numbers: Vec<usize> = match args.level {
-        Some(n) if n == 0 || n > count => {
-            eprintln!(
-                "error: {}: there is no level {n}; the file has {count} level(s)",
-                args.file.display()
-            );
-            return ExitCode::from(2);
+        Some(n) => {
+            level_of(&collection, &args.file, n)?;
+            vec![n]
         }
-        Some(n) => vec![n],
-        None => (1..=count).collect(),
+        None => (1..=collection.levels.len()).collect(),
     };
     let (config, limits) = (args.search.config(), args.search.limits());
     let cancel = AtomicBool::new(false);
@@ -85,5 +75,5 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             );
         }
     }
-    if all_solved { ExitCode::SUCCESS } else { ExitCode::from(1) }
+    Ok(if all_solved { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::cli::error::{CliError, level_of};
 use crate::level::format::load_file;
 use crate::level::moves::parse_lurd;
 use crate::level::replay;
@@ -21,32 +22,12 @@ pub struct VerifyArgs {
 }
 
 /// Runs `verify`: exit status 0 when the solution solves the level, 1 when it does not (the
-/// first illegal move is named by its number, from 1), 2 on a bad file, level number or
-/// LURD string.
-pub fn run(args: &VerifyArgs) -> ExitCode {
-    let collection = match load_file(&args.file) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    let count = collection.levels.len();
-    let Some(level) = args.level.checked_sub(1).and_then(|i| collection.levels.get(i)) else {
-        eprintln!(
-            "{}: there is no level {}; the file has {count} level(s), numbered from 1",
-            args.file.display(),
-            args.level
-        );
-        return ExitCode::from(2);
-    };
-    let moves = match parse_lurd(&args.solution) {
-        Ok(moves) => moves,
-        Err(e) => {
-            eprintln!("--solution: {e}");
-            return ExitCode::from(2);
-        }
-    };
+/// first illegal move is named by its number, from 1); an error on a bad file, level number
+/// or LURD string.
+pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
+    let collection = load_file(&args.file)?;
+    let level = level_of(&collection, &args.file, args.level)?;
+    let moves = parse_lurd(&args.solution).map_err(CliError::BadSolution)?;
     let name = if level.meta.title.is_empty() {
         format!("level {}", args.level)
     } else {
@@ -55,7 +36,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     let result = replay(level, &moves);
     if let Some(illegal) = result.error {
         println!("rejected: {name}: {illegal}");
-        return ExitCode::from(1);
+        return Ok(ExitCode::from(1));
     }
     if !result.solved {
         let boxes = result.end.boxes();
@@ -66,7 +47,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             result.moves,
             boxes.len()
         );
-        return ExitCode::from(1);
+        return Ok(ExitCode::from(1));
     }
     let (moves, pushes) = (result.moves, result.pushes);
     let s = |n: usize| if n == 1 { "" } else { "s" };
@@ -75,5 +56,5 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         s(moves),
         s(pushes).replace('s', "es")
     );
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }

@@ -3,6 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::cli::error::CliError;
+
 /// Options of `sokolab edit`.
 #[derive(clap::Args, Debug)]
 pub struct EditArgs {
@@ -12,27 +14,19 @@ pub struct EditArgs {
 
 /// Opens the window, on `file` if given, and returns when it is closed. Built without the
 /// `gui` feature, prints the help instead (and fails when a file was given).
-pub fn run(file: Option<PathBuf>) -> ExitCode {
+pub fn run(file: Option<PathBuf>) -> Result<ExitCode, CliError> {
     #[cfg(feature = "gui")]
     {
-        match crate::app::run(file) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("sokolab: {e}");
-                ExitCode::FAILURE
-            }
-        }
+        crate::app::run(file).map_err(|e| CliError::Window(e.to_string()))?;
+        Ok(ExitCode::SUCCESS)
     }
     #[cfg(not(feature = "gui"))]
     {
         use clap::CommandFactory;
         let _ = super::Cli::command().print_help();
         match file {
-            Some(_) => {
-                eprintln!("sokolab: this build has no window (built without the `gui` feature)");
-                ExitCode::FAILURE
-            }
-            None => ExitCode::SUCCESS,
+            Some(_) => Err(CliError::NoWindow),
+            None => Ok(ExitCode::SUCCESS),
         }
     }
 }

@@ -1,0 +1,110 @@
+//! The one error type of the command line: every subcommand returns it, and `main` prints
+//! it once, as `sokolab: error: …`, and exits with status 2. A subcommand that did its work
+//! but found a problem (a level with errors, a rejected solution, a level not solved) is not
+//! an error: it returns status 1 itself.
+
+use crate::level::format::FileError;
+use crate::level::moves::LurdError;
+use crate::level::{Collection, Level};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Why a subcommand could not do what it was asked.
+#[derive(Debug)]
+pub enum CliError {
+    /// A level file could not be read or written (the error names the file, and the line
+    /// and column when the problem is in its text).
+    File(FileError),
+    /// The file has no level with this number.
+    NoSuchLevel {
+        /// The file.
+        file: PathBuf,
+        /// The number asked for.
+        number: usize,
+        /// How many levels the file has.
+        count: usize,
+    },
+    /// `--levels` is not a range of the file's levels.
+    BadRange {
+        /// The text given.
+        text: String,
+        /// How many levels the file has.
+        count: usize,
+    },
+    /// `--solution` is not a LURD string.
+    BadSolution(LurdError),
+    /// The output format cannot be told from the file name.
+    UnknownFormat(PathBuf),
+    /// The window could not be opened.
+    Window(String),
+    /// This build has no window.
+    NoWindow,
+}
+
+impl CliError {
+    /// The exit status `main` ends with.
+    pub fn exit_code(&self) -> ExitCode {
+        ExitCode::from(2)
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::File(e) => write!(f, "{e}"),
+            CliError::NoSuchLevel { file, number, count } => write!(
+                f,
+                "{}: there is no level {number}; the file has {count} level(s), numbered from 1 \
+                 (`sokolab check {}` lists them)",
+                file.display(),
+                file.display()
+            ),
+            CliError::BadRange { text, count } => write!(
+                f,
+                "--levels `{text}`: expected A-B or N with 1 <= A <= B <= {count} (the file has \
+                 {count} level(s))"
+            ),
+            CliError::BadSolution(e) => write!(
+                f,
+                "--solution: {e}; write walks as l u r d and pushes as L U R D, with counts \
+                 and groups such as 3l or 2(rU)"
+            ),
+            CliError::UnknownFormat(path) => write!(
+                f,
+                "{}: cannot tell the format from the extension; name the file .xsb, .sok or \
+                 .rle, or pass --format xsb|sok|rle",
+                path.display()
+            ),
+            CliError::Window(why) => write!(
+                f,
+                "cannot open the window: {why}; on a machine without a desktop, install the \
+                 libraries README.md names, or use a subcommand (sokolab --help)"
+            ),
+            CliError::NoWindow => write!(
+                f,
+                "this build has no window (built without the `gui` feature); use a subcommand \
+                 (sokolab --help)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+/// Level `number` (from 1) of `collection`, read from `file`.
+pub fn level_of<'a>(
+    collection: &'a Collection,
+    file: &Path,
+    number: usize,
+) -> Result<&'a Level, CliError> {
+    number.checked_sub(1).and_then(|i| collection.levels.get(i)).ok_or_else(|| {
+        CliError::NoSuchLevel { file: file.to_path_buf(), number, count: collection.levels.len() }
+    })
+}
+
+impl From<FileError> for CliError {
+    fn from(e: FileError) -> Self {
+        CliError::File(e)
+    }
+}
