@@ -9,7 +9,8 @@ pub struct SearchArgs {
     /// auto, astar, idastar, wastar[:W], greedy, bfs, dfs[:DEPTH], iddfs, fess.
     #[arg(long, default_value = "auto", value_parser = parse_method)]
     pub method: Method,
-    /// Seconds per level (0 = no limit).
+    /// Seconds per level (0 = no limit; dfs and iddfs, which never fill the memory, stop
+    /// after 60 unless a time or node limit is given).
     #[arg(long, value_name = "S")]
     pub time_limit: Option<f64>,
     /// Expanded nodes per level.
@@ -112,10 +113,44 @@ impl SearchArgs {
 
     /// The limits these options describe.
     pub fn limits(&self) -> Limits {
+        let time = match self.time_limit {
+            Some(t) => (t > 0.0).then(|| Duration::from_secs_f64(t)),
+            None if self.method.flat_memory() && self.node_limit.is_none() => {
+                Some(Limits::FLAT_MEMORY_TIME)
+            }
+            None => None,
+        };
         Limits {
-            time: self.time_limit.filter(|&t| t > 0.0).map(Duration::from_secs_f64),
+            time,
             nodes: self.node_limit,
             memory_bytes: Some(self.memory_limit.saturating_mul(1 << 20)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(clap::Parser)]
+    struct Args {
+        #[command(flatten)]
+        search: SearchArgs,
+    }
+
+    fn limits(args: &[&str]) -> Limits {
+        Args::parse_from(std::iter::once("sokolab").chain(args.iter().copied())).search.limits()
+    }
+
+    #[test]
+    fn searches_that_never_fill_the_memory_get_a_default_time_limit() {
+        let sixty = Some(Limits::FLAT_MEMORY_TIME);
+        assert_eq!(limits(&["--method", "dfs"]).time, sixty);
+        assert_eq!(limits(&["--method", "iddfs"]).time, sixty);
+        assert_eq!(limits(&["--method", "dfs:20", "--node-limit", "5"]).time, None);
+        assert_eq!(limits(&["--method", "iddfs", "--time-limit", "0"]).time, None, "asked for");
+        assert_eq!(limits(&["--method", "astar"]).time, None, "the memory limit stops it");
+        assert_eq!(limits(&["--method", "dfs", "--time-limit", "2"]).time.unwrap().as_secs(), 2);
     }
 }

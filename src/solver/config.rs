@@ -58,6 +58,13 @@ impl Method {
         })
     }
 
+    /// Whether the search holds little more than its path, so that the memory limit never
+    /// stops it: depth-first search and iterative deepening, which on a hard level would run
+    /// for ages without a time or node limit (see [`Limits::FLAT_MEMORY_TIME`]).
+    pub fn flat_memory(self) -> bool {
+        matches!(self, Method::Dfs(_) | Method::IterativeDeepening)
+    }
+
     /// The command-line name.
     pub fn name(self) -> String {
         match self {
@@ -119,4 +126,10 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Estimated memory held by the search, in bytes.
     pub memory_bytes: Option<usize>,
+}
+
+impl Limits {
+    /// The time limit the command line gives [`Method::flat_memory`] searches when the user
+    /// sets neither a time nor a node limit.
+    pub const FLAT_MEMORY_TIME: Duration = Duration::from_secs(60);
 }

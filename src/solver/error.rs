@@ -2,6 +2,7 @@
 //! errors, typed so that callers can tell the cases apart and say what to do.
 
 use crate::level::Pos;
+use crate::solver::model::interrupt::Interrupted;
 use std::fmt;
 
 /// A fact of the level that keeps the solver from searching it.
@@ -53,6 +54,27 @@ impl fmt::Display for Unsearchable {
 }
 
 impl std::error::Error for Unsearchable {}
+
+/// Why the analysis of a level before the search did not finish.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Setup {
+    /// The level cannot be searched.
+    Unsearchable(Unsearchable),
+    /// The time or memory limit passed, or the caller cancelled.
+    Interrupted,
+}
+
+impl From<Unsearchable> for Setup {
+    fn from(e: Unsearchable) -> Self {
+        Setup::Unsearchable(e)
+    }
+}
+
+impl From<Interrupted> for Setup {
+    fn from(_: Interrupted) -> Self {
+        Setup::Interrupted
+    }
+}
 
 /// Why a list of pushes or moves does not solve a level (a solver bug when it comes from a
 /// search: every solution is replayed before it is reported).

@@ -39,5 +39,5 @@ pub use outcome::{Outcome, Solution, StopReason};
 pub use search::{
     ChildView, NoTrace, NodeView, Observer, Progress, PushView, Recorder, Search, Stats, Verdict,
 };
-pub use solve::{build, run, solution_to, solve, solve_with_progress};
+pub use solve::{build, solve, solve_with_progress};
 pub use techniques::{Technique, Techniques};

@@ -8,8 +8,10 @@ use crate::solver::algo::depth_first::{DepthFirst, Limit};
 use crate::solver::algo::fess::Fess;
 use crate::solver::algo::portfolio::Portfolio;
 use crate::solver::analysis::problem::Problem;
+use crate::solver::bounds::LowerBound;
 use crate::solver::config::{Config, Limits, Method};
-use crate::solver::error::{Unsearchable, WrongSolution};
+use crate::solver::error::{Setup, Unsearchable, WrongSolution};
+use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::table::NodeId;
 use crate::solver::outcome::{Outcome, Solution, StopReason};
 use crate::solver::search::expand::Expander;
@@ -18,8 +20,14 @@ use crate::solver::techniques::Technique;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// Expansions between checks of the clock, the limits and the cancel flag.
+/// Most expansions between checks of the limits (fewer when expansions are slow).
 const CHUNK: u64 = 64;
+
+/// The longest a step of the driver should take.
+const STEP_TIME: Duration = Duration::from_millis(100);
+
+/// How often the watchdog looks at the clock and the cancel flag.
+const WATCH_EVERY: Duration = Duration::from_millis(5);
 
 /// How long greedy search runs alone on `auto`'s second thread.
 const GREEDY_HEAD_START: Duration = Duration::from_secs(2);
@@ -38,15 +46,31 @@ pub fn build<O: Observer + Clone + 'static>(
     config: &Config,
     observer: O,
 ) -> Result<Box<dyn Search>, Unsearchable> {
-    let problem = Problem::new(level)?;
-    Ok(match config.method {
+    match build_with(level, config, observer, &Interrupt::default()) {
+        Ok(search) => Ok(search),
+        Err(Setup::Unsearchable(why)) => Err(why),
+        Err(Setup::Interrupted) => unreachable!("nobody else holds a fresh interrupt"),
+    }
+}
+
+/// [`build`], every phase stopping when `interrupt` is raised.
+fn build_with<O: Observer + Clone + 'static>(
+    level: &Level,
+    config: &Config,
+    observer: O,
+    interrupt: &Interrupt,
+) -> Result<Box<dyn Search>, Setup> {
+    let problem = Problem::build(level, interrupt)?;
+    let search: Box<dyn Search> = match config.method {
         Method::Auto => Box::new(Portfolio::new(vec![
-            member(problem.clone(), config, Method::Fess, observer.clone()),
-            member(problem.clone(), config, Method::Greedy, observer.clone()),
-            member(problem, config, Method::AStar, observer),
+            member(problem.clone(), config, Method::Fess, observer.clone(), interrupt),
+            member(problem.clone(), config, Method::Greedy, observer.clone(), interrupt),
+            member(problem, config, Method::AStar, observer, interrupt),
         ])),
-        method => member(problem, config, method, observer),
-    })
+        method => member(problem, config, method, observer, interrupt),
+    };
+    interrupt.check()?;
+    Ok(search)
 }
 
 /// One search of `method` (not `Auto`) on `problem` with `config`'s settings.
@@ -55,17 +79,17 @@ fn member<O: Observer + 'static>(
     config: &Config,
     method: Method,
     observer: O,
+    interrupt: &Interrupt,
 ) -> Box<dyn Search> {
     let mut techniques = config.techniques;
     if !matches!(method, Method::Greedy | Method::WeightedAStar(_)) {
         techniques.set(Technique::TunnelMacros, false);
         techniques.set(Technique::GoalMacros, false);
     }
-    if method == Method::Fess {
-        return Box::new(Fess::new(problem, config.deadlocks, techniques, observer));
-    }
-    let expander = Expander::new(problem, config.deadlocks, techniques, config.lower_bound);
+    let bound = if method == Method::Fess { LowerBound::Matching } else { config.lower_bound };
+    let expander = Expander::new(problem, config.deadlocks, techniques, bound, interrupt);
     match method {
+        Method::Fess => Box::new(Fess::new(expander, observer)),
         Method::Greedy => Box::new(BestFirst::new(expander, Priority::Greedy, observer)),
         Method::AStar => Box::new(BestFirst::new(expander, Priority::AStar, observer)),
         Method::WeightedAStar(w) => {
@@ -77,7 +101,7 @@ fn member<O: Observer + 'static>(
         Method::IterativeDeepening => {
             Box::new(DepthFirst::new(expander, Limit::Deepening, observer))
         }
-        Method::Auto | Method::Fess => unreachable!("handled above"),
+        Method::Auto => unreachable!("auto is a portfolio of members"),
     }
 }
 
@@ -87,6 +111,10 @@ pub fn solve(level: &Level, config: &Config, limits: &Limits, cancel: &AtomicBoo
 }
 
 /// [`solve`], calling `progress` with the counters about every 50 ms of search.
+///
+/// The limits hold in every phase, the analysis before the search included: a watchdog
+/// thread raises the search's [`Interrupt`] when the time is up or `cancel` is set, and the
+/// search raises it when its memory passes the limit.
 pub fn solve_with_progress(
     level: &Level,
     config: &Config,
@@ -95,14 +123,21 @@ pub fn solve_with_progress(
     progress: &mut dyn FnMut(&Stats),
 ) -> Outcome {
     let start = Instant::now();
+    let watch = Watch { limits, cancel, start };
     if config.method == Method::Auto && config.parallel {
-        return solve_in_parallel(level, config, limits, cancel, start, progress);
+        return solve_in_parallel(level, config, &watch, progress);
     }
-    let mut search = match build(level, config, NoTrace) {
-        Ok(s) => s,
-        Err(msg) => return Outcome::Invalid(msg),
-    };
-    run(level, search.as_mut(), limits, cancel, start, progress)
+    let interrupt = Interrupt::new(limits.memory_bytes);
+    watch.guard(std::slice::from_ref(&interrupt), &|| false, || {
+        let mut search = match build_with(level, config, NoTrace, &interrupt) {
+            Ok(s) => s,
+            Err(Setup::Unsearchable(why)) => return Outcome::Invalid(why),
+            Err(Setup::Interrupted) => {
+                return watch.stopped(limits, &interrupt, &Stats::default(), 0);
+            }
+        };
+        drive(level, search.as_mut(), &watch, limits, &interrupt, &|| false, progress)
+    })
 }
 
 /// `Auto` on two threads: feature-space search on this one (it reports progress); on the
@@ -116,91 +151,176 @@ pub fn solve_with_progress(
 fn solve_in_parallel(
     level: &Level,
     config: &Config,
-    limits: &Limits,
-    cancel: &AtomicBool,
-    start: Instant,
+    watch: &Watch,
     progress: &mut dyn FnMut(&Stats),
 ) -> Outcome {
-    let problem = match Problem::new(level) {
-        Ok(p) => p,
-        Err(msg) => return Outcome::Invalid(msg),
-    };
-    let half = Limits { memory_bytes: limits.memory_bytes.map(|m| m / 2), ..*limits };
+    let half = Limits { memory_bytes: watch.limits.memory_bytes.map(|m| m / 2), ..*watch.limits };
+    let interrupts = [Interrupt::new(half.memory_bytes), Interrupt::new(half.memory_bytes)];
     let stop = AtomicBool::new(false);
-    let halt = || cancel.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed);
+    let halt = || stop.load(Ordering::Relaxed);
     let decisive = |o: &Outcome| matches!(o, Outcome::Solved(..) | Outcome::Unsolvable(_));
-    let (first, second) = std::thread::scope(|scope| {
-        let other = problem.clone();
-        let helper = scope.spawn(|| {
-            let mut members = vec![(member(other, config, Method::Greedy, NoTrace), 1)];
-            let mut plain = *config;
-            plain.techniques.set(Technique::BestLine, false);
-            if !config.techniques.on(Technique::Hotspots) {
-                let mut hot = plain;
-                hot.techniques.set(Technique::Hotspots, true);
-                members.push((member(problem.clone(), &hot, Method::Fess, NoTrace), 2));
+    let (first, second) = watch.guard(&interrupts, &halt, || {
+        let problem = match Problem::build(level, &interrupts[0]) {
+            Ok(p) => p,
+            Err(Setup::Unsearchable(why)) => return (Outcome::Invalid(why), None),
+            Err(Setup::Interrupted) => {
+                return (watch.stopped(&half, &interrupts[0], &Stats::default(), 0), None);
             }
-            if config.techniques.on(Technique::BestLine) {
-                members.push((member(problem.clone(), &plain, Method::Fess, NoTrace), 3));
-            }
-            let mut search = Portfolio::timed(members, GREEDY_HEAD_START);
-            let outcome = drive(level, &mut search, &half, &halt, start, &mut |_| {});
+        };
+        std::thread::scope(|scope| {
+            let (other, interrupt, stop, halt) = (problem.clone(), &interrupts[1], &stop, &halt);
+            let helper = scope.spawn(move || {
+                let member = |config: &Config, method| {
+                    member(other.clone(), config, method, NoTrace, interrupt)
+                };
+                let mut members = vec![(member(config, Method::Greedy), 1)];
+                let mut plain = *config;
+                plain.techniques.set(Technique::BestLine, false);
+                if !config.techniques.on(Technique::Hotspots) {
+                    let mut hot = plain;
+                    hot.techniques.set(Technique::Hotspots, true);
+                    members.push((member(&hot, Method::Fess), 2));
+                }
+                if config.techniques.on(Technique::BestLine) {
+                    members.push((member(&plain, Method::Fess), 3));
+                }
+                let mut search = Portfolio::timed(members, GREEDY_HEAD_START);
+                let outcome = drive(level, &mut search, watch, &half, interrupt, halt, &mut |_| {});
+                if decisive(&outcome) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                outcome
+            });
+            let interrupt = &interrupts[0];
+            let mut fess = member(problem, config, Method::Fess, NoTrace, interrupt);
+            let outcome = drive(level, fess.as_mut(), watch, &half, interrupt, &halt, progress);
             if decisive(&outcome) {
                 stop.store(true, Ordering::Relaxed);
             }
-            outcome
-        });
-        let mut fess = member(problem.clone(), config, Method::Fess, NoTrace);
-        let outcome = drive(level, fess.as_mut(), &half, &halt, start, progress);
-        if decisive(&outcome) {
-            stop.store(true, Ordering::Relaxed);
-        }
-        (outcome, helper.join().expect("the helper search does not panic"))
+            (outcome, Some(helper.join().expect("the helper search does not panic")))
+        })
     });
     match (first, second) {
         (first @ (Outcome::Solved(..) | Outcome::Unsolvable(_)), _) => first,
-        (_, second @ (Outcome::Solved(..) | Outcome::Unsolvable(_))) => second,
-        // Both stopped: report this thread's reason, with the memory both held.
-        (Outcome::Stopped(reason, mut stats), other) => {
-            if let Outcome::Stopped(_, s) = &other {
-                stats.peak_memory += s.peak_memory;
-            }
+        (_, Some(second @ (Outcome::Solved(..) | Outcome::Unsolvable(_)))) => second,
+        // Both stopped: report this thread's reason, with the memory both held and the
+        // time until both stopped.
+        (Outcome::Stopped(reason, mut stats), Some(Outcome::Stopped(_, other))) => {
+            stats.peak_memory += other.peak_memory;
+            stats.elapsed = stats.elapsed.max(other.elapsed);
             Outcome::Stopped(reason, stats)
         }
         (first, _) => first,
     }
 }
 
-/// Drives `search` to an outcome within `limits`.
-pub fn run(
-    level: &Level,
-    search: &mut dyn Search,
-    limits: &Limits,
-    cancel: &AtomicBool,
+/// What a solve is watched for: its limits, the caller's cancel flag and its start.
+struct Watch<'a> {
+    limits: &'a Limits,
+    cancel: &'a AtomicBool,
     start: Instant,
-    progress: &mut dyn FnMut(&Stats),
-) -> Outcome {
-    drive(level, search, limits, &|| cancel.load(Ordering::Relaxed), start, progress)
 }
 
-/// [`run`], stopping (as cancelled) soon after `halt` says so.
+impl Watch<'_> {
+    /// Runs `work` while a watchdog thread raises every one of `interrupts` when the time
+    /// is up, the caller cancels, or `halt` says so.
+    fn guard<T>(
+        &self,
+        interrupts: &[Interrupt],
+        halt: &(dyn Fn() -> bool + Sync),
+        work: impl FnOnce() -> T,
+    ) -> T {
+        let finished = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while !finished.load(Ordering::Relaxed) {
+                    if self.cancelled() || self.out_of_time() || halt() {
+                        interrupts.iter().for_each(Interrupt::raise);
+                        break;
+                    }
+                    std::thread::sleep(WATCH_EVERY);
+                }
+            });
+            let result = work();
+            finished.store(true, Ordering::Relaxed);
+            result
+        })
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.limits.time.is_some_and(|t| self.start.elapsed() >= t)
+    }
+
+    /// The outcome of work stopped by `interrupt` or a limit: the counters `stats` with
+    /// the time spent and `peak` bytes, and the reason (`limits` are the thread's own; a
+    /// thread halted because the other one finished counts as cancelled).
+    fn stopped(
+        &self,
+        limits: &Limits,
+        interrupt: &Interrupt,
+        stats: &Stats,
+        peak: usize,
+    ) -> Outcome {
+        let mut stats = stats.clone();
+        stats.elapsed = self.start.elapsed();
+        stats.peak_memory = peak;
+        let reason = if self.cancelled() {
+            StopReason::Cancelled
+        } else if self.out_of_time() {
+            StopReason::Time
+        } else if limits.nodes.is_some_and(|n| stats.expanded >= n) {
+            StopReason::Nodes
+        } else if interrupt.over_memory() || limits.memory_bytes.is_some_and(|m| peak >= m) {
+            StopReason::Memory
+        } else {
+            StopReason::Cancelled
+        };
+        Outcome::Stopped(reason, stats)
+    }
+}
+
+/// Drives `search` to an outcome within `limits` (the thread's own), stopping when
+/// `interrupt` is raised or `halt` says so. Steps are sized to take at most about
+/// [`STEP_TIME`] each (up to [`CHUNK`] expansions), so that the memory limit and the
+/// progress reports keep pace on boards where one expansion is slow.
 fn drive(
     level: &Level,
     search: &mut dyn Search,
+    watch: &Watch,
     limits: &Limits,
+    interrupt: &Interrupt,
     halt: &dyn Fn() -> bool,
-    start: Instant,
     progress: &mut dyn FnMut(&Stats),
 ) -> Outcome {
-    let mut peak = 0usize;
+    let mut peak = search.memory();
     let mut last_report = Instant::now();
+    let mut chunk = CHUNK;
+    interrupt.hold(peak);
     loop {
-        if halt() {
-            return Outcome::Stopped(StopReason::Cancelled, snapshot(search, start, peak));
+        if halt() || interrupt.raised() {
+            return watch.stopped(limits, interrupt, search.stats(), peak);
         }
-        let step = search.step(CHUNK);
-        peak = peak.max(search.memory());
-        let stats = snapshot(search, start, peak);
+        let began = Instant::now();
+        let step = search.step(chunk);
+        let took = began.elapsed();
+        if took > STEP_TIME {
+            chunk = (chunk / 2).max(1);
+        } else if took < STEP_TIME / 4 {
+            chunk = (chunk * 2).min(CHUNK);
+        }
+        let memory = search.memory();
+        interrupt.hold(memory);
+        peak = peak.max(memory);
+        let mut stats = search.stats().clone();
+        stats.elapsed = watch.start.elapsed();
+        stats.peak_memory = peak;
+        if interrupt.raised() {
+            return watch.stopped(limits, interrupt, &stats, peak);
+        }
         match step {
             Progress::Solved(id) => return finish(level, search, id, stats),
             Progress::Exhausted { complete: true } => return Outcome::Unsolvable(stats),
@@ -209,27 +329,17 @@ fn drive(
             }
             Progress::Running => {}
         }
-        if limits.time.is_some_and(|t| stats.elapsed >= t) {
-            return Outcome::Stopped(StopReason::Time, stats);
-        }
-        if limits.nodes.is_some_and(|n| stats.expanded >= n) {
-            return Outcome::Stopped(StopReason::Nodes, stats);
-        }
-        if limits.memory_bytes.is_some_and(|m| peak >= m) {
-            return Outcome::Stopped(StopReason::Memory, stats);
+        if watch.out_of_time()
+            || limits.nodes.is_some_and(|n| stats.expanded >= n)
+            || limits.memory_bytes.is_some_and(|m| peak >= m)
+        {
+            return watch.stopped(limits, interrupt, &stats, peak);
         }
         if last_report.elapsed() >= PROGRESS_EVERY {
             progress(&stats);
             last_report = Instant::now();
         }
     }
-}
-
-fn snapshot(search: &dyn Search, start: Instant, peak: usize) -> Stats {
-    let mut stats = search.stats().clone();
-    stats.elapsed = start.elapsed();
-    stats.peak_memory = peak;
-    stats
 }
 
 /// Rebuilds the moves to node `id`, replays them through [`crate::level::replay`] and
@@ -242,11 +352,7 @@ fn finish(level: &Level, search: &dyn Search, id: NodeId, stats: Stats) -> Outco
 }
 
 /// The verified solution ending at node `id` of `search`.
-pub fn solution_to(
-    level: &Level,
-    search: &dyn Search,
-    id: NodeId,
-) -> Result<Solution, WrongSolution> {
+fn solution_to(level: &Level, search: &dyn Search, id: NodeId) -> Result<Solution, WrongSolution> {
     let pushes = search.pushes_to(id);
     let moves = crate::solver::model::walk::moves_for(level, &pushes)?;
     let check = replay(level, &moves);

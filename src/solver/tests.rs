@@ -200,8 +200,12 @@ fn admissible_bounds_never_exceed_the_pushes_left() {
             let boxes: Vec<_> = board.boxes().into_iter().map(sq).collect();
             let player = sq(board.player().unwrap());
             for bound in LowerBound::ALL.into_iter().filter(|b| b.admissible()) {
-                let h =
-                    Estimator::new(bound).estimate(&problem.board, &problem.dist, &boxes, player);
+                let h = Estimator::new(bound, &Default::default()).estimate(
+                    &problem.board,
+                    &problem.dist,
+                    &boxes,
+                    player,
+                );
                 assert!(
                     h as usize <= total - g,
                     "{} gives {h} with {} pushes left on {}",

@@ -83,7 +83,7 @@ impl<O: Observer> Algorithm for BestFirst<O> {
         let priority = self.priority;
         let reopen = priority == Priority::AStar;
         let mut spent = 0;
-        while spent < budget {
+        while spent < budget && !self.core.interrupted() {
             let Some(Reverse((f, _, Reverse(id)))) = self.open.pop() else {
                 return self.finish(Progress::Exhausted { complete: true });
             };

@@ -36,6 +36,9 @@ impl<O: Observer> Algorithm for Bfs<O> {
             return done;
         }
         for _ in 0..budget {
+            if self.core.interrupted() {
+                break;
+            }
             let Some(id) = self.queue.pop_front() else {
                 self.done = Some(Progress::Exhausted { complete: true });
                 return Progress::Exhausted { complete: true };

@@ -212,7 +212,7 @@ impl<O: Observer> Algorithm for DepthFirst<O> {
             return done;
         }
         let start = self.core.stats.expanded;
-        while self.core.stats.expanded - start < budget {
+        while self.core.stats.expanded - start < budget && !self.core.interrupted() {
             if self.depth == 0 {
                 let complete = !self.cut;
                 match self.limit_kind {

@@ -6,6 +6,8 @@
 //! from which no goal can be reached is dead: a box pushed there can never be solved.
 
 use crate::solver::model::board::{Board, NONE, Sq};
+use crate::solver::model::interrupt::Interrupt;
+use crate::solver::model::sides::Sides;
 use std::collections::VecDeque;
 
 /// "Unreachable" in the distance tables.
@@ -21,8 +23,9 @@ pub struct Distances {
 }
 
 impl Distances {
-    /// Computes the tables for `board`.
-    pub fn new(board: &Board) -> Self {
+    /// Computes the tables for `board`; stops early, leaving them incomplete, when
+    /// `interrupt` is raised (the caller then drops them).
+    pub fn new(board: &Board, interrupt: &Interrupt) -> Self {
         let n = board.len();
         let sides = side_components(board);
         let goals = board.goals().len();
@@ -30,6 +33,9 @@ impl Distances {
         let mut rev = vec![INF; n * 4];
         let mut queue = VecDeque::new();
         for (gi, &g) in board.goals().iter().enumerate() {
+            if interrupt.raised() {
+                break;
+            }
             rev.fill(INF);
             queue.clear();
             dist[g as usize * goals + gi] = 0;
@@ -90,6 +96,11 @@ impl Distances {
         self.dead[s as usize]
     }
 
+    /// Bytes the tables hold.
+    pub fn memory(&self) -> usize {
+        self.dist.capacity() * 2 + self.dead.capacity()
+    }
+
     /// Every dead square.
     pub fn dead_squares(&self) -> impl Iterator<Item = Sq> + '_ {
         (0..self.dead.len() as Sq).filter(|&s| self.dead[s as usize])
@@ -97,41 +108,23 @@ impl Distances {
 }
 
 /// For each square `b` and side `d`, a label of the area the neighbour of `b` on side `d`
-/// belongs to when a box stands on `b` (sides with equal labels are connected; walls get
-/// label `u8::MAX`).
+/// belongs to when a box stands on `b`: the first side of `b` connected to it (walls get
+/// label `u8::MAX`). One articulation analysis of the empty floor answers for every square.
 fn side_components(board: &Board) -> Vec<[u8; 4]> {
-    let n = board.len();
-    // Flood marks: box square `b`'s flood from side `d` marks with `4 * b + d + 1`.
-    let mut seen = vec![0u32; n];
-    let mut stack = Vec::new();
-    let mut out = vec![[u8::MAX; 4]; n];
-    for b in 0..n as Sq {
-        let base = 4 * b as u32 + 1;
-        out[b as usize] = std::array::from_fn(|d| {
-            let start = board.nbr(b, d);
-            if start == NONE {
-                return u8::MAX;
-            }
-            let m = seen[start as usize];
-            if (base..base + 4).contains(&m) {
-                return (m - base) as u8;
-            }
-            let mark = base + d as u32;
-            seen[start as usize] = mark;
-            stack.push(start);
-            while let Some(s) = stack.pop() {
-                for e in 0..4 {
-                    let t = board.nbr(s, e);
-                    if t != NONE && t != b && seen[t as usize] != mark {
-                        seen[t as usize] = mark;
-                        stack.push(t);
-                    }
-                }
-            }
-            d as u8
-        });
-    }
-    out
+    let mut sides = Sides::default();
+    sides.analyse_all(board, &vec![0; board.len().div_ceil(64)]);
+    (0..board.len() as Sq)
+        .map(|b| {
+            let labels: [Option<u32>; 4] = std::array::from_fn(|d| {
+                let u = board.nbr(b, d);
+                (u != NONE).then(|| sides.label(board, b, u))
+            });
+            std::array::from_fn(|d| match labels[d] {
+                None => u8::MAX,
+                Some(l) => labels.iter().position(|&m| m == Some(l)).unwrap_or(d) as u8,
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -144,7 +137,7 @@ mod tests {
         // Goal on the left; the corner squares on the right are dead.
         let level = Level::from_rows(&["######", "#.   #", "# $@ #", "#    #", "######"]).unwrap();
         let board = Board::compile(&level).unwrap();
-        let d = Distances::new(&board);
+        let d = Distances::new(&board, &Interrupt::default());
         let at = |x, y| board.square_at(crate::level::Pos::new(x, y)).unwrap();
         assert_eq!(d.to_goal(at(1, 1), 0), 0);
         assert_eq!(d.to_goal(at(2, 1), 0), 1);
@@ -161,7 +154,7 @@ mod tests {
         // right end is closed, so a box at the right end is dead although it is in line.
         let level = Level::from_rows(&["#######", "#. $ @#", "#######"]).unwrap();
         let board = Board::compile(&level).unwrap();
-        let d = Distances::new(&board);
+        let d = Distances::new(&board, &Interrupt::default());
         let at = |x| board.square_at(crate::level::Pos::new(x, 1)).unwrap();
         assert_eq!(d.to_goal(at(3), 0), 2);
         assert!(d.is_dead(at(5)));

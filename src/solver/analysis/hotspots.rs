@@ -4,6 +4,7 @@
 
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::board::{NONE, Sq, opposite};
+use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::state::{boxes_of, clear_box, has_box, set_box};
 use std::collections::VecDeque;
 
@@ -50,10 +51,20 @@ impl Hotspots {
         blocked
     }
 
-    /// The heat of every box of `boxes`, in square order, into `out`.
-    pub fn all(&mut self, p: &Problem, boxes: &[u64], out: &mut Vec<(Sq, u32)>) {
+    /// The heat of every box of `boxes`, in square order, into `out` (unfinished when
+    /// `interrupt` is raised).
+    pub fn all(
+        &mut self,
+        p: &Problem,
+        boxes: &[u64],
+        interrupt: &Interrupt,
+        out: &mut Vec<(Sq, u32)>,
+    ) {
         out.clear();
         for b in boxes_of(boxes) {
+            if interrupt.raised() {
+                return;
+            }
             let h = self.heat(p, boxes, b);
             out.push((b, h));
         }

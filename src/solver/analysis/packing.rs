@@ -12,7 +12,9 @@
 //! start square by plain distance (a box the solution parks on the way and brings in later);
 //! when none can move, the nearest of all.
 
+use crate::solver::analysis::distances::{Distances, INF};
 use crate::solver::model::board::{Board, NONE, Sq, opposite};
+use crate::solver::model::interrupt::{Interrupt, Pacer};
 use crate::solver::model::sides::Sides;
 use crate::solver::model::state::{clear_box, has_box, set_box};
 use std::collections::VecDeque;
@@ -35,14 +37,28 @@ pub struct PackingOrder {
 }
 
 impl PackingOrder {
-    /// Computes the packing order of `board`.
-    pub fn new(board: &Board) -> Self {
+    /// Computes the packing order of `board` (whose box-alone push distances are `dist`);
+    /// stops early, with an incomplete order, when `interrupt` is raised (the caller then
+    /// drops it).
+    pub fn new(board: &Board, dist: &Distances, interrupt: &Interrupt) -> Self {
         let n = board.len();
         let words = n.div_ceil(64);
         let goals = board.goals();
         let targets: Vec<Sq> =
             board.start_boxes().iter().copied().filter(|&s| !board.is_goal(s)).collect();
-        let starts_on_goal = |g: Sq| board.start_boxes().contains(&g);
+        let mut starts = vec![0u64; words];
+        board.start_boxes().iter().for_each(|&s| set_box(&mut starts, s));
+        let mut is_target = vec![0u64; words];
+        targets.iter().for_each(|&s| set_box(&mut is_target, s));
+        let starts_on_goal = |g: Sq| has_box(&starts, g);
+        // The pulls from a goal to a start square on the empty board: no fewer are needed
+        // with boxes in the way, so a goal whose bound is no better than the best pull found
+        // so far cannot be chosen (ties go to the goal met first) and is not tried.
+        let lower: Vec<u32> = (0..goals.len())
+            .map(|gi| targets.iter().map(|&t| dist.to_goal(t, gi)).min().unwrap_or(INF))
+            .map(|d| if d == INF { u32::MAX } else { u32::from(d) })
+            .collect();
+        let goal_index = |g: Sq| goals.binary_search(&g).expect("a goal");
         let mut present = vec![0u64; words];
         for &g in goals {
             set_box(&mut present, g);
@@ -50,15 +66,18 @@ impl PackingOrder {
         let mut left = goals.to_vec();
         let mut removed = Vec::with_capacity(goals.len());
         let mut complete = true;
-        let mut pull = Pull::default();
+        let mut pull = Pull { interrupt: interrupt.clone(), ..Pull::default() };
         let walk = walk_distances(board, &targets);
         while !left.is_empty() {
+            if interrupt.raised() {
+                return PackingOrder::unfinished(board, left, removed);
+            }
             let mut best: Option<(u32, usize)> = None;
             for (i, &g) in left.iter().enumerate() {
-                if starts_on_goal(g) {
+                if starts_on_goal(g) || best.is_some_and(|(bd, _)| lower[goal_index(g)] >= bd) {
                     continue;
                 }
-                if let Some(d) = pull.distance(board, &present, g, |x| targets.contains(&x))
+                if let Some(d) = pull.distance(board, &present, g, |x| has_box(&is_target, x))
                     && best.is_none_or(|(bd, _)| d < bd)
                 {
                     best = Some((d, i));
@@ -91,8 +110,26 @@ impl PackingOrder {
         for (i, &g) in removed.iter().enumerate() {
             rank[g as usize] = i as u16;
         }
-        let basins = (0..=removed.len()).map(|k| basin(board, &removed, k)).collect();
+        let mut basins = Vec::with_capacity(removed.len() + 1);
+        for k in 0..=removed.len() {
+            if interrupt.raised() {
+                break;
+            }
+            basins.push(basin(board, &removed, k));
+        }
         PackingOrder { order: removed, complete, rank, basins }
+    }
+
+    /// The order of an interrupted computation: the goals `left` first, then those
+    /// `removed` (in reverse order of removal); marked incomplete.
+    fn unfinished(board: &Board, mut left: Vec<Sq>, mut removed: Vec<Sq>) -> Self {
+        removed.reverse();
+        left.append(&mut removed);
+        let mut rank = vec![NOT_A_GOAL; board.len()];
+        for (i, &g) in left.iter().enumerate() {
+            rank[g as usize] = i as u16;
+        }
+        PackingOrder { order: left, complete: false, rank, basins: Vec::new() }
     }
 
     /// Whether a box on `s` can still reach a goal of the plan once the first `k` goals are
@@ -109,6 +146,12 @@ impl PackingOrder {
         let sealed: u32 = boxes.iter().zip(basin).map(|(b, s)| (b & !s).count_ones()).sum();
         // The packed goals' own boxes are outside the basin but in plan.
         sealed as usize - packed.min(self.order.len())
+    }
+
+    /// Bytes the order and its basins hold.
+    pub fn memory(&self) -> usize {
+        self.basins.iter().map(|b| b.capacity() * 8).sum::<usize>()
+            + (self.order.capacity() + self.rank.capacity()) * 2
     }
 
     /// The goal's place in the order ([`NOT_A_GOAL`] for other squares).
@@ -189,9 +232,15 @@ fn walk_distances(board: &Board, targets: &[Sq]) -> Vec<u32> {
 struct Pull {
     sides: Sides,
     others: Vec<u64>,
-    seen: Vec<Vec<u32>>,
+    /// Per square: the side labels reached in the current search, up to four.
+    seen: Vec<[u32; 4]>,
+    /// The squares whose `seen` entry the current search filled (cleared before the next).
+    touched: Vec<Sq>,
     queue: VecDeque<(Sq, u32, u32)>,
+    interrupt: Interrupt,
 }
+
+const NO_SIDE: u32 = u32::MAX;
 
 impl Pull {
     /// Fewest pulls that bring the box on goal `g` to a square passing `target` with the
@@ -207,12 +256,17 @@ impl Pull {
         self.others.extend_from_slice(present);
         clear_box(&mut self.others, g);
         let mut best = None;
+        let mut analysed = false;
         for d in 0..4 {
             let u = board.nbr(g, d);
             if u == NONE || has_box(&self.others, u) {
                 continue;
             }
-            self.sides.analyse(board, &self.others, u);
+            // One analysis serves every side of `g` in the same component.
+            if !analysed || !self.sides.contains(u) {
+                self.sides.analyse(board, &self.others, u);
+                analysed = true;
+            }
             let found = self.search(board, g, u, target);
             best = match (best, found) {
                 (Some(a), Some(b)) => Some(u32::min(a, b)),
@@ -223,15 +277,21 @@ impl Pull {
     }
 
     fn search(&mut self, board: &Board, g: Sq, u: Sq, target: impl Fn(Sq) -> bool) -> Option<u32> {
-        self.seen.clear();
-        self.seen.resize(board.len(), Vec::new());
+        self.seen.resize(board.len(), [NO_SIDE; 4]);
+        for s in self.touched.drain(..) {
+            self.seen[s as usize] = [NO_SIDE; 4];
+        }
         self.queue.clear();
         let side = self.sides.label(board, g, u);
-        self.seen[g as usize].push(side);
+        self.mark(g, side);
         self.queue.push_back((g, side, 0));
+        let mut pacer = Pacer::new(&self.interrupt);
         while let Some((x, side, k)) = self.queue.pop_front() {
             if target(x) {
                 return Some(k);
+            }
+            if pacer.tick().is_err() {
+                return None;
             }
             for e in 0..4 {
                 let to = board.nbr(x, e);
@@ -246,13 +306,26 @@ impl Pull {
                     continue;
                 }
                 let next = self.sides.label(board, to, back);
-                if !self.seen[to as usize].contains(&next) {
-                    self.seen[to as usize].push(next);
+                if self.mark(to, next) {
                     self.queue.push_back((to, next, k + 1));
                 }
             }
         }
         None
+    }
+
+    /// Records side `side` of square `s` as reached; false when it was already.
+    fn mark(&mut self, s: Sq, side: u32) -> bool {
+        let seen = &mut self.seen[s as usize];
+        if seen.contains(&side) {
+            return false;
+        }
+        if seen[0] == NO_SIDE {
+            self.touched.push(s);
+        }
+        let free = seen.iter().position(|&l| l == NO_SIDE).expect("a square has four sides");
+        seen[free] = side;
+        true
     }
 }
 
@@ -263,7 +336,11 @@ mod tests {
 
     fn order_of(rows: &[&str]) -> (Vec<Pos>, bool) {
         let board = Board::compile(&Level::from_rows(rows).unwrap()).unwrap();
-        let order = PackingOrder::new(&board);
+        let order = PackingOrder::new(
+            &board,
+            &Distances::new(&board, &Interrupt::default()),
+            &Interrupt::default(),
+        );
         (order.order.iter().map(|&g| board.pos(g)).collect(), order.complete)
     }
 
@@ -281,7 +358,11 @@ mod tests {
         // Goals at 5 and 6, filled 6 first; floor at 7 and 8 beyond them.
         let rows = ["##########", "#@ $$..  #", "##########"];
         let board = Board::compile(&Level::from_rows(&rows).unwrap()).unwrap();
-        let order = PackingOrder::new(&board);
+        let order = PackingOrder::new(
+            &board,
+            &Distances::new(&board, &Interrupt::default()),
+            &Interrupt::default(),
+        );
         let at = |x| board.square_at(Pos::new(x, 1)).unwrap();
         assert_eq!(order.order, vec![at(6), at(5)]);
         let mut boxes = vec![0u64; board.len().div_ceil(64)];

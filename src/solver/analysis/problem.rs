@@ -7,8 +7,9 @@ use crate::solver::analysis::distances::Distances;
 use crate::solver::analysis::packing::PackingOrder;
 use crate::solver::analysis::rooms::Rooms;
 use crate::solver::analysis::tunnels::Tunnels;
-use crate::solver::error::Unsearchable;
+use crate::solver::error::{Setup, Unsearchable};
 use crate::solver::model::board::Board;
+use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{Zobrist, boxes_of, player_of, set_box, stride};
 
@@ -38,13 +39,33 @@ pub struct Problem {
 impl Problem {
     /// Compiles and analyses `level`, or says why it cannot be searched.
     pub fn new(level: &Level) -> Result<Problem, Unsearchable> {
+        match Problem::build(level, &Interrupt::default()) {
+            Ok(problem) => Ok(problem),
+            Err(Setup::Unsearchable(why)) => Err(why),
+            Err(Setup::Interrupted) => unreachable!("nobody else holds a fresh interrupt"),
+        }
+    }
+
+    /// [`Problem::new`], stopping when `interrupt` is raised (by the watchdog, or here when
+    /// the tables would pass its memory limit) between and within the phases of the
+    /// analysis.
+    pub(crate) fn build(level: &Level, interrupt: &Interrupt) -> Result<Problem, Setup> {
         let board = Board::compile(level)?;
-        let dist = Distances::new(&board);
+        let stride = stride(board.len());
+        // The distance table dominates: one u16 per square and goal.
+        if interrupt.account(board.len() * board.goals().len() * 2) {
+            return Err(Setup::Interrupted);
+        }
+        let dist = Distances::new(&board, interrupt);
+        interrupt.check()?;
         let tunnels = Tunnels::new(&board);
         let rooms = Rooms::new(&board);
-        let packing = PackingOrder::new(&board);
+        let packing = PackingOrder::new(&board, &dist, interrupt);
+        interrupt.check()?;
+        if interrupt.account(dist.memory() + packing.memory() + rooms.memory()) {
+            return Err(Setup::Interrupted);
+        }
         let zobrist = Zobrist::new(board.len());
-        let stride = stride(board.len());
         let mut goal_set = vec![0u64; stride - 1];
         for &g in board.goals() {
             set_box(&mut goal_set, g);
@@ -57,6 +78,21 @@ impl Problem {
     /// Number of bitset words in a state.
     pub fn words(&self) -> usize {
         self.stride - 1
+    }
+
+    /// Bytes the compiled board and its analysis hold, about (the distance table, the
+    /// packing order's basins and the room links dominate on big boards).
+    pub fn memory(&self) -> usize {
+        let (w, h) = self.board.size();
+        let per_square = 2 * std::mem::size_of::<u64>() // Zobrist keys
+            + std::mem::size_of::<[u16; 4]>() // neighbours
+            + std::mem::size_of::<crate::level::Pos>()
+            + 4; // goal and tunnel flags
+        self.dist.memory()
+            + self.packing.memory()
+            + self.rooms.memory()
+            + self.board.len() * per_square
+            + w * h * (2 + std::mem::size_of::<crate::level::Square>())
     }
 
     /// The start position as a state: the start boxes, the player on the lowest square of

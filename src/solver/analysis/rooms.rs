@@ -47,6 +47,16 @@ pub struct Rooms {
 }
 
 impl Rooms {
+    /// Bytes the analysis holds, about.
+    pub fn memory(&self) -> usize {
+        let lists = |v: &[Vec<Sq>]| v.iter().map(|l| l.capacity() * 2 + 24).sum::<usize>();
+        self.link_bits.iter().map(|b| b.capacity() * 8 + 24).sum::<usize>()
+            + lists(&self.rooms)
+            + lists(&self.goal_areas)
+            + self.passages.iter().map(|p| p.squares.capacity() * 2 + 48).sum::<usize>()
+            + self.area.capacity() * std::mem::size_of::<Area>()
+    }
+
     /// Analyses `board`.
     pub fn new(board: &Board) -> Self {
         let n = board.len();

@@ -9,6 +9,7 @@
 use super::INFINITE;
 use crate::solver::analysis::distances::{Distances, INF};
 use crate::solver::model::board::Sq;
+use crate::solver::model::interrupt::Interrupt;
 
 /// Cost standing for "this box cannot reach this goal"; larger than any finite matching.
 const BIG: i32 = 1 << 20;
@@ -41,6 +42,8 @@ pub struct Hungarian {
     way: Vec<usize>,
     used: Vec<bool>,
     best: u32,
+    /// Stops [`Hungarian::solve`] between rows (its answer is then 0, still a lower bound).
+    interrupt: Interrupt,
 }
 
 fn cost_of(d: u16) -> i32 {
@@ -48,6 +51,11 @@ fn cost_of(d: u16) -> i32 {
 }
 
 impl Hungarian {
+    /// A workspace whose [`Hungarian::solve`] gives up when `interrupt` is raised.
+    pub fn new(interrupt: &Interrupt) -> Self {
+        Hungarian { interrupt: interrupt.clone(), ..Hungarian::default() }
+    }
+
     /// Solves the assignment for `boxes` from scratch (it becomes the parent for
     /// [`Hungarian::cost_with_row_moved`]).
     pub fn solve(&mut self, dist: &Distances, boxes: &[Sq]) {
@@ -69,10 +77,15 @@ impl Hungarian {
         self.used.resize(n + 1, false);
         let mut duals = std::mem::take(&mut self.parent);
         let cost = std::mem::take(&mut self.cost);
+        let mut done = true;
         for i in 1..=n {
+            if self.interrupt.raised() {
+                done = false;
+                break;
+            }
             self.augment(&mut duals, i, |r, c| cost[(r - 1) * n + c - 1]);
         }
-        self.best = total(&duals, |r, c| cost[(r - 1) * n + c - 1]);
+        self.best = if done { total(&duals, |r, c| cost[(r - 1) * n + c - 1]) } else { 0 };
         self.parent = duals;
         self.cost = cost;
     }
@@ -258,7 +271,8 @@ mod tests {
         ];
         for rows in levels {
             let board = Board::compile(&Level::from_rows(&rows).unwrap()).unwrap();
-            let dist = Distances::new(&board);
+            let dist =
+                Distances::new(&board, &crate::solver::model::interrupt::Interrupt::default());
             let boxes = board.start_boxes().to_vec();
             let mut h = Hungarian::default();
             h.solve(&dist, &boxes);

@@ -12,6 +12,7 @@ pub use matching::Hungarian;
 
 use crate::solver::analysis::distances::{Distances, INF};
 use crate::solver::model::board::{Board, Sq};
+use crate::solver::model::interrupt::Interrupt;
 
 /// "No assignment of boxes to goals exists" (the position is dead).
 pub const INFINITE: u32 = u32::MAX;
@@ -79,9 +80,9 @@ pub struct Estimator {
 }
 
 impl Estimator {
-    /// An estimator of `kind`.
-    pub fn new(kind: LowerBound) -> Self {
-        Estimator { kind, hungarian: Hungarian::default(), scratch: Vec::new() }
+    /// An estimator of `kind`, giving up (with the bound 0) when `interrupt` is raised.
+    pub fn new(kind: LowerBound, interrupt: &Interrupt) -> Self {
+        Estimator { kind, hungarian: Hungarian::new(interrupt), scratch: Vec::new() }
     }
 
     /// The kind computed.
@@ -152,9 +153,16 @@ mod tests {
         // Two boxes, two goals; the nearest goal of both boxes is the same one.
         let rows = ["#########", "#@ $ $  #", "#  . .  #", "#########"];
         let board = Board::compile(&Level::from_rows(&rows).unwrap()).unwrap();
-        let dist = Distances::new(&board);
+        let dist = Distances::new(&board, &crate::solver::model::interrupt::Interrupt::default());
         let boxes = board.start_boxes();
-        let h = |k| Estimator::new(k).estimate(&board, &dist, boxes, board.start_player());
+        let h = |k| {
+            Estimator::new(k, &Interrupt::default()).estimate(
+                &board,
+                &dist,
+                boxes,
+                board.start_player(),
+            )
+        };
         assert_eq!(h(LowerBound::BoxesOffGoal), 2);
         assert!(h(LowerBound::Simple) <= h(LowerBound::Matching));
         assert!(h(LowerBound::Matching) <= h(LowerBound::Greedy));
@@ -165,9 +173,9 @@ mod tests {
     fn incremental_matching_equals_a_fresh_one() {
         let rows = ["##########", "#@ $ $ $ #", "#  . . . #", "#        #", "##########"];
         let board = Board::compile(&Level::from_rows(&rows).unwrap()).unwrap();
-        let dist = Distances::new(&board);
+        let dist = Distances::new(&board, &crate::solver::model::interrupt::Interrupt::default());
         let boxes = board.start_boxes().to_vec();
-        let mut inc = Estimator::new(LowerBound::Matching);
+        let mut inc = Estimator::new(LowerBound::Matching, &Interrupt::default());
         inc.prepare(&dist, &boxes);
         for index in 0..boxes.len() {
             for to in 0..board.len() as Sq {
@@ -177,7 +185,7 @@ mod tests {
                 let got = inc.after_push(&board, &dist, &boxes, index, to);
                 let mut moved = boxes.clone();
                 moved[index] = to;
-                let fresh = Estimator::new(LowerBound::Matching).estimate(
+                let fresh = Estimator::new(LowerBound::Matching, &Interrupt::default()).estimate(
                     &board,
                     &dist,
                     &moved,

@@ -6,6 +6,7 @@
 
 use crate::solver::analysis::distances::{Distances, INF};
 use crate::solver::model::board::Sq;
+use crate::solver::model::interrupt::Interrupt;
 
 /// Scratch space for the augmenting-path matching.
 #[derive(Debug, Default)]
@@ -13,11 +14,18 @@ pub struct Bipartite {
     goal_owner: Vec<usize>,
     seen: Vec<u32>,
     stamp: u32,
+    /// Stops the matching between boxes (the position is then not called dead).
+    interrupt: Interrupt,
 }
 
 const FREE: usize = usize::MAX;
 
 impl Bipartite {
+    /// A checker that gives up, calling nothing dead, when `interrupt` is raised.
+    pub fn new(interrupt: &Interrupt) -> Self {
+        Bipartite { interrupt: interrupt.clone(), ..Bipartite::default() }
+    }
+
     /// Whether `boxes` cannot all be matched to distinct reachable goals.
     pub fn is_deadlock(&mut self, dist: &Distances, boxes: &[Sq]) -> bool {
         let goals = dist.row(boxes[0]).len();
@@ -25,6 +33,9 @@ impl Bipartite {
         self.goal_owner.resize(goals, FREE);
         self.seen.resize(goals, 0);
         for i in 0..boxes.len() {
+            if self.interrupt.raised() {
+                return false;
+            }
             self.stamp = self.stamp.wrapping_add(1);
             if self.stamp == 0 {
                 self.seen.fill(0);
@@ -61,7 +72,7 @@ mod tests {
 
     fn check(rows: &[&str]) -> bool {
         let board = Board::compile(&Level::from_rows(rows).unwrap()).unwrap();
-        let dist = Distances::new(&board);
+        let dist = Distances::new(&board, &crate::solver::model::interrupt::Interrupt::default());
         Bipartite::default().is_deadlock(&dist, board.start_boxes())
     }
 

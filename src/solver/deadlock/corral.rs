@@ -12,6 +12,7 @@
 use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::local::LocalPushes;
 use crate::solver::model::board::{NONE, Sq};
+use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::prehashed::PrehashedMap;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, has_box, set_box};
@@ -42,9 +43,20 @@ pub struct Corral {
     queue: VecDeque<u32>,
     state: Vec<u64>,
     cache: PrehashedMap<bool>,
+    interrupt: Interrupt,
 }
 
 impl Corral {
+    /// A detector whose searches give up (calling nothing dead) when `interrupt` is raised.
+    pub fn new(interrupt: Interrupt) -> Self {
+        Corral { interrupt, ..Corral::default() }
+    }
+
+    /// Bytes the cache and the search's store hold, about.
+    pub fn memory(&self) -> usize {
+        self.cache.capacity() * 24 + self.nodes.as_ref().map_or(0, Nodes::memory)
+    }
+
     /// Whether the box just pushed from `from` onto `to` closes a corral that is dead.
     /// `boxes` is the child's box bitset and `player` the child's reachable area (flooded
     /// from `from`, where the player now stands).
@@ -144,7 +156,7 @@ impl Corral {
         let mut verdict = true;
         while let Some(id) = self.queue.pop_front() {
             expansions += 1;
-            if expansions > MAX_EXPANSIONS {
+            if expansions > MAX_EXPANSIONS || self.interrupt.raised() {
                 verdict = false;
                 break;
             }

@@ -78,7 +78,7 @@ mod tests {
     fn check(rows: &[&str], at: (usize, usize)) -> bool {
         let level = Level::from_rows(rows).unwrap();
         let board = Board::compile(&level).unwrap();
-        let dist = Distances::new(&board);
+        let dist = Distances::new(&board, &crate::solver::model::interrupt::Interrupt::default());
         let mut boxes = vec![0u64; stride(board.len()) - 1];
         for &b in board.start_boxes() {
             set_box(&mut boxes, b);

@@ -20,6 +20,7 @@ use crate::solver::deadlock::pi_corral::PiCorrals;
 use crate::solver::deadlock::sealed::Sealed;
 use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::model::board::Sq;
+use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::has_box;
 
@@ -45,8 +46,14 @@ pub(crate) struct Judge {
 impl Judge {
     /// A judge for `problem` running the detectors `deadlocks` asks for (the pattern
     /// database is precomputed here when it is on), with PI-corral pruning if `pi_corrals`.
-    pub fn new(problem: &Problem, deadlocks: Deadlocks, pi_corrals: bool) -> Self {
-        let mut patterns = Patterns::new(problem);
+    /// Its sub-searches give up, pruning nothing, when `interrupt` is raised.
+    pub fn new(
+        problem: &Problem,
+        deadlocks: Deadlocks,
+        pi_corrals: bool,
+        interrupt: &Interrupt,
+    ) -> Self {
+        let mut patterns = Patterns::new(problem, interrupt);
         if deadlocks.patterns {
             patterns.precompute(problem);
         }
@@ -55,8 +62,8 @@ impl Judge {
             pi_corrals_on: pi_corrals,
             freeze: Freeze::default(),
             sealed: Sealed::default(),
-            bipartite: Bipartite::default(),
-            corral: Corral::default(),
+            bipartite: Bipartite::new(interrupt),
+            corral: Corral::new(interrupt.clone()),
             patterns,
             pi_corrals: PiCorrals::default(),
             fence: Vec::new(),
@@ -71,6 +78,11 @@ impl Judge {
     /// The deadlock pattern database.
     pub fn patterns(&self) -> &Patterns {
         &self.patterns
+    }
+
+    /// Bytes the pattern database and the corral cache hold, about.
+    pub fn memory(&self) -> usize {
+        self.patterns.memory() + self.corral.memory()
     }
 
     /// Prepares to judge the children of the position `boxes` whose player area is

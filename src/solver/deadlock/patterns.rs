@@ -15,6 +15,7 @@ use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::freeze::Freeze;
 use crate::solver::deadlock::subsearch::{Answer, SubSearch};
 use crate::solver::model::board::{NONE, Sq};
+use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::prehashed::PrehashedMap;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, has_box, set_box};
@@ -96,17 +97,21 @@ pub struct Patterns {
     budget: u32,
     /// Square visits the enumeration has left.
     precompute_left: u64,
+    interrupt: Interrupt,
 }
 
 impl Patterns {
-    /// An empty database for `p`.
-    pub fn new(p: &Problem) -> Self {
+    /// An empty database for `p`, whose sub-searches and enumeration stop when `interrupt`
+    /// is raised.
+    pub fn new(p: &Problem, interrupt: &Interrupt) -> Self {
         let squares = p.board.len().max(1) as u64;
         let budget = (u64::from(BUDGET) * SMALL_BOARD / squares).clamp(16, u64::from(BUDGET));
         Patterns {
             by_square: vec![Vec::new(); p.board.len()],
             budget: budget as u32,
             precompute_left: PRECOMPUTE_WORK,
+            sub: SubSearch::new(interrupt.clone()),
+            interrupt: interrupt.clone(),
             ..Patterns::default()
         }
     }
@@ -115,6 +120,16 @@ impl Patterns {
     #[cfg(test)]
     pub fn all(&self) -> &[Pattern] {
         &self.patterns
+    }
+
+    /// Bytes the database holds, about.
+    pub fn memory(&self) -> usize {
+        let patterns: usize =
+            self.patterns.iter().map(|p| p.area.capacity() * 8 + p.boxes.capacity() * 2 + 64).sum();
+        patterns
+            + self.by_square.iter().map(|v| v.capacity() * 4 + 24).sum::<usize>()
+            + self.remembered.capacity() * 16
+            + self.sub.memory()
     }
 
     /// The patterns as the inspector shows them.
@@ -194,12 +209,15 @@ impl Patterns {
     pub fn precompute(&mut self, p: &Problem) {
         let board = &p.board;
         for a in 0..board.len() as Sq {
+            if self.interrupt.raised() {
+                return;
+            }
             if !p.dist.is_dead(a) {
                 self.try_areas(p, &[a]);
             }
         }
         for a in 0..board.len() as Sq {
-            if self.precompute_left == 0 {
+            if self.precompute_left == 0 || self.interrupt.raised() {
                 break;
             }
             if p.dist.is_dead(a) {
@@ -340,7 +358,7 @@ mod tests {
     fn a_dead_cluster_is_learned_minimal_and_then_matched() {
         let (p, boxes) = setup(&CORRIDOR);
         let at = |x, y| p.board.square_at(Pos::new(x, y)).unwrap();
-        let mut db = Patterns::new(&p);
+        let mut db = Patterns::new(&p, &Interrupt::default());
         let player = at(4, 1);
         let id = db.learn(&p, &boxes, player, at(5, 1)).expect("the box is dead");
         assert_eq!(db.all()[id as usize].boxes, vec![at(5, 1)], "the goal box is dropped");
@@ -365,7 +383,7 @@ mod tests {
         ];
         for rows in [&rows[..], &CORRIDOR[..]] {
             let (p, _) = setup(rows);
-            let mut db = Patterns::new(&p);
+            let mut db = Patterns::new(&p, &Interrupt::default());
             db.precompute(&p);
             assert!(!db.all().is_empty(), "corridors have dead boxes and pairs");
             let mut sub = SubSearch::default();
@@ -383,7 +401,7 @@ mod tests {
     #[test]
     fn precomputing_stops_at_its_work_cap_on_a_big_board_only() {
         let (small, _) = setup(&CORRIDOR);
-        let mut db = Patterns::new(&small);
+        let mut db = Patterns::new(&small, &Interrupt::default());
         db.precompute(&small);
         assert!(db.precompute_left > 0, "a small board is enumerated in full");
         assert_eq!(db.budget, BUDGET);
@@ -404,7 +422,7 @@ mod tests {
         rows.push("#".repeat(side));
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
         let (big, _) = setup(&rows);
-        let mut db = Patterns::new(&big);
+        let mut db = Patterns::new(&big, &Interrupt::default());
         assert!(db.budget < BUDGET, "sub-searches shrink on a big board");
         db.precompute(&big);
         assert_eq!(db.precompute_left, 0, "the enumeration stopped at its cap");

@@ -11,6 +11,7 @@
 use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::local::LocalPushes;
 use crate::solver::model::board::Sq;
+use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::boxes_of;
 use crate::solver::model::table::{Insert, NodeInfo, Nodes, Push};
@@ -39,6 +40,7 @@ pub struct SubSearch {
     child_reach: Reach,
     pushes: LocalPushes,
     state: Vec<u64>,
+    interrupt: Interrupt,
     /// Expansions of the last search.
     pub expanded: u32,
     /// Player floods of the last search: each costs up to one visit per floor square.
@@ -46,6 +48,17 @@ pub struct SubSearch {
 }
 
 impl SubSearch {
+    /// A sub-search that gives up (answering [`Answer::Unknown`]) when `interrupt` is
+    /// raised.
+    pub fn new(interrupt: Interrupt) -> Self {
+        SubSearch { interrupt, ..SubSearch::default() }
+    }
+
+    /// Bytes the search's store holds.
+    pub fn memory(&self) -> usize {
+        self.nodes.as_ref().map_or(0, Nodes::memory)
+    }
+
     /// Whether the boxes of `boxes` (a bitset holding only the boxes examined) can all be
     /// pushed onto goals with the player starting on `player`, within `budget` expansions.
     pub fn solve(&mut self, p: &Problem, boxes: &[u64], player: Sq, budget: u32) -> Answer {
@@ -78,7 +91,7 @@ impl SubSearch {
         let words = p.words();
         self.expanded = 0;
         while let Some(Reverse((_, id))) = self.heap.pop() {
-            if self.expanded >= budget {
+            if self.expanded >= budget || self.interrupt.raised() {
                 return Answer::Unknown;
             }
             self.expanded += 1;

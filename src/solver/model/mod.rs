@@ -3,6 +3,7 @@
 //! pushes. Nothing here knows about a particular search.
 
 pub(crate) mod board;
+pub(crate) mod interrupt;
 pub(crate) mod prehashed;
 pub(crate) mod reach;
 pub(crate) mod regions;

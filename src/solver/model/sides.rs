@@ -24,7 +24,6 @@ pub struct Sides {
     low: Vec<u32>,
     parent: Vec<Sq>,
     stack: Vec<(Sq, u8)>,
-    root: Sq,
 }
 
 impl Sides {
@@ -36,8 +35,12 @@ impl Sides {
         self.last.resize(n, 0);
         self.low.resize(n, 0);
         self.parent.resize(n, NONE);
-        self.root = start;
-        let mut time = 0;
+        self.search(board, boxes, start, 0);
+    }
+
+    /// The depth-first search of the component of `start`, discovery times from `time` on;
+    /// returns the last time given.
+    fn search(&mut self, board: &Board, boxes: &[u64], start: Sq, mut time: u32) -> u32 {
         self.disc[start as usize] = time;
         self.low[start as usize] = time;
         self.parent[start as usize] = NONE;
@@ -73,6 +76,24 @@ impl Sides {
                 }
             }
         }
+        time
+    }
+
+    /// Analyses every component of the floor of `board` without `boxes` (each square's
+    /// labels then answer within its own component).
+    pub fn analyse_all(&mut self, board: &Board, boxes: &[u64]) {
+        let n = board.len();
+        self.disc.clear();
+        self.disc.resize(n, UNSEEN);
+        self.last.resize(n, 0);
+        self.low.resize(n, 0);
+        self.parent.resize(n, NONE);
+        let mut time = 0;
+        for s in 0..n as Sq {
+            if self.disc[s as usize] == UNSEEN && !has_box(boxes, s) {
+                time = self.search(board, boxes, s, time) + 1;
+            }
+        }
     }
 
     /// Whether `s` is free floor in the analysed component.
@@ -101,7 +122,8 @@ impl Sides {
                 && self.disc[c as usize] <= du
                 && du <= self.last[c as usize]
             {
-                return if x == self.root || self.low[c as usize] >= dx {
+                let root = self.parent[x as usize] == NONE;
+                return if root || self.low[c as usize] >= dx {
                     self.disc[c as usize]
                 } else {
                     UPPER

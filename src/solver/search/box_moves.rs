@@ -9,6 +9,7 @@
 
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::board::{NONE, Sq, opposite};
+use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::sides::Sides;
 use crate::solver::model::state::{boxes_of, clear_box, has_box};
@@ -79,14 +80,24 @@ impl BoxMoves {
     /// to `out` box by box in square order. Boxes never enter dead squares.
     ///
     /// Alongside, [`BoxMoves::splits`] tells for each move into how many parts the box on
-    /// its new square divides the free floor around it (1 when it divides nothing).
-    pub fn generate(&mut self, p: &Problem, state: &[u64], out: &mut Vec<Macro>) {
+    /// its new square divides the free floor around it (1 when it divides nothing). Stops,
+    /// the list unfinished, when `interrupt` is raised.
+    pub fn generate(
+        &mut self,
+        p: &Problem,
+        state: &[u64],
+        interrupt: &Interrupt,
+        out: &mut Vec<Macro>,
+    ) {
         let words = p.words();
         let boxes = &state[..words];
         let player = state[words] as Sq;
         self.reach.flood(&p.board, boxes, player);
         self.splits.clear();
         for b in boxes_of(boxes) {
+            if interrupt.raised() {
+                return;
+            }
             self.search_box(p, boxes, b, Target::All);
             for v in self.visits.iter().skip(1) {
                 out.push(Macro { from: b, to: v.square, dir: v.dir, pushes: v.pushes });
@@ -257,7 +268,7 @@ mod tests {
         let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
         let mut moves = BoxMoves::default();
         let mut out = Vec::new();
-        moves.generate(&p, &state_of(&p), &mut out);
+        moves.generate(&p, &state_of(&p), &Interrupt::default(), &mut out);
         let live = (0..p.board.len() as Sq).filter(|&s| !p.dist.is_dead(s)).count();
         let squares: std::collections::HashSet<Sq> = out.iter().map(|m| m.to).collect();
         assert_eq!(squares.len() + 1, live, "every live square but the start");
@@ -273,7 +284,7 @@ mod tests {
         let state = state_of(&p);
         let mut moves = BoxMoves::default();
         let mut out = Vec::new();
-        moves.generate(&p, &state, &mut out);
+        moves.generate(&p, &state, &Interrupt::default(), &mut out);
         for m in out {
             let pushes = moves.pushes_of(&p, &state, m).expect("the move is possible");
             assert_eq!(pushes.len(), m.pushes as usize);
@@ -304,7 +315,7 @@ mod tests {
         let words = p.words();
         let mut moves = BoxMoves::default();
         let mut out = Vec::new();
-        moves.generate(&p, &state, &mut out);
+        moves.generate(&p, &state, &Interrupt::default(), &mut out);
         let mut regions = Regions::default();
         let parent = regions.compute(&p.board, &state[..words]);
         let parent_regions = regions.clone();
@@ -348,7 +359,7 @@ mod tests {
         let rows = ["########", "#.  $ @#", "########"];
         let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
         let mut out = Vec::new();
-        BoxMoves::default().generate(&p, &state_of(&p), &mut out);
+        BoxMoves::default().generate(&p, &state_of(&p), &Interrupt::default(), &mut out);
         let at = |x| p.board.square_at(Pos::new(x, 1)).unwrap();
         let to: Vec<Sq> = out.iter().map(|m| m.to).collect();
         assert_eq!(to, vec![at(3), at(2), at(1)]);

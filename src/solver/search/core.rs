@@ -68,6 +68,13 @@ impl<O: Observer> Core<O> {
         &self.expander.problem
     }
 
+    /// Whether the search must stop at once (its interrupt was raised; it is not stepped
+    /// again).
+    #[inline]
+    pub fn interrupted(&self) -> bool {
+        self.expander.interrupt.raised()
+    }
+
     /// Whether `id` names a stored node.
     pub fn has(&self, id: NodeId) -> bool {
         (id as usize) < self.nodes.len()
@@ -192,12 +199,15 @@ impl<O: Observer> Core<O> {
         self.stats.generated += self.expander.children.len() as u64;
     }
 
-    /// Memory held by the store, the macro moves and the expander buffers, in bytes.
+    /// Memory held by the store, the macro moves, the expander's buffers, the analysis of
+    /// the level and the pruning pipeline's tables, in bytes.
     pub fn memory(&self) -> usize {
         let macro_entry = std::mem::size_of::<(NodeId, Macro)>() + 1;
         self.nodes.memory()
             + self.macros.capacity() * macro_entry
             + self.expander.states.capacity() * 8
+            + self.expander.problem.memory()
+            + self.expander.judge.memory()
     }
 
     /// Stores the kept children of the last expansion of `parent` (pushes count one each).

@@ -7,6 +7,7 @@ use crate::solver::bounds::{Estimator, INFINITE, LowerBound};
 use crate::solver::deadlock::judge::Judge;
 use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::model::board::{NONE, Sq};
+use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, clear_box, has_box, player_of, set_box};
 use crate::solver::model::table::{NodeId, Push};
@@ -50,6 +51,8 @@ pub struct Expander {
     box_moves: BoxMoves,
     macro_state: Vec<u64>,
     box_list: Vec<Sq>,
+    /// Stops an expansion half done (the search is then not stepped again).
+    pub interrupt: Interrupt,
     /// Children of the last expansion.
     pub children: Vec<Child>,
     /// States of the last expansion's children, `stride` words each, in child order
@@ -58,24 +61,28 @@ pub struct Expander {
 }
 
 impl Expander {
-    /// An expander for `problem` with the given detectors and lower bound.
+    /// An expander for `problem` with the given detectors and lower bound, stopping when
+    /// `interrupt` is raised.
     pub fn new(
         problem: Problem,
         deadlocks: Deadlocks,
         techniques: Techniques,
         bound: LowerBound,
+        interrupt: &Interrupt,
     ) -> Self {
-        let judge = Judge::new(&problem, deadlocks, techniques.on(Technique::PiCorrals));
+        let pi_corrals = techniques.on(Technique::PiCorrals);
+        let judge = Judge::new(&problem, deadlocks, pi_corrals, interrupt);
         Expander {
             judge,
             techniques,
             box_moves: BoxMoves::default(),
             macro_state: Vec::new(),
             problem,
-            estimator: Estimator::new(bound),
+            estimator: Estimator::new(bound, interrupt),
             reach: Reach::default(),
             child_reach: Reach::default(),
             box_list: Vec::new(),
+            interrupt: interrupt.clone(),
             children: Vec::new(),
             states: Vec::new(),
         }
@@ -128,6 +135,9 @@ impl Expander {
         let box_hash = self.problem.zobrist.boxes_hash(boxes);
         let mut prepared = false;
         for index in 0..self.box_list.len() {
+            if self.interrupt.raised() {
+                return;
+            }
             let b = self.box_list[index];
             let fenced_out = self.judge.fenced_out(b);
             for (d, next) in self.reach.pushes(&self.problem.board, boxes, b) {

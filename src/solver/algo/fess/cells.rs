@@ -44,6 +44,12 @@ impl Cells {
         })
     }
 
+    /// Makes room in `cell` for `more` entries (so that their memory can be counted before
+    /// it is filled).
+    pub fn reserve(&mut self, cell: u32, more: usize) {
+        self.cells[cell as usize].queue.reserve(more);
+    }
+
     /// Queues `entry` in cell `cell`.
     pub fn push(&mut self, cell: u32, entry: Entry) {
         let c = &mut self.cells[cell as usize];

@@ -14,7 +14,7 @@ use crate::solver::model::regions::BOXED;
 use crate::solver::model::state::{boxes_of, clear_box, player_of, set_box};
 use crate::solver::model::table::NodeId;
 use crate::solver::search::box_moves::Macro;
-use crate::solver::search::{ChildView, Observer, Verdict};
+use crate::solver::search::{ChildView, Observer, Search, Verdict};
 use crate::solver::techniques::Technique;
 
 impl<O: Observer> Fess<O> {
@@ -29,7 +29,7 @@ impl<O: Observer> Fess<O> {
             core.observer.state(&core.scratch, &core.stats);
         }
         self.moves.clear();
-        self.box_moves.generate(p, &core.scratch, &mut self.moves);
+        self.box_moves.generate(p, &core.scratch, &core.expander.interrupt, &mut self.moves);
         core.stats.generated += self.moves.len() as u64;
         self.box_list.clear();
         self.box_list.extend(boxes_of(&core.scratch[..words]));
@@ -37,7 +37,8 @@ impl<O: Observer> Fess<O> {
         let techniques = core.expander.techniques();
         self.heat.clear();
         if techniques.on(Technique::Hotspots) {
-            self.hotspots.all(p, &core.scratch[..words], &mut self.heat);
+            let interrupt = &core.expander.interrupt;
+            self.hotspots.all(p, &core.scratch[..words], interrupt, &mut self.heat);
         }
         core.expanding(id, self.weight[id as usize]);
         let core = &mut self.core;
@@ -51,8 +52,16 @@ impl<O: Observer> Fess<O> {
         let g = core.nodes.info(id).g;
         let mut moving = (NONE, 0usize);
         for i in 0..self.moves.len() {
+            // On big boards one expansion can take long and weigh much.
+            if self.core.interrupted() {
+                return;
+            }
             let m = self.moves[i];
             if m.from != moving.0 {
+                let growth = self.memory().saturating_sub(self.held);
+                if self.core.expander.interrupt.account(growth) {
+                    return;
+                }
                 let index = self.box_list.binary_search(&m.from).expect("the moved box is listed");
                 self.hungarian.remove_row(index);
                 moving = (m.from, self.regions_next_to(m.from));
@@ -112,6 +121,13 @@ impl<O: Observer> Fess<O> {
         }
         let cell = self.cell[id as usize];
         let base = self.weight[id as usize];
+        // Room for every move, counted against the memory limit before it is filled.
+        self.store.reserve(self.candidates.len());
+        self.cells.reserve(cell, self.candidates.len());
+        let growth = self.memory().saturating_sub(self.held);
+        if self.core.expander.interrupt.account(growth) {
+            return;
+        }
         for (i, c) in self.candidates.iter().enumerate() {
             let weight = base + u32::from(!advised[i]);
             let tie = tie_break(c, id);

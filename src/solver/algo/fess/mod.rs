@@ -22,9 +22,8 @@ mod features;
 mod view;
 
 use crate::solver::analysis::hotspots::Hotspots;
-use crate::solver::analysis::problem::Problem;
-use crate::solver::bounds::{Hungarian, LowerBound};
-use crate::solver::deadlock::{Deadlocks, PruneReason};
+use crate::solver::bounds::Hungarian;
+use crate::solver::deadlock::PruneReason;
 use crate::solver::model::board::Sq;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{clear_box, set_box};
@@ -32,7 +31,7 @@ use crate::solver::model::table::{Insert, NodeId, NodeInfo, Push};
 use crate::solver::search::box_moves::{BoxMoves, Macro};
 use crate::solver::search::core::Core;
 use crate::solver::search::expand::Expander;
-use crate::solver::search::{Observer, Progress};
+use crate::solver::search::{Observer, Progress, Search};
 use crate::solver::techniques::{Technique, Techniques};
 use advisors::Candidate;
 use cells::{Cells, Entry};
@@ -78,6 +77,9 @@ pub(crate) struct Fess<O: Observer> {
     done: Option<Progress>,
     /// Flips every turn; when false, the next turn is the best cell's (if it has moves).
     best_turn: bool,
+    /// The memory held when the current step began (the driver's last measure): what one
+    /// step grows by is accounted against the memory limit as it goes.
+    held: usize,
 }
 
 /// What playing one waiting move gave.
@@ -88,14 +90,10 @@ enum Played {
 }
 
 impl<O: Observer> Fess<O> {
-    /// A search of `problem` with the given detectors (its lower bound is the matching).
-    pub fn new(
-        problem: Problem,
-        deadlocks: Deadlocks,
-        techniques: Techniques,
-        observer: O,
-    ) -> Self {
-        let expander = Expander::new(problem, deadlocks, techniques, LowerBound::Matching);
+    /// A search with `expander`'s problem, detectors and techniques (it needs the matching
+    /// lower bound, which it keeps up to date itself as boxes move).
+    pub fn new(expander: Expander, observer: O) -> Self {
+        let hungarian = Hungarian::new(&expander.interrupt);
         let core = Core::new(expander, observer);
         let mut search = Fess {
             done: core.settled,
@@ -110,13 +108,14 @@ impl<O: Observer> Fess<O> {
             measure: Measure::default(),
             hotspots: Hotspots::default(),
             heat: Vec::new(),
-            hungarian: Hungarian::default(),
+            hungarian,
             reach: Reach::default(),
             moves: Vec::new(),
             candidates: Vec::new(),
             box_list: Vec::new(),
             child: Vec::new(),
             best_turn: false,
+            held: 0,
         };
         let p = search.core.problem();
         let root = &search.core.nodes.state(0)[..p.words()];
@@ -141,8 +140,9 @@ impl<O: Observer> Fess<O> {
         if let Some(done) = self.done {
             return done;
         }
+        self.held = Search::memory(self);
         let mut spent = 0;
-        while spent < budget {
+        while spent < budget && !self.core.interrupted() {
             let best = self.best_cell_next();
             self.best_turn = !self.best_turn;
             let cell = match best {
@@ -247,6 +247,10 @@ impl<O: Observer> Fess<O> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::analysis::problem::Problem;
+    use crate::solver::bounds::LowerBound;
+    use crate::solver::deadlock::Deadlocks;
+    use crate::solver::model::interrupt::Interrupt;
     use crate::solver::search::{NoTrace, Search};
     use features::Features;
 
@@ -256,7 +260,11 @@ mod tests {
         let text = include_str!("../../../../levels/default.xsb");
         let collection = crate::level::format::read_collection(text).unwrap();
         let problem = Problem::new(&collection.levels[16]).unwrap();
-        let mut fess = Fess::new(problem, Deadlocks::default(), Techniques::default(), NoTrace);
+        let (deadlocks, techniques) = (Deadlocks::default(), Techniques::default());
+        let interrupt = Interrupt::default();
+        let expander =
+            Expander::new(problem, deadlocks, techniques, LowerBound::Matching, &interrupt);
+        let mut fess = Fess::new(expander, NoTrace);
         let mut progress = Progress::Running;
         for _ in 0..2000 {
             progress = fess.step(1);
