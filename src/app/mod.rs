@@ -32,9 +32,32 @@ use settings::Settings;
 /// The name eframe stores settings and autosaves under.
 const APP_ID: &str = "sokolab";
 
+/// Why the window could not run.
+#[derive(Debug)]
+pub enum RunError {
+    /// The window could not be opened (no display, or no OpenGL).
+    Window(eframe::Error),
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Window(e) => write!(f, "cannot open the window: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RunError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RunError::Window(e) => Some(e),
+        }
+    }
+}
+
 /// Opens the window on `path` (or the last file, `levels/default.xsb`, or built-in levels)
 /// and runs until it is closed.
-pub fn run(path: Option<PathBuf>) -> Result<(), String> {
+pub fn run(path: Option<PathBuf>) -> Result<(), RunError> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Sokolab")
@@ -55,7 +78,7 @@ pub fn run(path: Option<PathBuf>) -> Result<(), String> {
             Ok(Box::new(Window { app: App::startup(path, settings, autosave) }))
         }),
     )
-    .map_err(|e| format!("cannot open the window: {e}"))
+    .map_err(RunError::Window)
 }
 
 /// The window icon (assets/sokolab.png, compiled in).

@@ -244,7 +244,7 @@ impl App {
         if let Some(a) = &mut self.autosave
             && let Err(e) = a.tick(&self.doc, self.revision, repaint)
         {
-            self.status = e;
+            self.status = e.to_string();
         }
     }
 
@@ -757,23 +757,9 @@ impl App {
     }
 
     fn load_timeline(&mut self, source: TimelineSource) {
-        let level = self.level().clone();
-        let loaded = match &source {
-            TimelineSource::Solver => match &self.found {
-                Some(f) if f.level == self.current && f.start == level => {
-                    Timeline::new(&level, f.moves.clone(), "the solver's solution")
-                }
-                _ => Err("the solver has no solution for this level".into()),
-            },
-            TimelineSource::Saved(i) => match level.meta.solutions.get(*i) {
-                Some(lurd) => {
-                    Timeline::from_lurd(&level, lurd, format!("saved solution {}", i + 1))
-                }
-                None => Err("the level has no such saved solution".into()),
-            },
-            TimelineSource::Lurd(text) => Timeline::from_lurd(&level, text, "pasted LURD"),
-        };
-        match loaded {
+        let level = self.level();
+        let found = self.found.as_ref().filter(|f| f.level == self.current && f.start == *level);
+        match Timeline::load(level, &source, found.map(|f| &f.moves[..])) {
             Ok(t) => {
                 self.timeline = Some(t);
                 self.set_mode(Mode::Replay);
@@ -804,7 +790,7 @@ impl App {
         let Some(result) = run.poll() else { return };
         self.export = None;
         match result {
-            Ok(done) => self.status = done,
+            Ok(done) => self.status = done.to_string(),
             Err(e) => self.error = Some(format!("The export failed.\n\n{e}")),
         }
     }
