@@ -3,31 +3,27 @@
 
 use egui::{Color32, RichText, Ui};
 
-use crate::app::command::{Command, SHAPES, Shape, TOOLS};
+use crate::app::command::{Command, table};
 use crate::app::state::App;
 use crate::level::Severity;
-use crate::level::edit::Tool;
 use crate::level::limits::MAX_SIDE;
 
 impl App {
     /// The panel beside the board in edit mode.
     pub(crate) fn edit_panel(&mut self, ui: &mut Ui) {
         ui.heading("Tools");
+        // The tools and the shapes, in the table's order, each with its key.
         ui.horizontal_wrapped(|ui| {
-            for (tool, key, tip) in TOOLS {
-                let label = format!("{} ({})", tool_name(tool), key.name());
-                let r = ui.selectable_label(self.tool == tool, label).on_hover_text(tip);
-                if r.clicked() {
-                    self.queue.push(Command::SetTool(tool));
+            for e in table() {
+                if let Command::SetTool(tool) = e.command {
+                    self.choice(ui, &e.command, self.tool == tool);
                 }
             }
         });
         ui.horizontal_wrapped(|ui| {
-            for (shape, key, tip) in SHAPES {
-                let label = format!("{} ({})", shape_name(shape), key.name());
-                let r = ui.selectable_label(self.settings.shape == shape, label).on_hover_text(tip);
-                if r.clicked() {
-                    self.queue.push(Command::SetShape(shape));
+            for e in table() {
+                if let Command::SetShape(shape) = e.command {
+                    self.choice(ui, &e.command, self.settings.shape == shape);
                 }
             }
         });
@@ -51,20 +47,37 @@ impl App {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            self.command_button(ui, "Crop", Command::CropToContent, true);
-            self.command_button(ui, "Rotate", Command::RotateClockwise, true);
-            self.command_button(ui, "Mirror L-R", Command::MirrorHorizontal, true);
-            self.command_button(ui, "Mirror T-B", Command::MirrorVertical, true);
-            self.command_button(ui, "Swap boxes/goals", Command::SwapBoxesAndGoals, true);
+            for command in [
+                Command::CropToContent,
+                Command::RotateClockwise,
+                Command::MirrorHorizontal,
+                Command::MirrorVertical,
+                Command::SwapBoxesAndGoals,
+            ] {
+                self.command_button(ui, command, true);
+            }
         });
         let mut dead = self.settings.overlays.contains(&crate::app::overlay::Overlay::Dead);
-        if ui.checkbox(&mut dead, "Show dead squares").changed() {
+        if ui.checkbox(&mut dead, Command::ToggleDeadSquares.label()).changed() {
             self.queue.push(Command::ToggleDeadSquares);
         }
         ui.separator();
         self.meta_fields(ui);
         ui.separator();
         self.validation_list(ui);
+    }
+
+    /// A tool or shape to pick: its label and key, its tooltip, selected when in use.
+    fn choice(&mut self, ui: &mut Ui, command: &Command, selected: bool) {
+        let Some(entry) = command.entry() else { return };
+        let label = match entry.shortcut(self.mode) {
+            Some(s) => format!("{} ({})", entry.label, s.logical_key.name()),
+            None => entry.label.to_string(),
+        };
+        let tip = entry.tip.unwrap_or(entry.label);
+        if ui.selectable_label(selected, label).on_hover_text(tip).clicked() {
+            self.queue.push(command.clone());
+        }
     }
 
     fn meta_fields(&mut self, ui: &mut Ui) {
@@ -109,24 +122,5 @@ impl App {
             let at = d.cells.first().map(|p| format!(" (at {p})")).unwrap_or_default();
             ui.label(RichText::new(format!("{}: {}{at}", d.severity, d.message)).color(color));
         }
-    }
-}
-
-fn tool_name(tool: Tool) -> &'static str {
-    match tool {
-        Tool::Wall => "Wall",
-        Tool::Floor => "Floor",
-        Tool::Goal => "Goal",
-        Tool::Box => "Box",
-        Tool::Player => "Player",
-        Tool::Erase => "Erase",
-    }
-}
-
-fn shape_name(shape: Shape) -> &'static str {
-    match shape {
-        Shape::Freehand => "Draw",
-        Shape::Rectangle => "Rectangle",
-        Shape::Fill => "Fill",
     }
 }

@@ -277,7 +277,7 @@ impl App {
         ui.horizontal(|ui| {
             let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
             ui.painter().rect_filled(r, 2.0, pal.problem);
-            self.command_button(ui, "Why is this a deadlock?", Command::ExplainDeadlock, true);
+            self.command_button(ui, Command::ExplainDeadlock, true);
         });
         if let Some(e) = &self.explanation {
             let current = e.level == *self.board_level();

@@ -15,11 +15,11 @@ impl App {
                 let line = run.progress_line();
                 ui.horizontal(|ui| {
                     ui.spinner();
-                    self.command_button(ui, "Cancel", Command::CancelSolve, true);
+                    self.command_button(ui, Command::CancelSolve, true);
                 });
                 ui.label(line);
             }
-            None => self.command_button(ui, "Solve", Command::Solve, true),
+            None => self.command_button(ui, Command::Solve, true),
         }
         if let Some(found) = &self.found
             && found.level == self.current
@@ -28,7 +28,7 @@ impl App {
             let line =
                 format!("Solution: {} moves, {} pushes{optimal}", found.moves.len(), found.pushes);
             ui.label(line);
-            self.command_button(ui, "Replay solution", Command::ReplaySolution, true);
+            self.command_button(ui, Command::ReplaySolution, true);
         }
     }
 }

@@ -96,11 +96,7 @@ impl App {
     /// Keyboard shortcuts, clipboard events and dropped files become commands.
     fn read_input(&mut self, ctx: &egui::Context) {
         let typing = ctx.text_edit_focused();
-        let mut shortcuts = Command::global_shortcuts();
-        if !typing {
-            shortcuts.extend(Command::mode_shortcuts(self.mode));
-        }
-        for (shortcut, command) in shortcuts {
+        for (shortcut, command) in Command::shortcuts(self.mode, typing) {
             if ctx.input_mut(|i| i.consume_shortcut(&shortcut)) {
                 self.queue.push(command);
             }
@@ -172,8 +168,16 @@ impl App {
         }
     }
 
-    /// A button that sends `command`, with its shortcut in the tooltip.
-    pub(crate) fn command_button(
+    /// A button that sends `command`, with its short label from the command table and its
+    /// shortcut in the tooltip.
+    pub(crate) fn command_button(&mut self, ui: &mut Ui, command: Command, enabled: bool) {
+        let label = command.entry().map_or("?", |e| e.short);
+        self.command_button_labelled(ui, label, command, enabled);
+    }
+
+    /// A button with a label of its own (one that shows state or what the command carries)
+    /// that sends `command`, with its shortcut in the tooltip.
+    pub(crate) fn command_button_labelled(
         &mut self,
         ui: &mut Ui,
         label: &str,
@@ -192,8 +196,14 @@ impl App {
         }
     }
 
-    /// A menu entry that sends `command`, showing its shortcut.
-    fn menu_item(&mut self, ui: &mut Ui, label: &str, command: Command) {
+    /// A menu entry that sends `command`, with its label and shortcut from the command table.
+    fn menu_item(&mut self, ui: &mut Ui, command: Command) {
+        self.menu_item_labelled(ui, command.label(), command);
+    }
+
+    /// A menu entry with a label of its own (one that shows state) that sends `command`,
+    /// showing its shortcut.
+    fn menu_item_labelled(&mut self, ui: &mut Ui, label: &str, command: Command) {
         let shortcut = command.shortcut(self.mode).map(|s| ui.ctx().format_shortcut(&s));
         let button = egui::Button::new(label).shortcut_text(shortcut.unwrap_or_default());
         if ui.add(button).clicked() {
@@ -204,8 +214,8 @@ impl App {
     fn menu_bar(&mut self, ui: &mut Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                self.menu_item(ui, "New", Command::New);
-                self.menu_item(ui, "Open…", Command::Open);
+                self.menu_item(ui, Command::New);
+                self.menu_item(ui, Command::Open);
                 ui.menu_button("Open recent", |ui| {
                     for path in self.settings.recent.clone() {
                         if ui.button(path.display().to_string()).clicked() {
@@ -213,49 +223,54 @@ impl App {
                         }
                     }
                 });
-                self.menu_item(ui, "Save", Command::Save);
-                self.menu_item(ui, "Save as…", Command::SaveAs);
+                self.menu_item(ui, Command::Save);
+                self.menu_item(ui, Command::SaveAs);
                 ui.separator();
-                self.menu_item(ui, "Quit", Command::Quit);
+                self.menu_item(ui, Command::Quit);
             });
             ui.menu_button("Edit", |ui| {
-                self.menu_item(ui, "Undo", Command::Undo);
-                self.menu_item(ui, "Redo", Command::Redo);
+                self.menu_item(ui, Command::Undo);
+                self.menu_item(ui, Command::Redo);
                 ui.separator();
-                self.menu_item(ui, "Copy level", Command::Copy);
-                self.menu_item(ui, "Paste level", Command::Paste);
+                self.menu_item(ui, Command::Copy);
+                self.menu_item(ui, Command::Paste);
                 ui.separator();
-                self.menu_item(ui, "Add level", Command::AddLevel);
-                self.menu_item(ui, "Duplicate level", Command::DuplicateLevel);
-                self.menu_item(ui, "Delete level", Command::DeleteLevel);
-                self.menu_item(ui, "Move level up", Command::MoveLevelUp);
-                self.menu_item(ui, "Move level down", Command::MoveLevelDown);
+                self.menu_item(ui, Command::AddLevel);
+                self.menu_item(ui, Command::DuplicateLevel);
+                self.menu_item(ui, Command::DeleteLevel);
+                self.menu_item(ui, Command::MoveLevelUp);
+                self.menu_item(ui, Command::MoveLevelDown);
             });
             ui.menu_button("Board", |ui| {
-                self.menu_item(ui, "Crop to content", Command::CropToContent);
-                self.menu_item(ui, "Rotate clockwise", Command::RotateClockwise);
-                self.menu_item(ui, "Mirror left-right", Command::MirrorHorizontal);
-                self.menu_item(ui, "Mirror top-bottom", Command::MirrorVertical);
-                self.menu_item(ui, "Swap boxes and goals", Command::SwapBoxesAndGoals);
+                self.menu_item(ui, Command::CropToContent);
+                self.menu_item(ui, Command::RotateClockwise);
+                self.menu_item(ui, Command::MirrorHorizontal);
+                self.menu_item(ui, Command::MirrorVertical);
+                self.menu_item(ui, Command::SwapBoxesAndGoals);
                 ui.separator();
-                self.menu_item(ui, "Solve", Command::Solve);
-                self.menu_item(ui, "Why is this a deadlock?", Command::ExplainDeadlock);
+                self.menu_item(ui, Command::Solve);
+                self.menu_item(ui, Command::ExplainDeadlock);
             });
             ui.menu_button("View", |ui| {
-                self.menu_item(ui, "Zoom in", Command::ZoomIn);
-                self.menu_item(ui, "Zoom out", Command::ZoomOut);
-                self.menu_item(ui, "Fit to window", Command::ZoomFit);
+                self.menu_item(ui, Command::ZoomIn);
+                self.menu_item(ui, Command::ZoomOut);
+                self.menu_item(ui, Command::ZoomFit);
                 let shown = self.settings.overlays.contains(&crate::app::overlay::Overlay::Dead);
                 let dead = if shown { "Hide dead squares" } else { "Show dead squares" };
-                self.menu_item(ui, dead, Command::ToggleDeadSquares);
+                self.menu_item_labelled(ui, dead, Command::ToggleDeadSquares);
                 let theme = if self.settings.dark { "Light theme" } else { "Dark theme" };
-                self.menu_item(ui, theme, Command::ToggleTheme);
+                self.menu_item_labelled(ui, theme, Command::ToggleTheme);
             });
             ui.separator();
-            for (mode, label) in Mode::ALL {
-                let r = ui.selectable_label(self.mode == mode, label).on_hover_text("Tab switches");
+            for mode in Mode::ALL {
+                let command = Command::SetMode(mode);
+                let Some(entry) = command.entry() else { continue };
+                let mut r = ui.selectable_label(self.mode == mode, entry.label);
+                if let Some(tip) = entry.tip {
+                    r = r.on_hover_text(tip);
+                }
                 if r.clicked() {
-                    self.queue.push(Command::SetMode(mode));
+                    self.queue.push(command);
                 }
             }
         });
@@ -278,7 +293,7 @@ impl App {
             if let Some(run) = &self.files {
                 ui.add(egui::Spinner::new());
                 ui.label(run.describe());
-                self.command_button(ui, "Cancel", Command::CancelFile, true);
+                self.command_button(ui, Command::CancelFile, true);
                 ui.separator();
             }
             ui.label(&self.status);
@@ -287,12 +302,12 @@ impl App {
 
     fn level_list(&mut self, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
-            self.command_button(ui, "Add", Command::AddLevel, true);
-            self.command_button(ui, "Duplicate", Command::DuplicateLevel, true);
-            self.command_button(ui, "Delete", Command::DeleteLevel, true);
-            self.command_button(ui, "Up", Command::MoveLevelUp, self.current > 0);
+            self.command_button(ui, Command::AddLevel, true);
+            self.command_button(ui, Command::DuplicateLevel, true);
+            self.command_button(ui, Command::DeleteLevel, true);
+            self.command_button(ui, Command::MoveLevelUp, self.current > 0);
             let last = self.current + 1 < self.doc.collection.levels.len();
-            self.command_button(ui, "Down", Command::MoveLevelDown, last);
+            self.command_button(ui, Command::MoveLevelDown, last);
         });
         ui.separator();
         let palette = Palette::for_dark_mode(self.settings.dark);
@@ -337,12 +352,12 @@ impl App {
         ui.label(RichText::new(format!("Moves {moves}   Pushes {pushes}")).size(18.0));
         if solved {
             ui.label(RichText::new("Solved!").size(20.0).color(Color32::from_rgb(80, 190, 90)));
-            self.command_button(ui, "Save solution into the level", Command::SaveSolution, true);
+            self.command_button(ui, Command::SaveSolution, true);
         }
         ui.horizontal(|ui| {
-            self.command_button(ui, "Undo", Command::Undo, moves > 0);
-            self.command_button(ui, "Redo", Command::Redo, ahead > 0);
-            self.command_button(ui, "Restart", Command::Restart, moves > 0);
+            self.command_button(ui, Command::Undo, moves > 0);
+            self.command_button(ui, Command::Redo, ahead > 0);
+            self.command_button(ui, Command::Restart, moves > 0);
         });
         ui.label(
             RichText::new(
@@ -447,20 +462,18 @@ impl App {
     /// The inspector's lower panel: charts, history or tree.
     fn lower_views(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
-            for (view, label) in [
-                (LowerView::Charts, "Charts"),
-                (LowerView::History, "History"),
-                (LowerView::Tree, "Search tree"),
-                (LowerView::Patterns, "Deadlock patterns"),
-            ] {
-                if ui.selectable_label(self.inspector.view == view, label).clicked() {
-                    self.queue.push(Command::SetLowerView(view));
+            for view in
+                [LowerView::Charts, LowerView::History, LowerView::Tree, LowerView::Patterns]
+            {
+                let command = Command::SetLowerView(view);
+                if ui.selectable_label(self.inspector.view == view, command.label()).clicked() {
+                    self.queue.push(command);
                 }
             }
             if self.inspector.view == LowerView::Charts {
                 ui.separator();
                 let mut log = self.inspector.log_scale;
-                if ui.checkbox(&mut log, "log scale").changed() {
+                if ui.checkbox(&mut log, Command::ToggleLogScale.label()).changed() {
                     self.queue.push(Command::ToggleLogScale);
                 }
             }

@@ -169,16 +169,21 @@ impl App {
         };
         let idle = !running && (can_step || !built);
         ui.horizontal_wrapped(|ui| {
-            self.command_button(ui, "Step", Command::InspectStep, idle);
+            self.command_button(ui, Command::InspectStep, idle);
             let n = self.inspector.step_count;
-            self.command_button(ui, &format!("Step ×{n}"), Command::InspectStepMany(n), idle);
+            self.command_button_labelled(
+                ui,
+                &format!("Step ×{n}"),
+                Command::InspectStepMany(n),
+                idle,
+            );
             let name = ui.label("N").id;
             let count = egui::DragValue::new(&mut self.inspector.step_count).range(1..=1_000_000);
             ui.add(count).labelled_by(name);
         });
         ui.horizontal_wrapped(|ui| {
             let rate = self.inspector.rate;
-            self.command_button(ui, "Run", Command::InspectRun(rate), idle);
+            self.command_button_labelled(ui, "Run", Command::InspectRun(rate), idle);
             let name = ui.label("at").id;
             ui.add(
                 egui::DragValue::new(&mut self.inspector.rate)
@@ -188,11 +193,11 @@ impl App {
             )
             .labelled_by(name)
             .on_hover_text("Expansions per second while running");
-            self.command_button(ui, "Pause", Command::InspectPause, running);
+            self.command_button(ui, Command::InspectPause, running);
         });
         ui.horizontal_wrapped(|ui| {
-            self.command_button(ui, "Run to solution", Command::InspectRunToSolution, idle);
-            self.command_button(ui, "Reset", Command::InspectReset, true);
+            self.command_button(ui, Command::InspectRunToSolution, idle);
+            self.command_button(ui, Command::InspectReset, true);
         });
         ui.label(self.inspector.state_line());
     }
@@ -288,12 +293,7 @@ impl App {
         }
         ui.separator();
         if self.inspector.shown != Shown::Current {
-            self.command_button(
-                ui,
-                "Show the node being expanded",
-                Command::InspectShow(Shown::Current),
-                true,
-            );
+            self.command_button(ui, Command::InspectShow(Shown::Current), true);
         }
         if self.inspector.shown != Shown::Current {
             if !self.inspector.shown_features.is_empty() {

@@ -31,12 +31,12 @@ impl App {
         );
         self.scrubber(ui);
         ui.horizontal(|ui| {
-            self.command_button(ui, "|<", Command::TimelineSeek(0), cursor > 0);
-            self.command_button(ui, "<", Command::TimelineBack, cursor > 0);
+            self.command_button(ui, Command::TimelineSeek(0), cursor > 0);
+            self.command_button(ui, Command::TimelineBack, cursor > 0);
             let play = if playing { "Pause" } else { "Play" };
-            self.command_button(ui, play, Command::TimelinePlay, true);
-            self.command_button(ui, ">", Command::TimelineForward, cursor < n);
-            self.command_button(ui, ">|", Command::TimelineSeek(n), cursor < n);
+            self.command_button_labelled(ui, play, Command::TimelinePlay, true);
+            self.command_button(ui, Command::TimelineForward, cursor < n);
+            self.command_button(ui, Command::TimelineSeek(usize::MAX), cursor < n);
         });
         if let Some(t) = &mut self.timeline {
             ui.add(egui::Slider::new(&mut t.speed, 1.0..=60.0).text("moves/s").logarithmic(true));
@@ -55,16 +55,16 @@ impl App {
         self.lurd_text(ui);
         ui.separator();
         ui.horizontal_wrapped(|ui| {
-            self.command_button(ui, "Copy LURD", Command::CopyLurd, true);
-            self.command_button(ui, "Export GIF…", Command::ExportGif, self.export.is_none());
+            self.command_button(ui, Command::CopyLurd, true);
+            self.command_button(ui, Command::ExportGif, self.export.is_none());
             let free = self.export.is_none();
-            self.command_button(ui, "Export PNG frames…", Command::ExportFrames, free);
+            self.command_button(ui, Command::ExportFrames, free);
         });
         if let Some(run) = &self.export {
             let (done, total) = run.progress();
             ui.horizontal(|ui| {
                 ui.add(egui::ProgressBar::new(done as f32 / total as f32).desired_width(160.0));
-                self.command_button(ui, "Cancel", Command::CancelExport, true);
+                self.command_button(ui, Command::CancelExport, true);
             });
         }
     }
@@ -80,11 +80,21 @@ impl App {
             && f.start == level
         {
             let label = format!("Solver's solution ({} moves)", f.moves.len());
-            self.command_button(ui, &label, Command::TimelineLoad(TimelineSource::Solver), true);
+            self.command_button_labelled(
+                ui,
+                &label,
+                Command::TimelineLoad(TimelineSource::Solver),
+                true,
+            );
         }
         for (i, s) in level.meta.solutions.iter().enumerate() {
             let label = format!("Saved solution {} ({} chars)", i + 1, s.len());
-            self.command_button(ui, &label, Command::TimelineLoad(TimelineSource::Saved(i)), true);
+            self.command_button_labelled(
+                ui,
+                &label,
+                Command::TimelineLoad(TimelineSource::Saved(i)),
+                true,
+            );
         }
         ui.label("Paste LURD:");
         let id = ui.scope_id().with("lurd-input");
@@ -92,7 +102,12 @@ impl App {
         ui.add(egui::TextEdit::singleline(&mut text).hint_text("e.g. rRurD…"));
         ui.data_mut(|d| d.insert_temp(id, text.clone()));
         let ok = !text.trim().is_empty();
-        self.command_button(ui, "Load LURD", Command::TimelineLoad(TimelineSource::Lurd(text)), ok);
+        self.command_button_labelled(
+            ui,
+            "Load LURD",
+            Command::TimelineLoad(TimelineSource::Lurd(text)),
+            ok,
+        );
     }
 
     /// A bar over the moves: a tick per push, the handle at the cursor; click or drag to go.
