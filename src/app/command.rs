@@ -8,41 +8,14 @@ use std::sync::LazyLock;
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
+use crate::app::editor::Shape;
 use crate::app::inspector::{LowerView, PatternOrder, Shown};
 use crate::app::overlay::Overlay;
 use crate::app::timeline::{ExportKind, TimelineSource};
+use crate::app::view::Mode;
 use crate::level::Dir;
 use crate::level::edit::Tool;
 use crate::solver::Config;
-
-/// How the editor's pointer paints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Shape {
-    /// Paint each square the pointer passes over.
-    Freehand,
-    /// Fill the rectangle between the press and the release.
-    Rectangle,
-    /// Fill the connected area of squares like the clicked one.
-    Fill,
-}
-
-/// The window's modes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Mode {
-    /// Paint-style level editor.
-    Edit,
-    /// Play the level.
-    Play,
-    /// Step through a search of the level.
-    Inspect,
-    /// Watch a solution on the timeline.
-    Replay,
-}
-
-impl Mode {
-    /// Every mode, in the mode bar's order.
-    pub const ALL: [Mode; 4] = [Mode::Edit, Mode::Play, Mode::Inspect, Mode::Replay];
-}
 
 /// A user action.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,26 +1,37 @@
 //! The desktop program: one window with a level list, the board, a tool or play panel and a
-//! status bar (feature `gui`). `state` holds what the window shows and carries out commands;
-//! `ui` draws the panels; `board` is the board widget every mode uses.
+//! status bar (feature `gui`).
+//!
+//! `state` holds the [`App`] with its state grouped by area (`document`, `editor`, `play`,
+//! `solving`, `inspector`, `timeline`, `files`, `view`, `overlay`, `settings`: each file
+//! defines its area's state and never reaches into `App`); `command` is every user action
+//! with its label and shortcuts; panels (`panels`, `inspector::panel`, `timeline::panel`)
+//! draw from the state they show and send commands through a `sink`; `ui` lays out a frame
+//! and hands the commands to `App::dispatch`, which routes each to its area's handler in
+//! `commands`; `board` is the board widget every mode uses.
+
+#![warn(missing_docs)]
 
 pub mod autosave;
 pub mod board;
 pub mod command;
+mod commands;
 pub mod document;
-mod edit_panel;
 pub mod editor;
 pub mod files;
 pub mod history;
 pub mod inspector;
 pub mod overlay;
 pub mod palette;
+pub mod panels;
 pub mod plan_overlay;
 pub mod play;
 pub mod settings;
-mod solve_panel;
+pub mod sink;
 pub mod solving;
 pub mod state;
 pub mod timeline;
 mod ui;
+pub mod view;
 pub mod worker;
 
 use std::path::PathBuf;

@@ -1,13 +1,14 @@
-//! The solution timeline: any solution (the solver's, one saved in the level, or pasted
-//! LURD) as a position you can scrub, play, step and jump through by pushes, with its LURD
-//! text, and exports (LURD, animated GIF, PNG frames).
+//! The timeline group: any solution (the solver's, one saved in the level, or pasted LURD)
+//! as a position you can scrub, play, step and jump through by pushes, with its LURD text,
+//! and exports (LURD, animated GIF, PNG frames).
 
 mod export;
-mod panel;
+pub mod panel;
 pub mod render;
 
 pub use export::{ExportError, ExportKind, ExportRun, Exported};
 
+use crate::app::palette::Palette;
 use crate::level::moves::{LurdError, parse_lurd, to_lurd};
 use crate::level::{IllegalMove, Level, Move, replay};
 
@@ -58,6 +59,46 @@ impl std::error::Error for TimelineError {
             TimelineError::NotLurd(e) => Some(e),
             _ => None,
         }
+    }
+}
+
+/// The solution on the timeline and an export of it.
+#[derive(Default)]
+pub struct TimelineState {
+    /// The solution loaded.
+    pub loaded: Option<Timeline>,
+    /// A GIF or PNG export in progress.
+    pub export: Option<ExportRun>,
+}
+
+impl TimelineState {
+    /// Moves the cursor to `to(timeline)`, pausing playback.
+    pub fn seek(&mut self, to: impl FnOnce(&Timeline) -> usize) {
+        if let Some(t) = &mut self.loaded {
+            let at = to(t);
+            t.playing = false;
+            t.seek(at);
+        }
+    }
+
+    /// Starts exporting the solution loaded, if there is one, drawn with `pal`; `repaint`
+    /// wakes the window.
+    pub fn start_export(
+        &mut self,
+        kind: ExportKind,
+        pal: Palette,
+        repaint: impl Fn() + Send + 'static,
+    ) -> bool {
+        let Some(t) = &self.loaded else { return false };
+        self.export = Some(ExportRun::start(kind, &t.start, &t.moves, t.speed, pal, repaint));
+        true
+    }
+
+    /// The export's result, once it has finished.
+    pub fn poll_export(&mut self) -> Option<Result<Exported, ExportError>> {
+        let result = self.export.as_mut()?.poll()?;
+        self.export = None;
+        Some(result)
     }
 }
 
