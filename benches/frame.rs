@@ -11,11 +11,12 @@ use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use sokolab::app::App;
-use sokolab::app::command::{Command, Mode};
+use sokolab::app::command::Command;
 use sokolab::app::document::Document;
 use sokolab::app::inspector::{LowerView, Run};
 use sokolab::app::overlay::Overlay;
 use sokolab::app::settings::Settings;
+use sokolab::app::view::Mode;
 use sokolab::level::{Collection, Level, Pos, Square, Terrain};
 use sokolab::solver::{Config, Method};
 
@@ -117,7 +118,7 @@ fn inspector() -> ((Duration, Duration), (Duration, Duration)) {
 
 /// Times `FRAMES` frames (after 30 to warm up), moving the pointer over the board.
 fn frames(h: &mut Harness<'_, App>) -> Vec<Duration> {
-    let geometry = h.state().geometry.expect("the board was drawn");
+    let geometry = h.state().view.geometry.expect("the board was drawn");
     let mut times = Vec::with_capacity(FRAMES);
     for i in 0..FRAMES + 30 {
         let p = geometry.cell_center(Pos::new(
@@ -169,7 +170,7 @@ fn measure(mode: Mode, solver: bool, side: usize) -> (Duration, Duration) {
     // The goal rooms and packing order are computed on a worker; frames are measured once
     // they are drawn.
     let start = Instant::now();
-    while h.state().drawn.order.is_empty() {
+    while h.state().view.drawn.order.is_empty() {
         assert!(start.elapsed() < Duration::from_secs(60), "the plan never came");
         std::thread::sleep(Duration::from_millis(1));
         h.step();
@@ -177,7 +178,7 @@ fn measure(mode: Mode, solver: bool, side: usize) -> (Duration, Duration) {
     println!("{side}x{side}: plan drawn {:.0} ms after the first frame", ms(start.elapsed()));
     let times = frames(&mut h);
     if solver {
-        assert!(h.state().solving.is_some(), "the solver was still running while measuring");
+        assert!(h.state().solver.run.is_some(), "the solver was still running while measuring");
         h.state_mut().queue.push(Command::CancelSolve);
         h.step();
     }

@@ -7,7 +7,58 @@ use std::time::{Duration, Instant};
 
 use crate::app::document::Document;
 use crate::app::worker::Job;
-use crate::level::format::{self, Format};
+use crate::level::format::{self, FileError, Format};
+
+/// Why the autosave could not be written.
+#[derive(Debug)]
+pub enum AutosaveError {
+    /// Its folder could not be created.
+    Folder {
+        /// The folder.
+        dir: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The edits could not be written.
+    Write(FileError),
+    /// The note of the file the edits belong to could not be written.
+    Origin {
+        /// The note's file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A write was still going after a few seconds.
+    StillWriting,
+}
+
+impl std::fmt::Display for AutosaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let keep = "save your edits to keep them safe from a crash";
+        match self {
+            AutosaveError::Folder { dir, source } => {
+                write!(f, "autosave failed: cannot create {}: {source}; {keep}", dir.display())
+            }
+            AutosaveError::Write(e) => write!(f, "autosave failed: {e}; {keep}"),
+            AutosaveError::Origin { path, source } => {
+                write!(f, "autosave failed: cannot write {}: {source}; {keep}", path.display())
+            }
+            AutosaveError::StillWriting => write!(f, "the autosave is still being written"),
+        }
+    }
+}
+
+impl std::error::Error for AutosaveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            AutosaveError::Folder { source, .. } | AutosaveError::Origin { source, .. } => {
+                Some(source)
+            }
+            AutosaveError::Write(e) => Some(e),
+            AutosaveError::StillWriting => None,
+        }
+    }
+}
 
 /// Writes autosaves into one directory.
 pub struct Autosave {
@@ -16,7 +67,7 @@ pub struct Autosave {
     written: Option<u64>,
     /// Whether an autosave may be on disk (one left by a crash, or one written since).
     on_disk: bool,
-    job: Option<Job<(), Result<(), String>>>,
+    job: Option<Job<(), Result<(), AutosaveError>>>,
 }
 
 /// How often unsaved edits are written at most.
@@ -47,7 +98,7 @@ impl Autosave {
         doc: &Document,
         revision: u64,
         repaint: impl Fn() + Send + 'static,
-    ) -> Result<(), String> {
+    ) -> Result<(), AutosaveError> {
         if let Some(job) = &mut self.job {
             let Some(result) = job.poll() else { return Ok(()) };
             self.job = None;
@@ -76,16 +127,19 @@ impl Autosave {
         let collection = doc.collection.clone();
         let from = doc.path.as_deref().map(Path::to_string_lossy).unwrap_or_default().into_owned();
         self.job = Some(Job::spawn(repaint, move |_| {
-            let failed = |e: &dyn std::fmt::Display| format!("autosave failed: {e}");
-            std::fs::create_dir_all(&dir).map_err(|e| failed(&e))?;
-            format::save_file(data(&dir), &collection, Format::Sok).map_err(|e| failed(&e))?;
-            std::fs::write(origin(&dir), from.as_bytes()).map_err(|e| failed(&e))
+            std::fs::create_dir_all(&dir)
+                .map_err(|source| AutosaveError::Folder { dir: dir.clone(), source })?;
+            format::save_file(data(&dir), &collection, Format::Sok)
+                .map_err(AutosaveError::Write)?;
+            let path = origin(&dir);
+            std::fs::write(&path, from.as_bytes())
+                .map_err(|source| AutosaveError::Origin { path, source })
         }));
         Ok(())
     }
 
     /// Waits (a few seconds at most) for the job in progress and returns its result.
-    pub fn settle(&mut self) -> Result<(), String> {
+    pub fn settle(&mut self) -> Result<(), AutosaveError> {
         let Some(job) = &mut self.job else { return Ok(()) };
         let start = Instant::now();
         loop {
@@ -94,7 +148,7 @@ impl Autosave {
                 return result;
             }
             if start.elapsed() > SETTLE {
-                return Err("the autosave is still being written".into());
+                return Err(AutosaveError::StillWriting);
             }
             std::thread::sleep(Duration::from_millis(2));
         }
@@ -168,5 +222,21 @@ mod tests {
         assert!(again.busy());
         again.clear();
         assert!(again.restore().is_none(), "clear waits for the write in progress");
+    }
+
+    #[test]
+    fn a_folder_that_cannot_be_made_is_reported_with_what_to_do() {
+        let dir = tempfile::tempdir().unwrap();
+        let blocker = dir.path().join("file");
+        std::fs::write(&blocker, b"x").unwrap();
+        let mut doc = Document::builtin();
+        doc.dirty = true;
+        let mut autosave = Autosave::new(blocker.join("state"));
+        autosave.tick(&doc, 1, || {}).unwrap();
+        let e = autosave.settle().unwrap_err();
+        assert!(matches!(&e, AutosaveError::Folder { dir, .. } if *dir == blocker.join("state")));
+        let text = e.to_string();
+        assert!(text.starts_with("autosave failed: cannot create"), "{text}");
+        assert!(text.ends_with("save your edits to keep them safe from a crash"), "{text}");
     }
 }

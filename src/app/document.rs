@@ -1,11 +1,15 @@
-//! The open document: a collection, the file it came from, and whether it has unsaved edits.
+//! The document group: the open collection, the file it came from and whether it has
+//! unsaved edits ([`Document`]), with the level shown, the undo history and the counters of
+//! changes ([`DocumentState`]). Every edit of the document goes through `DocumentState`, one
+//! undo step at a time.
 
 use std::path::{Path, PathBuf};
 
+use crate::app::history::History;
 use crate::level::format::{self, FileError, Format};
 use crate::level::{Collection, Level};
 
-/// A collection being edited, with its file and undo history.
+/// A collection with the file it was read from or saved to.
 #[derive(Clone, Debug)]
 pub struct Document {
     /// The levels.
@@ -58,6 +62,207 @@ impl Document {
     }
 }
 
+/// The undo unit: the whole collection and the level shown.
+#[derive(Clone, Debug)]
+pub struct UndoUnit {
+    collection: Collection,
+    current: usize,
+}
+
+/// A level's text field (consecutive edits of one field undo together).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MetaField {
+    /// The title.
+    Title,
+    /// The author.
+    Author,
+    /// The comment.
+    Comment,
+}
+
+/// The open document, the level shown, and the history of their changes.
+#[derive(Debug)]
+pub struct DocumentState {
+    /// The collection, its file, and whether it has unsaved edits.
+    pub doc: Document,
+    /// Index of the level shown.
+    pub current: usize,
+    history: History<UndoUnit>,
+    /// Counts changes to the document and to the level shown (for caches and the autosave).
+    revision: u64,
+    /// Counts edits of the document (a save in progress knows which it wrote).
+    edits: u64,
+    /// The level and field that text edits last changed.
+    meta_edit: Option<(usize, MetaField)>,
+}
+
+impl DocumentState {
+    /// `doc` with its first level shown and nothing to undo.
+    pub fn new(doc: Document) -> Self {
+        DocumentState {
+            doc,
+            current: 0,
+            history: History::default(),
+            revision: 0,
+            edits: 0,
+            meta_edit: None,
+        }
+    }
+
+    /// The level shown.
+    pub fn level(&self) -> &Level {
+        &self.doc.collection.levels[self.current]
+    }
+
+    /// The level shown, to change it without an undo step (a stroke in progress: call
+    /// [`DocumentState::touch`], and [`DocumentState::record_step`] when it ends).
+    pub fn level_mut(&mut self) -> &mut Level {
+        &mut self.doc.collection.levels[self.current]
+    }
+
+    /// Counts changes to the document and to the level shown.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Counts edits of the document.
+    pub fn edits(&self) -> u64 {
+        self.edits
+    }
+
+    /// Whether there is an edit to undo.
+    pub fn can_undo(&self) -> bool {
+        self.history.can_undo()
+    }
+
+    /// The state an undo step goes back to.
+    pub fn undo_unit(&self) -> UndoUnit {
+        UndoUnit { collection: self.doc.collection.clone(), current: self.current }
+    }
+
+    /// Marks the level shown as changed without making an undo step (during a stroke).
+    pub fn touch(&mut self) {
+        self.revision += 1;
+    }
+
+    fn changed(&mut self) {
+        self.revision += 1;
+        self.edits += 1;
+        self.doc.dirty = true;
+    }
+
+    /// Makes the changes since `before` one undo step; true if there were any.
+    pub fn record_step(&mut self, before: UndoUnit) -> bool {
+        if self.doc.collection == before.collection {
+            return false;
+        }
+        self.history.record(before);
+        self.meta_edit = None;
+        self.changed();
+        true
+    }
+
+    /// Applies `f` to the level shown as one undo step; true if it changed anything.
+    pub fn edit_level(&mut self, f: impl FnOnce(&mut Level)) -> bool {
+        let before = self.undo_unit();
+        f(self.level_mut());
+        self.record_step(before)
+    }
+
+    /// Applies `f` to the collection and the index of the level shown as one undo step
+    /// (the collection keeps at least one level); true if it changed anything.
+    pub fn edit_collection(&mut self, f: impl FnOnce(&mut Collection, &mut usize)) -> bool {
+        let before = self.undo_unit();
+        f(&mut self.doc.collection, &mut self.current);
+        if self.doc.collection.levels.is_empty() {
+            self.doc.collection.levels.push(blank_level(10, 8));
+        }
+        self.current = self.current.min(self.doc.collection.levels.len() - 1);
+        if self.doc.collection == before.collection && self.current == before.current {
+            return false;
+        }
+        self.history.record(before);
+        self.meta_edit = None;
+        self.changed();
+        true
+    }
+
+    /// Sets a text field of the level shown; consecutive edits of one field make one undo
+    /// step. True if the text changed.
+    pub fn edit_meta(&mut self, field: MetaField, text: String) -> bool {
+        let before = self.undo_unit();
+        let meta = &mut self.level_mut().meta;
+        let slot = match field {
+            MetaField::Title => &mut meta.title,
+            MetaField::Author => &mut meta.author,
+            MetaField::Comment => &mut meta.comment,
+        };
+        if *slot == text {
+            return false;
+        }
+        *slot = text;
+        if self.meta_edit != Some((self.current, field)) {
+            self.history.record(before);
+            self.meta_edit = Some((self.current, field));
+        }
+        self.changed();
+        true
+    }
+
+    /// Undoes one step; true if there was one.
+    pub fn undo(&mut self) -> bool {
+        match self.history.undo(self.undo_unit()) {
+            Some(unit) => self.restore(unit),
+            None => false,
+        }
+    }
+
+    /// Redoes one undone step; true if there was one.
+    pub fn redo(&mut self) -> bool {
+        match self.history.redo(self.undo_unit()) {
+            Some(unit) => self.restore(unit),
+            None => false,
+        }
+    }
+
+    fn restore(&mut self, unit: UndoUnit) -> bool {
+        (self.doc.collection, self.current) = (unit.collection, unit.current);
+        self.meta_edit = None;
+        self.changed();
+        true
+    }
+
+    /// Shows level `i`; true if that is another level of the collection.
+    pub fn select(&mut self, i: usize) -> bool {
+        if i >= self.doc.collection.levels.len() || i == self.current {
+            return false;
+        }
+        self.current = i;
+        self.meta_edit = None;
+        self.revision += 1;
+        true
+    }
+
+    /// Puts `doc` (new or read from a file) in place of the document, its first level shown
+    /// and nothing to undo.
+    pub fn replace(&mut self, doc: Document) {
+        self.doc = doc;
+        self.current = 0;
+        self.history.clear();
+        self.revision += 1;
+        self.edits += 1;
+    }
+
+    /// Marks the document saved if a save that started after `edits` edits wrote the last
+    /// of them; true then.
+    pub fn saved(&mut self, edits: u64) -> bool {
+        if edits == self.edits {
+            self.doc.dirty = false;
+        }
+        edits == self.edits
+    }
+}
+
 /// Small levels of our own, compiled into the program.
 const BUILTIN: &str = include_str!("builtin.xsb");
 
@@ -84,6 +289,47 @@ pub fn blank_level(width: usize, height: usize) -> Level {
 mod tests {
     use super::*;
     use crate::level::moves::parse_lurd;
+
+    fn two_levels() -> DocumentState {
+        let mut doc = Document::untitled();
+        doc.collection.levels.push(blank_level(5, 5));
+        DocumentState::new(doc)
+    }
+
+    #[test]
+    fn each_edit_is_one_undo_step_and_redo_brings_it_back() {
+        let mut d = two_levels();
+        assert!(d.edit_collection(|c, cur| {
+            c.levels.remove(*cur);
+        }));
+        assert_eq!((d.doc.collection.levels.len(), d.current), (1, 0));
+        assert!(d.doc.dirty && d.can_undo());
+        assert!(d.undo());
+        assert_eq!(d.doc.collection.levels.len(), 2);
+        assert!(!d.undo(), "nothing more to undo");
+        assert!(d.redo());
+        assert_eq!(d.doc.collection.levels.len(), 1);
+        assert!(!d.edit_level(|_| {}), "no change, no step");
+    }
+
+    #[test]
+    fn typing_in_one_field_is_one_step_and_saving_marks_the_edits_written() {
+        let mut d = two_levels();
+        let edits = d.edits();
+        for text in ["A", "Ab", "Abc"] {
+            assert!(d.edit_meta(MetaField::Title, text.into()));
+        }
+        assert!(!d.edit_meta(MetaField::Title, "Abc".into()));
+        assert!(d.edit_meta(MetaField::Author, "Me".into()));
+        assert!(d.undo());
+        assert_eq!((d.level().meta.title.as_str(), d.level().meta.author.as_str()), ("Abc", ""));
+        assert!(d.undo());
+        assert_eq!(d.level().meta.title, "");
+        assert!(!d.saved(edits), "edits made since are not in the file");
+        assert!(d.doc.dirty);
+        assert!(d.saved(d.edits()));
+        assert!(!d.doc.dirty);
+    }
 
     #[test]
     fn builtin_levels_are_solvable() {

@@ -1,15 +1,53 @@
-//! Opening and saving collections on a worker thread, so that a slow or stalled disk never
-//! holds up the window. One file job runs at a time; the status bar shows it with a Cancel
-//! button.
+//! The files group: opening and saving collections on a worker thread, so that a slow or
+//! stalled disk never holds up the window (one file job runs at a time; the status bar shows
+//! it with a Cancel button), the prompts before unsaved edits are closed or replaced, and
+//! the autosave.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+use crate::app::autosave::Autosave;
 use crate::app::document::Document;
 use crate::app::worker::Job;
 use crate::level::Collection;
 use crate::level::format::FileError;
+
+/// File jobs, the close and open prompts, and the autosave.
+pub struct FileState {
+    /// The file being opened or saved.
+    pub run: Option<FileRun>,
+    /// A document opened while the one shown had unsaved edits, waiting for the user to
+    /// discard them (or to keep them).
+    pub pending_open: Option<Document>,
+    /// Whether the unsaved-changes prompt is open.
+    pub confirm_close: bool,
+    /// Whether the window closes once the save in progress succeeds.
+    pub close_after_save: bool,
+    /// Whether the user chose to close without saving.
+    pub close_confirmed: bool,
+    /// Writes unsaved edits aside (none in tests).
+    pub autosave: Option<Autosave>,
+}
+
+impl FileState {
+    /// No job, no prompt, autosaving into `autosave_dir` if given.
+    pub fn new(autosave_dir: Option<PathBuf>) -> Self {
+        FileState {
+            run: None,
+            pending_open: None,
+            confirm_close: false,
+            close_after_save: false,
+            close_confirmed: false,
+            autosave: autosave_dir.map(Autosave::new),
+        }
+    }
+
+    /// Whether a save is in progress.
+    pub fn saving(&self) -> bool {
+        self.run.as_ref().is_some_and(|f| matches!(f.task, FileTask::Save(_)))
+    }
+}
 
 /// What a file job does.
 #[derive(Clone, Debug, PartialEq, Eq)]

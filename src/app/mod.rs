@@ -1,26 +1,37 @@
 //! The desktop program: one window with a level list, the board, a tool or play panel and a
-//! status bar (feature `gui`). `state` holds what the window shows and carries out commands;
-//! `ui` draws the panels; `board` is the board widget every mode uses.
+//! status bar (feature `gui`).
+//!
+//! `state` holds the [`App`] with its state grouped by area (`document`, `editor`, `play`,
+//! `solving`, `inspector`, `timeline`, `files`, `view`, `overlay`, `settings`: each file
+//! defines its area's state and never reaches into `App`); `command` is every user action
+//! with its label and shortcuts; panels (`panels`, `inspector::panel`, `timeline::panel`)
+//! draw from the state they show and send commands through a `sink`; `ui` lays out a frame
+//! and hands the commands to `App::dispatch`, which routes each to its area's handler in
+//! `commands`; `board` is the board widget every mode uses.
+
+#![warn(missing_docs)]
 
 pub mod autosave;
 pub mod board;
 pub mod command;
+mod commands;
 pub mod document;
-mod edit_panel;
 pub mod editor;
 pub mod files;
 pub mod history;
 pub mod inspector;
 pub mod overlay;
 pub mod palette;
+pub mod panels;
 pub mod plan_overlay;
 pub mod play;
 pub mod settings;
-mod solve_panel;
+pub mod sink;
 pub mod solving;
 pub mod state;
 pub mod timeline;
 mod ui;
+pub mod view;
 pub mod worker;
 
 use std::path::PathBuf;
@@ -32,9 +43,32 @@ use settings::Settings;
 /// The name eframe stores settings and autosaves under.
 const APP_ID: &str = "sokolab";
 
+/// Why the window could not run.
+#[derive(Debug)]
+pub enum RunError {
+    /// The window could not be opened (no display, or no OpenGL).
+    Window(eframe::Error),
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Window(e) => write!(f, "cannot open the window: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RunError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RunError::Window(e) => Some(e),
+        }
+    }
+}
+
 /// Opens the window on `path` (or the last file, `levels/default.xsb`, or built-in levels)
 /// and runs until it is closed.
-pub fn run(path: Option<PathBuf>) -> Result<(), String> {
+pub fn run(path: Option<PathBuf>) -> Result<(), RunError> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Sokolab")
@@ -55,7 +89,7 @@ pub fn run(path: Option<PathBuf>) -> Result<(), String> {
             Ok(Box::new(Window { app: App::startup(path, settings, autosave) }))
         }),
     )
-    .map_err(|e| format!("cannot open the window: {e}"))
+    .map_err(RunError::Window)
 }
 
 /// The window icon (assets/sokolab.png, compiled in).

@@ -1,12 +1,13 @@
-//! The analysis overlays: which are on (persisted), their legend, and the facts they draw,
-//! computed by the solver's inspection helpers and kept until the board changes.
+//! The analysis overlays: the kinds (which are on persists in the settings), their legend,
+//! and the facts they draw, computed by the solver's inspection helpers and kept until the
+//! board changes; and the answer to "why is this a deadlock?". The overlays of the search
+//! (heat map, deadlock pattern) come from the inspector.
 
-use egui::{Color32, RichText, Ui};
+use egui::Color32;
 
 use crate::app::board::Overlays;
-use crate::app::command::Command;
 use crate::app::palette::Palette;
-use crate::app::state::App;
+use crate::app::plan_overlay::PlanCache;
 use crate::level::Level;
 use crate::solver::inspect::{Analyser, Deadlock, PositionFacts, SquareFacts};
 
@@ -52,7 +53,7 @@ impl Overlay {
     ];
 
     /// Whether the overlay draws facts about the level's plan (computed on a worker).
-    fn shows_plan(self) -> bool {
+    pub fn shows_plan(self) -> bool {
         matches!(self, Overlay::Rooms | Overlay::Packing)
     }
 
@@ -118,11 +119,6 @@ impl OverlayCache {
         }
         true
     }
-
-    /// Dead squares of `level` (empty when it cannot be analysed).
-    pub fn dead(&mut self, level: &Level) -> Vec<crate::level::Pos> {
-        if self.update(level) { self.squares.dead.clone() } else { Vec::new() }
-    }
 }
 
 /// The answer to "why is this a deadlock?" for one position.
@@ -153,18 +149,32 @@ impl Explanation {
     }
 }
 
-impl App {
-    /// Adds the overlays that are on to `overlays` for the board `level`.
-    pub(crate) fn analysis_overlays(
+/// The overlays' facts and plans, and the last deadlock explanation.
+#[derive(Default)]
+pub struct OverlayState {
+    cache: OverlayCache,
+    plans: PlanCache,
+    /// The last "why is this a deadlock?" answer.
+    pub explanation: Option<Explanation>,
+}
+
+impl OverlayState {
+    /// Adds the facts of the overlays `on` to `overlays` for the board `shown`: the square
+    /// and position facts of `shown`, the plan of `start` (the level as it starts: the
+    /// search's plan in the inspector, computed on a worker that `repaint` wakes the window
+    /// from), and the boxes of the deadlock explained for `shown`.
+    pub fn add(
         &mut self,
-        ctx: &egui::Context,
-        level: &Level,
         overlays: &mut Overlays,
+        on: &[Overlay],
+        shown: &Level,
+        start: &Level,
+        repaint: impl Fn() + Send + 'static,
     ) {
-        let on = |o: Overlay| self.settings.overlays.contains(&o);
+        let on = |o: Overlay| on.contains(&o);
         let wanted = Overlay::ALL.iter().any(|&o| !o.shows_search() && !o.shows_plan() && on(o));
-        if wanted && self.overlay_cache.update(level) {
-            let c = &self.overlay_cache;
+        if wanted && self.cache.update(shown) {
+            let c = &self.cache;
             if on(Overlay::Dead) {
                 overlays.dead = c.squares.dead.clone();
             }
@@ -185,42 +195,30 @@ impl App {
                     c.position.corrals.iter().flat_map(|k| k.squares.iter().copied()).collect();
             }
         }
-        if on(Overlay::Heat) {
-            overlays.heat = self.heat();
-        }
-        if on(Overlay::Pattern)
-            && self.mode == crate::app::command::Mode::Inspect
-            && let Some(p) = self.inspector.patterns.focused()
+        if (on(Overlay::Rooms) || on(Overlay::Packing))
+            && let Some(Ok(marks)) = self.plans.get(start, repaint)
         {
-            overlays.pattern_boxes = p.boxes.clone();
-            overlays.pattern_area = p.area.clone();
-        }
-        if on(Overlay::Rooms) || on(Overlay::Packing) {
-            // The plan belongs to the level as it starts (the search's plan in the inspector).
-            let start = &self.doc.collection.levels[self.current];
-            let ctx = ctx.clone();
-            if let Some(Ok(marks)) = self.plan_cache.get(start, move || ctx.request_repaint()) {
-                if on(Overlay::Rooms) {
-                    overlays.room_lines = marks.room_lines.clone();
-                    overlays.goal_lines = marks.goal_lines.clone();
-                    overlays.entrances = marks.plan.entrances.clone();
-                }
-                if on(Overlay::Packing) {
-                    overlays.order = marks.plan.order.clone();
-                }
+            if on(Overlay::Rooms) {
+                overlays.room_lines = marks.room_lines.clone();
+                overlays.goal_lines = marks.goal_lines.clone();
+                overlays.entrances = marks.plan.entrances.clone();
+            }
+            if on(Overlay::Packing) {
+                overlays.order = marks.plan.order.clone();
             }
         }
         if let Some(e) = &self.explanation
-            && e.level == *level
+            && e.level == *shown
             && let Ok(Some(d)) = &e.answer
         {
             overlays.culprits = d.boxes.clone();
         }
     }
 
-    /// The line under a plan overlay's toggle: what its marks mean, or why there are none.
-    fn plan_note(&self, o: Overlay) -> String {
-        match self.plan_cache.peek(self.level()) {
+    /// The line under a plan overlay's toggle for `level`: what its marks mean, or why there
+    /// are none.
+    pub fn plan_note(&self, o: Overlay, level: &Level) -> String {
+        match self.plans.peek(level) {
             None => "Computing…".into(),
             Some(Err(e)) => format!("Not available: {e}."),
             Some(Ok(_)) if o == Overlay::Rooms => {
@@ -231,61 +229,11 @@ impl App {
         }
     }
 
-    /// The inspector's heat map, scaled to 0..1.
-    fn heat(&self) -> Vec<(crate::level::Pos, f32)> {
-        let Some(session) = &self.inspector.session else { return Vec::new() };
-        let heat = session.with_trace(|t| t.heat.clone());
-        let max = heat.iter().copied().max().unwrap_or(0);
-        if max == 0 {
-            return Vec::new();
-        }
-        let search = session.search();
-        let board = &search.problem().board;
-        heat.iter()
-            .enumerate()
-            .filter(|&(s, &n)| n > 0 && s < board.len())
-            .map(|(s, &n)| (board.pos(s as u16), n as f32 / max as f32))
-            .collect()
-    }
-
-    /// The overlay toggles with their legend, and the deadlock explanation.
-    pub(crate) fn overlay_panel(&mut self, ui: &mut Ui) {
-        ui.heading("Overlays");
-        let pal = Palette::for_dark_mode(self.settings.dark);
-        for o in Overlay::ALL {
-            ui.horizontal(|ui| {
-                let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-                ui.painter().rect_filled(r, 2.0, o.color(&pal));
-                let mut on = self.settings.overlays.contains(&o);
-                let toggle = if o == Overlay::Dead {
-                    Command::ToggleDeadSquares
-                } else {
-                    Command::ToggleOverlay(o)
-                };
-                let mut r = ui.checkbox(&mut on, o.name());
-                if let Some(s) = toggle.shortcut(self.mode) {
-                    r = r.on_hover_text(ui.ctx().format_shortcut(&s));
-                }
-                if r.changed() {
-                    self.queue.push(Command::ToggleOverlay(o));
-                }
-            });
-            if o.shows_plan() && self.settings.overlays.contains(&o) {
-                ui.label(RichText::new(self.plan_note(o)).small());
-            }
-        }
-        ui.horizontal(|ui| {
-            let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-            ui.painter().rect_filled(r, 2.0, pal.problem);
-            self.command_button(ui, "Why is this a deadlock?", Command::ExplainDeadlock, true);
-        });
-        if let Some(e) = &self.explanation {
-            let current = e.level == *self.board_level();
-            let text = RichText::new(e.text());
-            ui.label(if current { text } else { text.weak() });
-            if !current {
-                ui.label(RichText::new("(about a position no longer shown)").small());
-            }
-        }
+    /// Runs the deadlock rules on `level` and keeps the answer; what to tell the user.
+    pub fn explain(&mut self, level: &Level) -> String {
+        let e = Explanation::of(level);
+        let text = e.text();
+        self.explanation = Some(e);
+        text
     }
 }

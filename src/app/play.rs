@@ -1,4 +1,5 @@
-//! Play mode's state: the level as played, the moves made, and their undo and redo.
+//! The play group: the game in play mode (the level as played, the moves made, and their
+//! undo and redo) and where a click or drag on the board began.
 
 use crate::level::paths::{push_path, walk_path};
 use crate::level::{Dir, Level, Move, Pos};
@@ -29,11 +30,6 @@ impl Game {
     /// Moves waiting to be redone (the rest of a replayed solution).
     pub fn redo_count(&self) -> usize {
         self.undone.len()
-    }
-
-    /// The level the game started from.
-    pub fn start(&self) -> &Level {
-        &self.start
     }
 
     /// Steps (pushing a box if there is one) in `dir`; false if the move is illegal.
@@ -109,5 +105,34 @@ impl Game {
     /// Whether every box is on a goal.
     pub fn is_solved(&self) -> bool {
         self.level.is_solved()
+    }
+}
+
+/// Play mode's state.
+#[derive(Debug, Default)]
+pub struct PlayState {
+    /// The game (none outside play mode).
+    pub game: Option<Game>,
+    /// The square where the primary button went down on the board.
+    pub press: Option<Pos>,
+}
+
+impl PlayState {
+    /// Applies `f` to the game, starting one on `level` if none is going; when `f` makes a
+    /// move that solves the level, the line the status bar shows.
+    pub fn with_game(
+        &mut self,
+        level: &Level,
+        f: impl FnOnce(&mut Game) -> bool,
+    ) -> Option<String> {
+        let game = self.game.get_or_insert_with(|| Game::new(level));
+        let was_solved = game.is_solved();
+        (f(game) && game.is_solved() && !was_solved).then(|| {
+            format!(
+                "Solved in {} moves and {} pushes! (Save the solution from the play panel.)",
+                game.moves().len(),
+                game.pushes()
+            )
+        })
     }
 }

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::app::board::View;
-use crate::app::command::Shape;
+use crate::app::editor::Shape;
 use crate::app::overlay::Overlay;
 
 /// Persisted settings. Missing fields take their defaults, so old files keep loading.

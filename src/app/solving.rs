@@ -1,6 +1,6 @@
-//! Solving from the window: the solver runs on a worker thread with the default
-//! configuration, reports its counters for the progress line, can be cancelled, and its
-//! solution can be replayed in play mode or saved into the level.
+//! The solving group: the solver runs on a worker thread with the default configuration,
+//! reports its counters for the progress line, can be cancelled, and its solution is kept
+//! to be replayed in play mode, watched on the timeline or saved into the level.
 
 use std::time::Duration;
 
@@ -10,6 +10,43 @@ use crate::solver::{Config, Limits, Outcome, Stats, solve_with_progress};
 
 /// Most memory the solver may hold; it stops with `memory` past this.
 const MEMORY: usize = 1 << 30;
+
+/// The solver's run and its last solution.
+#[derive(Default)]
+pub struct SolverState {
+    /// The solver running in the background.
+    pub run: Option<SolveRun>,
+    /// The last solution the solver found.
+    pub found: Option<Found>,
+}
+
+impl SolverState {
+    /// Starts solving `level` (index `index`); `repaint` wakes the window when it reports.
+    pub fn start(&mut self, index: usize, level: &Level, repaint: impl Fn() + Send + 'static) {
+        self.run = Some(SolveRun::start(index, level, repaint));
+    }
+
+    /// Once the run has finished: keeps its solution and gives the status line.
+    pub fn poll(&mut self) -> Option<String> {
+        let outcome = self.run.as_mut()?.poll()?;
+        let run = self.run.take()?;
+        if let Some(sol) = outcome.solution() {
+            self.found = Some(Found {
+                level: run.level,
+                start: run.start,
+                moves: sol.moves.clone(),
+                pushes: sol.pushes,
+                optimal: sol.optimal,
+            });
+        }
+        Some(format!("Level {}: {}", run.level + 1, outcome_line(&outcome)))
+    }
+
+    /// The solution found for level `index` as it is now, if there is one.
+    pub fn found_for(&self, index: usize, level: &Level) -> Option<&Found> {
+        self.found.as_ref().filter(|f| f.level == index && f.start == *level)
+    }
+}
 
 /// A solver run on one level of the collection.
 pub struct SolveRun {
@@ -84,7 +121,7 @@ pub fn seconds(d: Duration) -> String {
 }
 
 /// The status line for a finished run.
-pub fn outcome_line(outcome: &Outcome) -> String {
+fn outcome_line(outcome: &Outcome) -> String {
     let counters = |s: &Stats| format!("{} expanded, {}", s.expanded, seconds(s.elapsed));
     match outcome {
         Outcome::Solved(sol, s) => format!(

@@ -1,20 +1,24 @@
-//! The window's panels: menu bar, level list, tool and play panels, status bar and the
-//! board. Panels read the state and queue commands; `App::show` then dispatches them.
+//! One frame of the window: the panels (each drawn from the state it shows, sending
+//! commands), the board with its pointer interaction and overlays, the dialogs, then the
+//! commands carried out and what only the window can do (file dialogs, clipboard, closing,
+//! starting workers).
 
-use egui::{Color32, RichText, Ui, ViewportCommand};
+use egui::{Ui, ViewportCommand};
 
 use crate::app::board::{self, Overlays};
-use crate::app::command::{Command, Mode, Shape};
-use crate::app::inspector::LowerView;
+use crate::app::command::Command;
+use crate::app::editor::Shape;
+use crate::app::inspector;
+use crate::app::overlay::Overlay;
 use crate::app::palette::Palette;
+use crate::app::panels;
+use crate::app::sink::Sink;
 use crate::app::state::{App, WindowRequest};
-use crate::app::timeline::ExportKind;
+use crate::app::timeline::{self, ExportKind};
+use crate::app::view::Mode;
 use crate::level::edit::Tool;
 use crate::level::paths::push_path;
 use crate::level::{Level, Pos};
-
-/// Height of a row in the level list.
-const ROW_HEIGHT: f32 = 44.0;
 
 impl App {
     /// Draws one frame of the whole window into `ui` and carries out the commands it sends.
@@ -22,41 +26,43 @@ impl App {
         let ctx = ui.ctx().clone();
         self.apply_theme(&ctx);
         self.read_input(&ctx);
-        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
-        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
-        egui::Panel::left("levels").default_size(220.0).resizable(true).show(ui, |ui| {
-            self.level_list(ui);
+        let mode = self.view.mode;
+        let palette = Palette::for_dark_mode(self.settings.dark);
+        egui::Panel::top("menu").show(ui, |ui| {
+            panels::menu::show(ui, &self.settings, &mut Sink::new(&mut self.queue, mode));
         });
-        if self.mode == Mode::Inspect {
+        egui::Panel::bottom("status").show(ui, |ui| {
+            let files = self.files.run.as_ref();
+            let mut sink = Sink::new(&mut self.queue, mode);
+            panels::status::show(ui, &self.document, files, &self.messages.status, &mut sink);
+        });
+        egui::Panel::left("levels").default_size(220.0).resizable(true).show(ui, |ui| {
+            let mut sink = Sink::new(&mut self.queue, mode);
+            let shows = &mut self.view.list_shows;
+            panels::levels::show(ui, &self.document, shows, &palette, &mut sink);
+        });
+        if mode == Mode::Inspect {
             self.inspector.refresh();
         }
         self.play_timeline(&ctx);
-        let width = if matches!(self.mode, Mode::Inspect | Mode::Replay) { 340.0 } else { 260.0 };
+        let width = if matches!(mode, Mode::Inspect | Mode::Replay) { 340.0 } else { 260.0 };
         egui::Panel::right("tools").default_size(width).resizable(true).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                match self.mode {
-                    Mode::Edit => self.edit_panel(ui),
-                    Mode::Play => self.play_panel(ui),
-                    Mode::Inspect => self.inspector_panel(ui),
-                    Mode::Replay => self.timeline_panel(ui),
-                }
-                ui.separator();
-                self.overlay_panel(ui);
-                ui.separator();
-                self.solve_panel(ui);
-            });
+            egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui));
         });
-        if self.mode == Mode::Inspect {
-            egui::Panel::bottom("inspector-views")
-                .default_size(230.0)
-                .resizable(true)
-                .show(ui, |ui| self.lower_views(ui));
+        if mode == Mode::Inspect {
+            egui::Panel::bottom("inspector-views").default_size(230.0).resizable(true).show(
+                ui,
+                |ui| {
+                    let mut sink = Sink::new(&mut self.queue, mode);
+                    inspector::panel::lower(ui, &self.inspector, self.settings.dark, &mut sink);
+                },
+            );
         }
         egui::CentralPanel::default().show(ui, |ui| self.board(ui));
         self.poll_solver();
         self.poll_export();
         self.poll_files();
-        if self.solving.is_some() {
+        if self.solver.run.is_some() {
             // Keep the elapsed time moving between the solver's reports.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
@@ -73,14 +79,37 @@ impl App {
         if ctx.input(|i| i.viewport().close_requested()) && !self.may_close() {
             ctx.send_viewport_cmd(ViewportCommand::CancelClose);
         }
-        let title =
-            format!("{}{} — Sokolab", if self.doc.dirty { "* " } else { "" }, self.doc.name());
-        if title != self.window_title {
+        let doc = &self.document.doc;
+        let title = format!("{}{} — Sokolab", if doc.dirty { "* " } else { "" }, doc.name());
+        if title != self.view.window_title {
             ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
-            self.window_title = title;
+            self.view.window_title = title;
         }
         let repaint = ctx.clone();
         self.autosave_tick(move || repaint.request_repaint());
+    }
+
+    /// The panel beside the board: the mode's own panel, the overlays and the solver.
+    fn side_panel(&mut self, ui: &mut Ui) {
+        let explained = self.overlays.explanation.as_ref().map(|e| e.level == *self.board_level());
+        let mut sink = Sink::new(&mut self.queue, self.view.mode);
+        match self.view.mode {
+            Mode::Edit => {
+                panels::edit::show(ui, &mut self.editor, &self.document, &self.settings, &mut sink)
+            }
+            Mode::Play => panels::play::show(ui, &self.play, &mut sink),
+            Mode::Inspect => inspector::panel::show(ui, &mut self.inspector, &mut sink),
+            Mode::Replay => {
+                let level = self.document.level();
+                let found = self.solver.found_for(self.document.current, level);
+                timeline::panel::show(ui, &mut self.timeline, level, found, &mut sink);
+            }
+        }
+        ui.separator();
+        let (settings, level) = (&self.settings, self.document.level());
+        panels::overlays::show(ui, settings, &self.overlays, level, explained, &mut sink);
+        ui.separator();
+        panels::solve::show(ui, &self.solver, self.document.current, &mut sink);
     }
 
     fn apply_theme(&self, ctx: &egui::Context) {
@@ -96,11 +125,7 @@ impl App {
     /// Keyboard shortcuts, clipboard events and dropped files become commands.
     fn read_input(&mut self, ctx: &egui::Context) {
         let typing = ctx.text_edit_focused();
-        let mut shortcuts = Command::global_shortcuts();
-        if !typing {
-            shortcuts.extend(Command::mode_shortcuts(self.mode));
-        }
-        for (shortcut, command) in shortcuts {
+        for (shortcut, command) in Command::shortcuts(self.view.mode, typing) {
             if ctx.input_mut(|i| i.consume_shortcut(&shortcut)) {
                 self.queue.push(command);
             }
@@ -123,6 +148,10 @@ impl App {
     }
 
     fn window_request(&mut self, ctx: &egui::Context, request: WindowRequest) {
+        let repaint = {
+            let ctx = ctx.clone();
+            move || ctx.request_repaint()
+        };
         match request {
             WindowRequest::PickOpen => {
                 if let Some(path) = file_dialog().pick_file() {
@@ -130,26 +159,17 @@ impl App {
                 }
             }
             WindowRequest::PickSave => {
-                match file_dialog().set_file_name(self.doc.name()).save_file() {
+                match file_dialog().set_file_name(self.document.doc.name()).save_file() {
                     Some(path) => self.queue.push(Command::SaveTo(path)),
-                    None => self.close_after_save = false,
+                    None => self.files.close_after_save = false,
                 }
             }
             WindowRequest::Close => ctx.send_viewport_cmd(ViewportCommand::Close),
             WindowRequest::CopyText(text) => ctx.copy_text(text),
             WindowRequest::Paste => ctx.send_viewport_cmd(ViewportCommand::RequestPaste),
-            WindowRequest::StartFile(task) => {
-                let ctx = ctx.clone();
-                self.start_file(task, move || ctx.request_repaint());
-            }
-            WindowRequest::StartSolver => {
-                let ctx = ctx.clone();
-                self.start_solver(move || ctx.request_repaint());
-            }
-            WindowRequest::Inspect(run) => {
-                let ctx = ctx.clone();
-                self.start_inspector(run, move || ctx.request_repaint());
-            }
+            WindowRequest::StartFile(task) => self.start_file(task, repaint),
+            WindowRequest::StartSolver => self.start_solver(repaint),
+            WindowRequest::Inspect(run) => self.start_inspector(run, repaint),
             WindowRequest::PickGif => {
                 let dialog = rfd::FileDialog::new().add_filter("GIF", &["gif"]);
                 if let Some(path) = dialog.set_file_name("solution.gif").save_file() {
@@ -161,10 +181,7 @@ impl App {
                     self.queue.push(Command::ExportTo(ExportKind::Frames(dir)));
                 }
             }
-            WindowRequest::StartExport(kind) => {
-                let ctx = ctx.clone();
-                self.start_export(kind, move || ctx.request_repaint());
-            }
+            WindowRequest::StartExport(kind) => self.start_export(kind, repaint),
         }
         // Commands queued by a dialog run on the next frame.
         if !self.queue.is_empty() {
@@ -172,194 +189,16 @@ impl App {
         }
     }
 
-    /// A button that sends `command`, with its shortcut in the tooltip.
-    pub(crate) fn command_button(
-        &mut self,
-        ui: &mut Ui,
-        label: &str,
-        command: Command,
-        enabled: bool,
-    ) {
-        let shortcut = command.shortcut(self.mode).map(|s| ui.ctx().format_shortcut(&s));
-        let button = egui::Button::new(label);
-        let response = ui.add_enabled(enabled, button);
-        let response = match shortcut {
-            Some(s) => response.on_hover_text(s),
-            None => response,
-        };
-        if response.clicked() {
-            self.queue.push(command);
-        }
-    }
-
-    /// A menu entry that sends `command`, showing its shortcut.
-    fn menu_item(&mut self, ui: &mut Ui, label: &str, command: Command) {
-        let shortcut = command.shortcut(self.mode).map(|s| ui.ctx().format_shortcut(&s));
-        let button = egui::Button::new(label).shortcut_text(shortcut.unwrap_or_default());
-        if ui.add(button).clicked() {
-            self.queue.push(command);
-        }
-    }
-
-    fn menu_bar(&mut self, ui: &mut Ui) {
-        egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
-                self.menu_item(ui, "New", Command::New);
-                self.menu_item(ui, "Open…", Command::Open);
-                ui.menu_button("Open recent", |ui| {
-                    for path in self.settings.recent.clone() {
-                        if ui.button(path.display().to_string()).clicked() {
-                            self.queue.push(Command::OpenPath(path));
-                        }
-                    }
-                });
-                self.menu_item(ui, "Save", Command::Save);
-                self.menu_item(ui, "Save as…", Command::SaveAs);
-                ui.separator();
-                self.menu_item(ui, "Quit", Command::Quit);
-            });
-            ui.menu_button("Edit", |ui| {
-                self.menu_item(ui, "Undo", Command::Undo);
-                self.menu_item(ui, "Redo", Command::Redo);
-                ui.separator();
-                self.menu_item(ui, "Copy level", Command::Copy);
-                self.menu_item(ui, "Paste level", Command::Paste);
-                ui.separator();
-                self.menu_item(ui, "Add level", Command::AddLevel);
-                self.menu_item(ui, "Duplicate level", Command::DuplicateLevel);
-                self.menu_item(ui, "Delete level", Command::DeleteLevel);
-                self.menu_item(ui, "Move level up", Command::MoveLevelUp);
-                self.menu_item(ui, "Move level down", Command::MoveLevelDown);
-            });
-            ui.menu_button("Board", |ui| {
-                self.menu_item(ui, "Crop to content", Command::CropToContent);
-                self.menu_item(ui, "Rotate clockwise", Command::RotateClockwise);
-                self.menu_item(ui, "Mirror left-right", Command::MirrorHorizontal);
-                self.menu_item(ui, "Mirror top-bottom", Command::MirrorVertical);
-                self.menu_item(ui, "Swap boxes and goals", Command::SwapBoxesAndGoals);
-                ui.separator();
-                self.menu_item(ui, "Solve", Command::Solve);
-                self.menu_item(ui, "Why is this a deadlock?", Command::ExplainDeadlock);
-            });
-            ui.menu_button("View", |ui| {
-                self.menu_item(ui, "Zoom in", Command::ZoomIn);
-                self.menu_item(ui, "Zoom out", Command::ZoomOut);
-                self.menu_item(ui, "Fit to window", Command::ZoomFit);
-                let shown = self.settings.overlays.contains(&crate::app::overlay::Overlay::Dead);
-                let dead = if shown { "Hide dead squares" } else { "Show dead squares" };
-                self.menu_item(ui, dead, Command::ToggleDeadSquares);
-                let theme = if self.settings.dark { "Light theme" } else { "Dark theme" };
-                self.menu_item(ui, theme, Command::ToggleTheme);
-            });
-            ui.separator();
-            for (mode, label) in Mode::ALL {
-                let r = ui.selectable_label(self.mode == mode, label).on_hover_text("Tab switches");
-                if r.clicked() {
-                    self.queue.push(Command::SetMode(mode));
-                }
-            }
-        });
-    }
-
-    fn status_bar(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
-            let dirty = if self.doc.dirty { "* unsaved changes" } else { "saved" };
-            ui.label(format!("{} — {dirty}", self.doc.name()));
-            ui.separator();
-            let l = self.level();
-            ui.label(format!(
-                "level {}/{}  {}×{}",
-                self.current + 1,
-                self.doc.collection.levels.len(),
-                l.width(),
-                l.height()
-            ));
-            ui.separator();
-            if let Some(run) = &self.files {
-                ui.add(egui::Spinner::new());
-                ui.label(run.describe());
-                self.command_button(ui, "Cancel", Command::CancelFile, true);
-                ui.separator();
-            }
-            ui.label(&self.status);
-        });
-    }
-
-    fn level_list(&mut self, ui: &mut Ui) {
-        ui.horizontal_wrapped(|ui| {
-            self.command_button(ui, "Add", Command::AddLevel, true);
-            self.command_button(ui, "Duplicate", Command::DuplicateLevel, true);
-            self.command_button(ui, "Delete", Command::DeleteLevel, true);
-            self.command_button(ui, "Up", Command::MoveLevelUp, self.current > 0);
-            let last = self.current + 1 < self.doc.collection.levels.len();
-            self.command_button(ui, "Down", Command::MoveLevelDown, last);
-        });
-        ui.separator();
-        let palette = Palette::for_dark_mode(self.settings.dark);
-        let n = self.doc.collection.levels.len();
-        let mut list = egui::ScrollArea::vertical().auto_shrink(false);
-        if self.list_shows != Some(self.current) {
-            // Bring the level shown into view when it changes.
-            let row = ROW_HEIGHT + ui.spacing().item_spacing.y;
-            list = list.vertical_scroll_offset((self.current as f32 - 2.0).max(0.0) * row);
-            self.list_shows = Some(self.current);
-        }
-        list.show_rows(ui, ROW_HEIGHT, n, |ui, rows| {
-            for i in rows {
-                let level = &self.doc.collection.levels[i];
-                let selected = i == self.current;
-                let title =
-                    if level.meta.title.is_empty() { "(untitled)" } else { &level.meta.title };
-                let text = format!("{}. {title}", i + 1);
-                let clicked = ui
-                    .horizontal(|ui| {
-                        let (rect, r) = ui.allocate_exact_size(
-                            egui::vec2(ROW_HEIGHT * 1.2, ROW_HEIGHT - 4.0),
-                            egui::Sense::click(),
-                        );
-                        board::paint_thumbnail(ui.painter(), level, rect, &palette);
-                        r.clicked() | ui.selectable_label(selected, text).clicked()
-                    })
-                    .inner;
-                if clicked {
-                    self.queue.push(Command::SelectLevel(i));
-                }
-            }
-        });
-    }
-
-    fn play_panel(&mut self, ui: &mut Ui) {
-        ui.heading("Playing");
-        let (moves, pushes, solved, ahead) = match &self.game {
-            Some(g) => (g.moves().len(), g.pushes(), g.is_solved(), g.redo_count()),
-            None => (0, 0, false, 0),
-        };
-        ui.label(RichText::new(format!("Moves {moves}   Pushes {pushes}")).size(18.0));
-        if solved {
-            ui.label(RichText::new("Solved!").size(20.0).color(Color32::from_rgb(80, 190, 90)));
-            self.command_button(ui, "Save solution into the level", Command::SaveSolution, true);
-        }
-        ui.horizontal(|ui| {
-            self.command_button(ui, "Undo", Command::Undo, moves > 0);
-            self.command_button(ui, "Redo", Command::Redo, ahead > 0);
-            self.command_button(ui, "Restart", Command::Restart, moves > 0);
-        });
-        ui.label(
-            RichText::new(
-                "Arrows or WASD move. Click a square to walk there; drag a box to push it.",
-            )
-            .small(),
-        );
-    }
-
+    /// The board, and what the pointer does on it: paint strokes in the editor, walking and
+    /// pushing boxes in play mode.
     fn board(&mut self, ui: &mut Ui) {
         let palette = Palette::for_dark_mode(self.settings.dark);
         let overlays = self.overlays(ui);
-        self.drawn = overlays.clone();
+        self.view.drawn = overlays.clone();
         let mut view = self.settings.view;
         let br = board::show(ui, self.board_level(), &overlays, &mut view, &palette);
         self.settings.view = view;
-        self.geometry = Some(br.geometry);
+        self.view.geometry = Some(br.geometry);
         let (primary, secondary, released, down, at) = ui.input(|i| {
             let p = &i.pointer;
             let down = p.primary_down() || p.secondary_down();
@@ -367,33 +206,37 @@ impl App {
         });
         let cell = at.and_then(|p| br.geometry.cell_at(p));
         let over_board = br.response.contains_pointer();
-        match self.mode {
+        match self.view.mode {
             Mode::Edit => {
                 let tool = if primary {
-                    Some(self.tool)
+                    Some(self.editor.tool)
                 } else if secondary {
                     Some(Tool::Erase)
                 } else {
                     None
                 };
-                if let (Some(tool), Some(c), true, None) = (tool, cell, over_board, &self.stroke) {
-                    self.begin_stroke(tool, c);
+                let shape = self.settings.shape;
+                let idle = self.editor.stroke.is_none();
+                if let (Some(tool), Some(c), true, true) = (tool, cell, over_board, idle) {
+                    self.editor.begin_stroke(&mut self.document, shape, tool, c);
                 }
-                if self.stroke.is_some() {
+                if self.editor.stroke.is_some() {
                     if let Some(p) = at {
-                        self.continue_stroke(br.geometry.clamp_cell(p));
+                        let c = br.geometry.clamp_cell(p);
+                        self.editor.continue_stroke(&mut self.document, shape, c);
                     }
                     if !down {
-                        self.end_stroke();
+                        let changed = self.editor.end_stroke(&mut self.document, shape);
+                        self.after_edit(changed);
                     }
                 }
             }
             Mode::Inspect | Mode::Replay => {}
             Mode::Play => {
                 if primary && over_board {
-                    self.play_press = cell;
+                    self.play.press = cell;
                 }
-                if released && let Some(from) = self.play_press.take() {
+                if released && let Some(from) = self.play.press.take() {
                     match cell {
                         Some(to) if to != from && self.board_level().square(from).has_box => {
                             self.play_drag_box(from, to);
@@ -408,15 +251,16 @@ impl App {
 
     /// What to draw over the level: problems while editing, the push path of a dragged box
     /// while playing, the path to the node shown in the inspector, the rectangle being
-    /// drawn, and the analysis overlays that are on.
+    /// drawn, the analysis overlays that are on, and the search's heat map and deadlock
+    /// pattern.
     fn overlays(&mut self, ui: &Ui) -> Overlays {
         let mut overlays = Overlays::default();
-        match self.mode {
+        match self.view.mode {
             Mode::Edit => {
-                let analysis = self.analysis();
+                let analysis = self.editor.analysis(&self.document);
                 overlays.problems =
                     analysis.diagnostics.iter().flat_map(|d| d.cells.clone()).collect();
-                if let Some(s) = &self.stroke
+                if let Some(s) = &self.editor.stroke
                     && self.settings.shape == Shape::Rectangle
                 {
                     overlays.selection = Some((s.start, s.last));
@@ -424,8 +268,8 @@ impl App {
             }
             Mode::Play => {
                 let at = ui.input(|i| i.pointer.latest_pos());
-                let target = self.geometry.zip(at).and_then(|(g, p)| g.cell_at(p));
-                if let (Some(from), Some(to)) = (self.play_press, target)
+                let target = self.view.geometry.zip(at).and_then(|(g, p)| g.cell_at(p));
+                if let (Some(from), Some(to)) = (self.play.press, target)
                     && from != to
                     && self.board_level().square(from).has_box
                 {
@@ -439,65 +283,50 @@ impl App {
             }
             Mode::Replay => {}
         }
-        let level = self.board_level().clone();
-        self.analysis_overlays(ui.ctx(), &level, &mut overlays);
-        overlays
-    }
-
-    /// The inspector's lower panel: charts, history or tree.
-    fn lower_views(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
-            for (view, label) in [
-                (LowerView::Charts, "Charts"),
-                (LowerView::History, "History"),
-                (LowerView::Tree, "Search tree"),
-                (LowerView::Patterns, "Deadlock patterns"),
-            ] {
-                if ui.selectable_label(self.inspector.view == view, label).clicked() {
-                    self.queue.push(Command::SetLowerView(view));
-                }
-            }
-            if self.inspector.view == LowerView::Charts {
-                ui.separator();
-                let mut log = self.inspector.log_scale;
-                if ui.checkbox(&mut log, "log scale").changed() {
-                    self.queue.push(Command::ToggleLogScale);
-                }
-            }
-        });
-        match self.inspector.view {
-            LowerView::Charts => self.charts(ui),
-            LowerView::History => self.history_view(ui),
-            LowerView::Tree => self.tree_view(ui),
-            LowerView::Patterns => self.patterns_view(ui),
+        let on = &self.settings.overlays;
+        let shown = self.board_level().clone();
+        let ctx = ui.ctx().clone();
+        let repaint = move || ctx.request_repaint();
+        self.overlays.add(&mut overlays, on, &shown, self.document.level(), repaint);
+        if on.contains(&Overlay::Heat) {
+            overlays.heat = self.inspector.heat();
         }
+        if on.contains(&Overlay::Pattern)
+            && self.view.mode == Mode::Inspect
+            && let Some(p) = self.inspector.patterns.focused()
+        {
+            overlays.pattern_boxes = p.boxes.clone();
+            overlays.pattern_area = p.area.clone();
+        }
+        overlays
     }
 
     /// Moves a playing timeline on by the time since the last frame.
     fn play_timeline(&mut self, ctx: &egui::Context) {
-        let Some(t) = &mut self.timeline else { return };
-        if self.mode == Mode::Replay && t.playing {
+        let Some(t) = &mut self.timeline.loaded else { return };
+        if self.view.mode == Mode::Replay && t.playing {
             let dt = ctx.input(|i| i.stable_dt).min(0.25) as f64;
             t.advance(dt);
             ctx.request_repaint();
         }
     }
 
+    /// The error dialog and the prompts about unsaved edits.
     fn dialogs(&mut self, ctx: &egui::Context) {
-        if let Some(message) = self.error.clone() {
+        if let Some(message) = self.messages.error.clone() {
             egui::Modal::new(egui::Id::unique("error")).show(ctx, |ui| {
                 ui.set_max_width(420.0);
                 ui.heading("Problem");
                 ui.label(message);
                 if ui.button("OK").clicked() {
-                    self.error = None;
+                    self.messages.error = None;
                 }
             });
         }
-        if self.confirm_close {
+        if self.files.confirm_close {
             egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
                 ui.heading("Unsaved changes");
-                ui.label(format!("{} has unsaved changes.", self.doc.name()));
+                ui.label(format!("{} has unsaved changes.", self.document.doc.name()));
                 ui.horizontal(|ui| {
                     if ui.button("Save and close").clicked() {
                         self.save_and_close();
@@ -507,26 +336,25 @@ impl App {
                         self.queue.push(Command::Quit);
                     }
                     if ui.button("Cancel").clicked() {
-                        self.confirm_close = false;
+                        self.files.confirm_close = false;
                     }
                 });
             });
         }
-        if let Some(opened) = &self.pending_open {
+        if let Some(opened) = &self.files.pending_open {
             let name = opened.name();
             egui::Modal::new(egui::Id::unique("discard-for-open")).show(ctx, |ui| {
                 ui.heading("Unsaved changes");
                 ui.label(format!(
                     "{} has unsaved changes. Open {name} and discard them?",
-                    self.doc.name()
+                    self.document.doc.name()
                 ));
                 ui.horizontal(|ui| {
                     if ui.button("Discard and open").clicked() {
                         self.discard_and_open();
                     }
                     if ui.button("Keep editing").clicked() {
-                        self.pending_open = None;
-                        self.status = format!("Kept the unsaved changes; {name} was not opened.");
+                        self.keep_editing();
                     }
                 });
             });

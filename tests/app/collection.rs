@@ -23,17 +23,17 @@ fn copy_gives_xsb_and_paste_adds_the_level() {
 
     h.event(egui::Event::Paste(copied.replace("One", "Two")));
     h.run();
-    let levels = &h.state().doc.collection.levels;
+    let levels = &h.state().document.doc.collection.levels;
     assert_eq!(levels.len(), 2);
     assert_eq!(levels[1].meta.title, "Two");
-    assert_eq!(h.state().current, 1, "the pasted level is shown");
+    assert_eq!(h.state().document.current, 1, "the pasted level is shown");
     h.get_by_label("2. Two");
 
     h.state_mut().queue.push(Command::DuplicateLevel);
     h.run();
     h.get_by_label("Delete").click();
     h.run();
-    assert_eq!(h.state().doc.collection.levels.len(), 2);
+    assert_eq!(h.state().document.doc.collection.levels.len(), 2);
 }
 
 #[test]

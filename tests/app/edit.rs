@@ -17,7 +17,7 @@ fn dragging_paints_walls_and_one_undo_takes_the_stroke_back() {
         assert_eq!(level.square(Pos::new(x, 1)).terrain, Terrain::Wall, "column {x}");
     }
     assert_eq!(level.square(Pos::new(5, 1)).terrain, Terrain::Floor);
-    assert!(h.state().doc.dirty);
+    assert!(h.state().document.doc.dirty);
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
@@ -69,7 +69,7 @@ fn the_right_button_erases() {
     }
     h.run();
     assert_eq!(board(&h).square(Pos::new(0, 0)).terrain, Terrain::Outside);
-    assert!(h.state().doc.dirty);
+    assert!(h.state().document.doc.dirty);
 }
 
 #[test]

@@ -22,26 +22,30 @@ fn save_then_open_gives_the_same_collection() {
     let file = dir.path().join("saved.xsb");
     let mut h = window(ROOM);
     drag(&mut h, Pos::new(1, 1), Pos::new(2, 1));
-    let edited = h.state().doc.collection.clone();
+    let edited = h.state().document.doc.collection.clone();
     h.state_mut().queue.push(Command::SaveTo(file.clone()));
     finish_files(&mut h);
-    assert!(!h.state().doc.dirty, "saving clears the unsaved marker: {}", h.state().status);
-    assert_eq!(h.state().doc.path.as_deref(), Some(file.as_path()));
+    assert!(
+        !h.state().document.doc.dirty,
+        "saving clears the unsaved marker: {}",
+        h.state().messages.status
+    );
+    assert_eq!(h.state().document.doc.path.as_deref(), Some(file.as_path()));
     assert!(file.exists());
 
     h.state_mut().queue.push(Command::AddLevel);
     h.run();
-    assert!(h.state().doc.dirty);
+    assert!(h.state().document.doc.dirty);
     h.state_mut().queue.push(Command::OpenPath(file.clone()));
     finish_files(&mut h);
     // The edits since the save are not thrown away without asking.
-    assert_eq!(h.state().doc.collection.levels.len(), 2);
+    assert_eq!(h.state().document.doc.collection.levels.len(), 2);
     h.get_by_label_contains("has unsaved changes. Open saved.xsb");
     h.get_by_label("Discard and open").click();
     h.run();
-    assert_eq!(h.state().doc.collection, edited);
-    assert_eq!(h.state().doc.path.as_deref(), Some(file.as_path()));
-    assert!(!h.state().doc.dirty);
+    assert_eq!(h.state().document.doc.collection, edited);
+    assert_eq!(h.state().document.doc.path.as_deref(), Some(file.as_path()));
+    assert!(!h.state().document.doc.dirty);
 }
 
 #[test]
@@ -52,14 +56,14 @@ fn keeping_the_edits_declines_the_opened_file() {
     let mut h = window(ROOM);
     h.state_mut().queue.push(Command::AddLevel);
     h.run();
-    let edited = h.state().doc.collection.clone();
+    let edited = h.state().document.doc.collection.clone();
     h.state_mut().queue.push(Command::OpenPath(file));
     finish_files(&mut h);
     h.get_by_label("Keep editing").click();
     h.run();
-    assert_eq!(h.state().doc.collection, edited);
-    assert!(h.state().doc.dirty);
-    assert!(h.state().pending_open.is_none());
+    assert_eq!(h.state().document.doc.collection, edited);
+    assert!(h.state().document.doc.dirty);
+    assert!(h.state().files.pending_open.is_none());
 }
 
 #[test]
@@ -67,24 +71,24 @@ fn failed_save_keeps_the_edits_and_broken_open_keeps_the_document() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = window(ROOM);
     drag(&mut h, Pos::new(1, 1), Pos::new(2, 1));
-    let edited = h.state().doc.collection.clone();
+    let edited = h.state().document.doc.collection.clone();
     h.state_mut().queue.push(Command::SaveTo(dir.path().join("missing/dir/x.xsb")));
     finish_files(&mut h);
-    assert!(h.state().doc.dirty, "a failed save leaves the document unsaved");
-    assert!(h.state().error.as_deref().unwrap().contains("not saved"));
+    assert!(h.state().document.doc.dirty, "a failed save leaves the document unsaved");
+    assert!(h.state().messages.error.as_deref().unwrap().contains("not saved"));
     h.get_by_label("OK").click();
     h.run();
-    assert!(h.state().error.is_none());
+    assert!(h.state().messages.error.is_none());
 
     let bad = dir.path().join("bad.xsb");
     std::fs::write(&bad, b"#####\n#@$.#\n#\xff  #\n#####\n").unwrap();
     h.state_mut().queue.push(Command::OpenPath(bad));
     finish_files(&mut h);
-    let error = h.state().error.clone().unwrap();
+    let error = h.state().messages.error.clone().unwrap();
     assert!(error.contains("bad.xsb:3:2"), "{error}");
     h.get_by_label_contains("bad.xsb:3:2");
-    assert_eq!(h.state().doc.collection, edited, "the open document is kept");
-    assert!(h.state().doc.dirty);
+    assert_eq!(h.state().document.doc.collection, edited, "the open document is kept");
+    assert!(h.state().document.doc.dirty);
 }
 
 #[test]
@@ -94,15 +98,15 @@ fn edits_made_while_saving_keep_the_document_unsaved() {
     let mut h = window(ROOM);
     h.state_mut().queue.push(Command::SaveTo(file.clone()));
     h.step();
-    assert!(h.state().files.is_some(), "the save runs as a job");
+    assert!(h.state().files.run.is_some(), "the save runs as a job");
     h.state_mut().queue.push(Command::AddLevel);
     h.step();
     finish_files(&mut h);
-    assert!(h.state().doc.dirty, "the level added while saving is not in the file");
-    assert_eq!(h.state().doc.path.as_deref(), Some(file.as_path()));
+    assert!(h.state().document.doc.dirty, "the level added while saving is not in the file");
+    assert_eq!(h.state().document.doc.path.as_deref(), Some(file.as_path()));
     let written = sokolab::level::format::load_file(&file).unwrap();
     assert_eq!(written.levels.len(), 1);
-    assert_eq!(h.state().doc.collection.levels.len(), 2);
+    assert_eq!(h.state().document.doc.collection.levels.len(), 2);
 }
 
 /// A named pipe blocks its reader until a writer comes: the window keeps drawing and
@@ -123,15 +127,19 @@ fn a_stalled_open_leaves_the_window_working_and_can_be_cancelled() {
     h.get_by_label("Opening slow.xsb…");
     h.state_mut().queue.push(Command::AddLevel);
     h.run_steps(3);
-    assert_eq!(h.state().doc.collection.levels.len(), 2, "edits go on while the file is read");
+    assert_eq!(
+        h.state().document.doc.collection.levels.len(),
+        2,
+        "edits go on while the file is read"
+    );
     h.get_by_label("Cancel").click();
     h.run_steps(3);
     h.get_by_label("Opening slow.xsb… (cancelling)");
     // Let the read finish: its result is dropped.
     std::fs::write(&pipe, "; Piped\n#####\n#@$.#\n#####\n").unwrap();
     finish_files(&mut h);
-    assert_eq!(h.state().doc.collection.levels.len(), 2);
-    assert!(h.state().pending_open.is_none());
+    assert_eq!(h.state().document.doc.collection.levels.len(), 2);
+    assert!(h.state().files.pending_open.is_none());
     h.get_by_label_contains("Did not open");
 }
 
@@ -154,11 +162,11 @@ fn startup_restores_unsaved_edits_and_asks_before_a_file_replaces_them() {
     let app = App::startup(Some(file.clone()), Settings::default(), Some(state));
     let mut h = window_for(app);
     finish_files(&mut h);
-    assert_eq!(h.state().doc.collection.levels[0].meta.title, "Unsaved");
-    assert!(h.state().doc.dirty);
+    assert_eq!(h.state().document.doc.collection.levels[0].meta.title, "Unsaved");
+    assert!(h.state().document.doc.dirty);
     h.get_by_label("Discard and open").click();
     h.run();
-    assert_eq!(h.state().doc.path.as_deref(), Some(file.as_path()));
+    assert_eq!(h.state().document.doc.path.as_deref(), Some(file.as_path()));
     assert_eq!(h.state().level().meta.title, "Room");
     // The autosave of the discarded edits is removed by a job of its own.
     let start = Instant::now();

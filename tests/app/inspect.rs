@@ -3,7 +3,7 @@
 use egui::Key;
 use egui_kittest::kittest::Queryable;
 use sokolab::app::inspector::Shown;
-use sokolab::app::inspector::panel::child_row;
+use sokolab::app::inspector::text::child_row;
 use sokolab::solver::{Config, Method, Recorder, Search, build};
 
 use crate::harness::window;
@@ -108,7 +108,7 @@ fn fess_shows_the_features_of_the_current_and_of_a_clicked_node_and_fills_the_he
     let path = &h.state().inspector.shown_path;
     assert_eq!(path.last().map(|n| n.id), Some(current.id));
     let start = path[0];
-    h.get_by_label(&format!("0. {}", sokolab::app::inspector::panel::node_row(&start))).click();
+    h.get_by_label(&format!("0. {}", sokolab::app::inspector::text::node_row(&start))).click();
     h.run();
     assert_eq!(h.state().inspector.shown, Shown::Node(start.id));
     assert_eq!(h.state().inspector.shown_features, fess.node_features(start.id));
@@ -125,7 +125,7 @@ fn fess_shows_the_features_of_the_current_and_of_a_clicked_node_and_fills_the_he
     let boxes_seen: u32 =
         h.state().inspector.session.as_ref().unwrap().with_trace(|t| t.heat.iter().sum());
     assert_eq!(boxes_seen as usize, 3 * h.state().inspector.snapshot.steps);
-    assert!(!h.state().drawn.heat.is_empty());
+    assert!(!h.state().view.drawn.heat.is_empty());
 }
 
 #[test]

@@ -12,26 +12,26 @@ const CORNER: &str = "#######\n#$  @.#\n#     #\n#######\n";
 #[test]
 fn toggling_overlays_draws_and_removes_them() {
     let mut h = window(CORNER);
-    assert!(h.state().drawn.dead.is_empty() && h.state().drawn.reach.is_empty());
+    assert!(h.state().view.drawn.dead.is_empty() && h.state().view.drawn.reach.is_empty());
     h.get_by_label("Dead squares").click();
     h.run();
     let expected = Analyser::new(h.state().level()).unwrap().squares().dead;
     assert!(!expected.is_empty());
-    assert_eq!(h.state().drawn.dead, expected);
+    assert_eq!(h.state().view.drawn.dead, expected);
 
     h.get_by_label("Player-reachable area").click();
     h.run();
-    assert!(h.state().drawn.reach.contains(&Pos::new(4, 2)));
-    assert!(!h.state().drawn.reach.contains(&Pos::new(1, 1)), "a box is not walkable");
+    assert!(h.state().view.drawn.reach.contains(&Pos::new(4, 2)));
+    assert!(!h.state().view.drawn.reach.contains(&Pos::new(1, 1)), "a box is not walkable");
 
     h.get_by_label("Push distance to the nearest goal").click();
     h.run();
-    assert!(h.state().drawn.numbers.contains(&(Pos::new(5, 1), 0)));
+    assert!(h.state().view.drawn.numbers.contains(&(Pos::new(5, 1), 0)));
 
     h.get_by_label("Dead squares").click();
     h.run();
-    assert!(h.state().drawn.dead.is_empty(), "switched off again");
-    assert!(!h.state().drawn.reach.is_empty(), "the others stay");
+    assert!(h.state().view.drawn.dead.is_empty(), "switched off again");
+    assert!(!h.state().view.drawn.reach.is_empty(), "the others stay");
 }
 
 #[test]
@@ -39,9 +39,9 @@ fn why_is_this_a_deadlock_names_the_rule_and_marks_the_box() {
     let mut h = window(CORNER);
     h.get_by_label("Why is this a deadlock?").click();
     h.run();
-    let status = h.state().status.clone();
+    let status = h.state().messages.status.clone();
     assert!(status.contains("Deadlock (dead square)"), "{status}");
-    assert_eq!(h.state().drawn.culprits, vec![Pos::new(1, 1)]);
+    assert_eq!(h.state().view.drawn.culprits, vec![Pos::new(1, 1)]);
 }
 
 /// Three goals at the end of a one-wide dead-end corridor: the far one is filled first.
@@ -59,7 +59,7 @@ const CORRIDOR: &str = "; Corridor
 /// worker thread).
 fn until_plan_drawn(h: &mut egui_kittest::Harness<'_, sokolab::app::App>) {
     let start = std::time::Instant::now();
-    while h.state().drawn.order.is_empty() && h.state().drawn.goal_lines.is_empty() {
+    while h.state().view.drawn.order.is_empty() && h.state().view.drawn.goal_lines.is_empty() {
         assert!(start.elapsed().as_secs() < 20, "the plan never arrives");
         std::thread::sleep(std::time::Duration::from_millis(2));
         h.step();
@@ -73,13 +73,13 @@ fn the_packing_order_and_the_goal_rooms_are_drawn_when_switched_on() {
     h.get_by_label("Packing order (1 = fill first)").click();
     until_plan_drawn(&mut h);
     let (far, mid, near) = (Pos::new(12, 4), Pos::new(11, 4), Pos::new(10, 4));
-    assert_eq!(h.state().drawn.order, vec![(far, 1), (mid, 2), (near, 3)]);
+    assert_eq!(h.state().view.drawn.order, vec![(far, 1), (mid, 2), (near, 3)]);
     h.get_by_label("Each step of the order is proved.");
-    assert!(h.state().drawn.goal_lines.is_empty(), "the rooms overlay is off");
+    assert!(h.state().view.drawn.goal_lines.is_empty(), "the rooms overlay is off");
 
     h.get_by_label("Goal rooms and entrances").click();
     h.run();
-    let drawn = &h.state().drawn;
+    let drawn = &h.state().view.drawn;
     assert_eq!(drawn.entrances, vec![Pos::new(8, 4)]);
     // The goal area is the corridor, columns 9 to 12 of row 4: its outline is two long
     // lines and its two ends.
@@ -94,6 +94,6 @@ fn the_packing_order_and_the_goal_rooms_are_drawn_when_switched_on() {
 
     h.get_by_label("Packing order (1 = fill first)").click();
     h.run();
-    assert!(h.state().drawn.order.is_empty(), "switched off again");
-    assert!(!h.state().drawn.goal_lines.is_empty(), "the rooms stay");
+    assert!(h.state().view.drawn.order.is_empty(), "switched off again");
+    assert!(!h.state().view.drawn.goal_lines.is_empty(), "the rooms stay");
 }

@@ -5,8 +5,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sokolab::app::App;
 use sokolab::app::command::Command;
-use sokolab::app::inspector::panel::child_row;
 use sokolab::app::inspector::patterns::pattern_label;
+use sokolab::app::inspector::text::child_row;
 use sokolab::app::inspector::{PatternOrder, Shown};
 use sokolab::app::overlay::Overlay;
 use sokolab::level::format::read_collection;
@@ -97,14 +97,14 @@ fn selecting_a_pattern_highlights_its_boxes_and_player_area_on_the_board() {
     let mut h = stepped(3);
     h.get_by_label("Deadlock patterns").click();
     h.run();
-    assert!(h.state().drawn.pattern_boxes.is_empty(), "nothing selected yet");
+    assert!(h.state().view.drawn.pattern_boxes.is_empty(), "nothing selected yet");
     let patterns = reference(3).patterns();
     let p = patterns.iter().max_by_key(|p| p.boxes.len()).unwrap();
     h.get_by_label(&pattern_label(p)).click();
     h.run();
     assert_eq!(h.state().inspector.patterns.selected, Some(p.id));
-    assert_eq!(h.state().drawn.pattern_boxes, p.boxes);
-    assert_eq!(h.state().drawn.pattern_area, p.area);
+    assert_eq!(h.state().view.drawn.pattern_boxes, p.boxes);
+    assert_eq!(h.state().view.drawn.pattern_area, p.area);
     assert!(!p.area.is_empty());
     h.get_by_label_contains(&format!("Selected #{}: boxes at", p.id));
 
@@ -112,11 +112,14 @@ fn selecting_a_pattern_highlights_its_boxes_and_player_area_on_the_board() {
     let q = patterns.iter().find(|q| q.id != p.id).unwrap();
     h.get_by_label(&pattern_label(q)).click();
     h.run();
-    assert_eq!(h.state().drawn.pattern_boxes, q.boxes);
+    assert_eq!(h.state().view.drawn.pattern_boxes, q.boxes);
     h.get_by_label(&pattern_label(q)).click();
     h.run();
     assert_eq!(h.state().inspector.patterns.selected, None);
-    assert!(h.state().drawn.pattern_boxes.is_empty() && h.state().drawn.pattern_area.is_empty());
+    assert!(
+        h.state().view.drawn.pattern_boxes.is_empty()
+            && h.state().view.drawn.pattern_area.is_empty()
+    );
 }
 
 #[test]
@@ -132,11 +135,11 @@ fn a_child_pruned_by_a_pattern_names_it_and_shows_it_on_the_board() {
     // Hovering the row draws the pattern; moving away takes it off.
     h.get_by_label(&row).hover();
     h.run();
-    assert_eq!(h.state().drawn.pattern_boxes, learned.boxes);
-    assert_eq!(h.state().drawn.pattern_area, learned.area);
+    assert_eq!(h.state().view.drawn.pattern_boxes, learned.boxes);
+    assert_eq!(h.state().view.drawn.pattern_area, learned.area);
     h.get_by_label("Search inspector").hover();
     h.run();
-    assert!(h.state().drawn.pattern_boxes.is_empty());
+    assert!(h.state().view.drawn.pattern_boxes.is_empty());
 
     // Clicking it shows the pruned position with the pattern, selected in the list.
     h.get_by_label(&row).click();
@@ -144,7 +147,7 @@ fn a_child_pruned_by_a_pattern_names_it_and_shows_it_on_the_board() {
     let current = search.current().unwrap();
     assert_eq!(h.state().inspector.shown, Shown::After(current.id, child.push));
     assert_eq!(h.state().inspector.patterns.selected, Some(learned.id));
-    assert_eq!(h.state().drawn.pattern_boxes, learned.boxes);
+    assert_eq!(h.state().view.drawn.pattern_boxes, learned.boxes);
     let board = h.state().board_level();
     assert!(learned.boxes.iter().all(|&b| board.square(b).has_box), "its boxes are there");
 
@@ -152,5 +155,5 @@ fn a_child_pruned_by_a_pattern_names_it_and_shows_it_on_the_board() {
     h.state_mut().queue.push(Command::ToggleOverlay(Overlay::Pattern));
     h.run();
     assert!(!h.state().settings.overlays.contains(&Overlay::Pattern));
-    assert!(h.state().drawn.pattern_boxes.is_empty());
+    assert!(h.state().view.drawn.pattern_boxes.is_empty());
 }

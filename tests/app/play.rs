@@ -72,7 +72,7 @@ fn the_edit_mode_board_is_the_document() {
     h.get_by_label("Editor").click();
     h.run();
     assert!(board(&h).square(Pos::new(3, 2)).has_box, "playing does not change the level");
-    assert!(!h.state().doc.dirty);
+    assert!(!h.state().document.doc.dirty);
 }
 
 #[test]
@@ -85,7 +85,7 @@ fn keys_still_move_when_a_button_has_the_keyboard_focus() {
         h.key_press(Key::Tab);
         h.run();
     }
-    assert_eq!(h.state().mode, sokolab::app::command::Mode::Play);
+    assert_eq!(h.state().view.mode, sokolab::app::view::Mode::Play);
     h.key_press(Key::ArrowLeft);
     h.run();
     assert!(board(&h).square(Pos::new(2, 2)).has_box, "the box was pushed");

@@ -12,17 +12,17 @@ fn solving_a_small_level_from_the_ui_and_replaying_it() {
     let mut h = window("; Two\n########\n#      #\n# $  . #\n#@$  . #\n#      #\n########\n");
     h.get_by_label("Solve").click();
     h.step();
-    assert!(h.state().solving.is_some(), "the solver runs in the background");
+    assert!(h.state().solver.run.is_some(), "the solver runs in the background");
     let start = Instant::now();
-    while h.state().solving.is_some() {
+    while h.state().solver.run.is_some() {
         assert!(start.elapsed() < Duration::from_secs(30), "the solver did not finish");
         std::thread::sleep(Duration::from_millis(10));
         h.step();
     }
     h.run();
-    let status = h.state().status.clone();
+    let status = h.state().messages.status.clone();
     assert!(status.contains("Solved"), "{status}");
-    let moves = h.state().found.as_ref().expect("a solution").moves.len();
+    let moves = h.state().solver.found.as_ref().expect("a solution").moves.len();
 
     h.get_by_label("Replay solution").click();
     h.run();

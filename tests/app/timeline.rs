@@ -54,7 +54,7 @@ fn jumping_to_push_n_shows_the_replayed_position() {
         h.run();
     }
     assert!(h.state().board_level().is_solved());
-    assert!(!h.state().doc.dirty, "watching a solution does not edit the level");
+    assert!(!h.state().document.doc.dirty, "watching a solution does not edit the level");
 }
 
 #[test]
@@ -64,7 +64,7 @@ fn pasted_lurd_loads_and_an_illegal_one_is_refused() {
         .queue
         .push(Command::TimelineLoad(sokolab::app::timeline::TimelineSource::Lurd("RRRR".into())));
     h.run();
-    assert!(h.state().status.contains("move 4"), "{}", h.state().status);
+    assert!(h.state().messages.status.contains("move 4"), "{}", h.state().messages.status);
     h.get_by_label("Playing: saved solution 1");
     h.state_mut()
         .queue

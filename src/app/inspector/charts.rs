@@ -4,7 +4,7 @@
 use egui::Ui;
 use egui_plot::{GridMark, Legend, Line, Plot, PlotPoints, VLine};
 
-use crate::app::state::App;
+use crate::app::inspector::Inspector;
 use crate::solver::inspect::Step;
 
 /// Most points drawn per line (the history is sampled evenly down to this).
@@ -26,31 +26,28 @@ pub fn series(steps: &[Step], log: bool) -> [Vec<[f64; 2]>; 3] {
     out
 }
 
-impl App {
-    /// Open and closed sizes and the bound against expansions.
-    pub(crate) fn charts(&mut self, ui: &mut Ui) {
-        let log = self.inspector.log_scale;
-        let Some(session) = &self.inspector.session else {
-            ui.label("Step or run the search to draw its charts.");
-            return;
-        };
-        let [open, closed, bound] = session.with_trace(|t| series(&t.steps, log));
-        let scrub = self.inspector.scrub as f64;
-        let mut plot = Plot::new("search-chart")
-            .legend(Legend::default())
-            .x_axis_label("expansions")
-            .allow_scroll(false);
-        if log {
-            plot =
-                plot.y_axis_formatter(|m: GridMark, _| format!("{:.0}", 10f64.powf(m.value) - 1.0));
-        }
-        plot.show(ui, |p| {
-            p.line(Line::new("open", PlotPoints::from(open)));
-            p.line(Line::new("closed", PlotPoints::from(closed)));
-            p.line(Line::new("bound", PlotPoints::from(bound)));
-            p.vline(VLine::new("history step", scrub));
-        });
+/// Open and closed sizes and the bound against expansions.
+pub fn show(ui: &mut Ui, inspector: &Inspector) {
+    let log = inspector.log_scale;
+    let Some(session) = &inspector.session else {
+        ui.label("Step or run the search to draw its charts.");
+        return;
+    };
+    let [open, closed, bound] = session.with_trace(|t| series(&t.steps, log));
+    let scrub = inspector.scrub as f64;
+    let mut plot = Plot::new("search-chart")
+        .legend(Legend::default())
+        .x_axis_label("expansions")
+        .allow_scroll(false);
+    if log {
+        plot = plot.y_axis_formatter(|m: GridMark, _| format!("{:.0}", 10f64.powf(m.value) - 1.0));
     }
+    plot.show(ui, |p| {
+        p.line(Line::new("open", PlotPoints::from(open)));
+        p.line(Line::new("closed", PlotPoints::from(closed)));
+        p.line(Line::new("bound", PlotPoints::from(bound)));
+        p.vline(VLine::new("history step", scrub));
+    });
 }
 
 #[cfg(test)]

@@ -4,13 +4,16 @@
 //! expansion history, for small searches the search tree, and the deadlock pattern database.
 //!
 //! `Inspector` holds the choices and what is shown; [`session::Session`] holds the search
-//! and its worker; the panels draw from a [`Snapshot`] taken once a frame.
+//! and its worker; the panels ([`panel`] and the lower views it shows) draw from a
+//! [`Snapshot`] taken once a frame and send commands.
 
 mod charts;
 pub mod panel;
+mod pattern_view;
 pub mod patterns;
 mod scrub;
 pub mod session;
+pub mod text;
 mod tree;
 
 use std::time::Instant;
@@ -271,6 +274,24 @@ impl Inspector {
             Shown::Step(_) if session.depth_first() => None,
             Shown::Step(i) => session.with_trace(|t| t.steps.get(i).map(|s| (s.node, true))),
         }
+    }
+
+    /// How often each square held a box in the positions expanded, scaled to 0..1 (the heat
+    /// map overlay).
+    pub fn heat(&self) -> Vec<(Pos, f32)> {
+        let Some(session) = &self.session else { return Vec::new() };
+        let heat = session.with_trace(|t| t.heat.clone());
+        let max = heat.iter().copied().max().unwrap_or(0);
+        if max == 0 {
+            return Vec::new();
+        }
+        let search = session.search();
+        let board = &search.problem().board;
+        heat.iter()
+            .enumerate()
+            .filter(|&(s, &n)| n > 0 && s < board.len())
+            .map(|(s, &n)| (board.pos(s as u16), n as f32 / max as f32))
+            .collect()
     }
 
     /// Expansions per second over the last half second.

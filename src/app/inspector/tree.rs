@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use egui::{Color32, Pos2, Sense, Stroke, Ui, Vec2};
 
 use crate::app::command::Command;
-use crate::app::inspector::Shown;
-use crate::app::state::App;
+use crate::app::inspector::{Inspector, Shown};
+use crate::app::sink::Sink;
 use crate::solver::inspect::trace::{Edge, Step, TREE_EXPANSIONS};
 use crate::solver::search::{PushView, Verdict};
 use crate::solver::{NodeId, Progress};
@@ -108,66 +108,63 @@ fn layout(tree: &[TreeNode]) -> Vec<f32> {
     x
 }
 
-impl App {
-    /// The search tree view.
-    pub(crate) fn tree_view(&mut self, ui: &mut Ui) {
-        let Some(session) = &self.inspector.session else {
-            ui.label("Step or run the search to draw its tree.");
-            return;
-        };
-        let (tree, total) = session.with_trace(|t| (build_tree(&t.steps, &t.edges), t.steps.len()));
-        let solution: Vec<NodeId> = match session.progress() {
-            Progress::Solved(id) if !session.depth_first() => session.search().path(id),
-            _ => Vec::new(),
-        };
-        let depth_first = session.depth_first();
-        let at = if total == 0 { 0 } else { self.inspector.scrub.min(total - 1) };
-        let at = if self.inspector.shown == Shown::Step(at) { at } else { total.saturating_sub(1) };
-        if total > TREE_EXPANSIONS {
-            ui.label(format!("The tree shows the first {TREE_EXPANSIONS} of {total} expansions."));
+/// The search tree view.
+pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
+    let Some(session) = &inspector.session else {
+        ui.label("Step or run the search to draw its tree.");
+        return;
+    };
+    let (tree, total) = session.with_trace(|t| (build_tree(&t.steps, &t.edges), t.steps.len()));
+    let solution: Vec<NodeId> = match session.progress() {
+        Progress::Solved(id) if !session.depth_first() => session.search().path(id),
+        _ => Vec::new(),
+    };
+    let depth_first = session.depth_first();
+    let at = if total == 0 { 0 } else { inspector.scrub.min(total - 1) };
+    let at = if inspector.shown == Shown::Step(at) { at } else { total.saturating_sub(1) };
+    if total > TREE_EXPANSIONS {
+        ui.label(format!("The tree shows the first {TREE_EXPANSIONS} of {total} expansions."));
+    }
+    legend(ui);
+    let x = layout(&tree);
+    let width = x.iter().copied().fold(0.0, f32::max) * DX + 2.0 * DX;
+    let height = tree.iter().map(|n| n.depth).max().unwrap_or(0) as f32 * DY + 2.0 * DY;
+    let mut clicked = None;
+    egui::ScrollArea::both().id_salt("tree").show(ui, |ui| {
+        let (rect, response) = ui.allocate_exact_size(Vec2::new(width, height), Sense::click());
+        let place =
+            |i: usize| rect.min + Vec2::new(DX + x[i] * DX, DY * 0.5 + tree[i].depth as f32 * DY);
+        let painter = ui.painter_at(rect);
+        let line = Stroke::new(1.0, ui.visuals().weak_text_color());
+        for (i, n) in tree.iter().enumerate() {
+            if let Some(p) = n.parent
+                && n.born <= at
+            {
+                painter.line_segment([place(p), place(i)], line);
+            }
         }
-        legend(ui);
-        let x = layout(&tree);
-        let width = x.iter().copied().fold(0.0, f32::max) * DX + 2.0 * DX;
-        let height = tree.iter().map(|n| n.depth).max().unwrap_or(0) as f32 * DY + 2.0 * DY;
-        let mut clicked = None;
-        egui::ScrollArea::both().id_salt("tree").show(ui, |ui| {
-            let (rect, response) = ui.allocate_exact_size(Vec2::new(width, height), Sense::click());
-            let place = |i: usize| {
-                rect.min + Vec2::new(DX + x[i] * DX, DY * 0.5 + tree[i].depth as f32 * DY)
-            };
-            let painter = ui.painter_at(rect);
-            let line = Stroke::new(1.0, ui.visuals().weak_text_color());
-            for (i, n) in tree.iter().enumerate() {
-                if let Some(p) = n.parent
-                    && n.born <= at
-                {
-                    painter.line_segment([place(p), place(i)], line);
-                }
+        let on_path = |n: &TreeNode| {
+            n.node.is_some_and(|id| solution.contains(&id))
+                && matches!(n.verdict, None | Some(Verdict::Kept | Verdict::Improved))
+        };
+        for (i, n) in tree.iter().enumerate() {
+            let c = place(i);
+            let color = node_color(n, at);
+            painter.circle_filled(c, 4.5, color);
+            if on_path(n) {
+                painter.circle_stroke(c, 6.5, Stroke::new(2.0, Color32::from_rgb(255, 215, 0)));
             }
-            let on_path = |n: &TreeNode| {
-                n.node.is_some_and(|id| solution.contains(&id))
-                    && matches!(n.verdict, None | Some(Verdict::Kept | Verdict::Improved))
-            };
-            for (i, n) in tree.iter().enumerate() {
-                let c = place(i);
-                let color = node_color(n, at);
-                painter.circle_filled(c, 4.5, color);
-                if on_path(n) {
-                    painter.circle_stroke(c, 6.5, Stroke::new(2.0, Color32::from_rgb(255, 215, 0)));
-                }
-            }
-            if let Some(p) = response.interact_pointer_pos().filter(|_| response.clicked()) {
-                let nearest = (0..tree.len())
-                    .min_by(|&a, &b| dist(place(a), p).total_cmp(&dist(place(b), p)));
-                if let Some(i) = nearest.filter(|&i| dist(place(i), p) < DX) {
-                    clicked = target(&tree, i, depth_first);
-                }
-            }
-        });
-        if let Some(shown) = clicked {
-            self.queue.push(Command::InspectShow(shown));
         }
+        if let Some(p) = response.interact_pointer_pos().filter(|_| response.clicked()) {
+            let nearest =
+                (0..tree.len()).min_by(|&a, &b| dist(place(a), p).total_cmp(&dist(place(b), p)));
+            if let Some(i) = nearest.filter(|&i| dist(place(i), p) < DX) {
+                clicked = target(&tree, i, depth_first);
+            }
+        }
+    });
+    if let Some(shown) = clicked {
+        sink.send(Command::InspectShow(shown));
     }
 }
 

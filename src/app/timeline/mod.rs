@@ -1,15 +1,16 @@
-//! The solution timeline: any solution (the solver's, one saved in the level, or pasted
-//! LURD) as a position you can scrub, play, step and jump through by pushes, with its LURD
-//! text, and exports (LURD, animated GIF, PNG frames).
+//! The timeline group: any solution (the solver's, one saved in the level, or pasted LURD)
+//! as a position you can scrub, play, step and jump through by pushes, with its LURD text,
+//! and exports (LURD, animated GIF, PNG frames).
 
 mod export;
-mod panel;
+pub mod panel;
 pub mod render;
 
-pub use export::{ExportKind, ExportRun};
+pub use export::{ExportError, ExportKind, ExportRun, Exported};
 
-use crate::level::moves::{parse_lurd, to_lurd};
-use crate::level::{Level, Move, replay};
+use crate::app::palette::Palette;
+use crate::level::moves::{LurdError, parse_lurd, to_lurd};
+use crate::level::{IllegalMove, Level, Move, replay};
 
 /// Where a timeline's solution comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,6 +21,85 @@ pub enum TimelineSource {
     Saved(usize),
     /// LURD text the user pasted.
     Lurd(String),
+}
+
+/// Why a solution cannot go on the timeline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TimelineError {
+    /// One of its moves is illegal.
+    Illegal(IllegalMove),
+    /// The text is not LURD.
+    NotLurd(LurdError),
+    /// It has no moves.
+    Empty,
+    /// The solver has no solution for the level as it is.
+    NoSolverSolution,
+    /// The level has no saved solution with this index.
+    NoSuchSaved(usize),
+}
+
+impl std::fmt::Display for TimelineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TimelineError::Illegal(e) => write!(f, "the solution cannot be played: {e}"),
+            TimelineError::NotLurd(e) => write!(f, "not a LURD solution: {e}"),
+            TimelineError::Empty => write!(f, "the solution has no moves"),
+            TimelineError::NoSolverSolution => {
+                write!(f, "the solver has no solution for this level (Solve finds one)")
+            }
+            TimelineError::NoSuchSaved(_) => write!(f, "the level has no such saved solution"),
+        }
+    }
+}
+
+impl std::error::Error for TimelineError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TimelineError::Illegal(e) => Some(e),
+            TimelineError::NotLurd(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// The solution on the timeline and an export of it.
+#[derive(Default)]
+pub struct TimelineState {
+    /// The solution loaded.
+    pub loaded: Option<Timeline>,
+    /// A GIF or PNG export in progress.
+    pub export: Option<ExportRun>,
+}
+
+impl TimelineState {
+    /// Moves the cursor to `to(timeline)`, pausing playback.
+    pub fn seek(&mut self, to: impl FnOnce(&Timeline) -> usize) {
+        if let Some(t) = &mut self.loaded {
+            let at = to(t);
+            t.playing = false;
+            t.seek(at);
+        }
+    }
+
+    /// Starts exporting the solution loaded, if there is one, drawn with `pal`; `repaint`
+    /// wakes the window.
+    pub fn start_export(
+        &mut self,
+        kind: ExportKind,
+        pal: Palette,
+        repaint: impl Fn() + Send + 'static,
+    ) -> bool {
+        let Some(t) = &self.loaded else { return false };
+        self.export = Some(ExportRun::start(kind, &t.start, &t.moves, t.speed, pal, repaint));
+        true
+    }
+
+    /// The export's result, once it has finished.
+    pub fn poll_export(&mut self) -> Option<Result<Exported, ExportError>> {
+        let result = self.export.as_mut()?.poll()?;
+        self.export = None;
+        Some(result)
+    }
 }
 
 /// A solution being watched.
@@ -44,11 +124,34 @@ pub struct Timeline {
 }
 
 impl Timeline {
+    /// The timeline of `source` on `level`; `solver` is the solver's solution for `level`
+    /// as it is, if it has one.
+    pub fn load(
+        level: &Level,
+        source: &TimelineSource,
+        solver: Option<&[Move]>,
+    ) -> Result<Self, TimelineError> {
+        match source {
+            TimelineSource::Solver => {
+                let moves = solver.ok_or(TimelineError::NoSolverSolution)?;
+                Timeline::new(level, moves.to_vec(), "the solver's solution")
+            }
+            TimelineSource::Saved(i) => {
+                let lurd = level.meta.solutions.get(*i).ok_or(TimelineError::NoSuchSaved(*i))?;
+                Timeline::from_lurd(level, lurd, format!("saved solution {}", i + 1))
+            }
+            TimelineSource::Lurd(text) => Timeline::from_lurd(level, text, "pasted LURD"),
+        }
+    }
+
     /// A timeline of `moves` from `start`; fails, naming the move, when one is illegal.
-    pub fn new(start: &Level, moves: Vec<Move>, source: impl Into<String>) -> Result<Self, String> {
-        let check = replay(start, &moves);
-        if let Some(e) = check.error {
-            return Err(format!("the solution cannot be played: {e}"));
+    pub fn new(
+        start: &Level,
+        moves: Vec<Move>,
+        source: impl Into<String>,
+    ) -> Result<Self, TimelineError> {
+        if let Some(e) = replay(start, &moves).error {
+            return Err(TimelineError::Illegal(e));
         }
         Ok(Timeline {
             start: start.clone(),
@@ -63,10 +166,14 @@ impl Timeline {
     }
 
     /// A timeline of LURD text from `start`.
-    pub fn from_lurd(start: &Level, lurd: &str, source: impl Into<String>) -> Result<Self, String> {
-        let moves = parse_lurd(lurd).map_err(|e| format!("not a LURD solution: {e}"))?;
+    pub fn from_lurd(
+        start: &Level,
+        lurd: &str,
+        source: impl Into<String>,
+    ) -> Result<Self, TimelineError> {
+        let moves = parse_lurd(lurd).map_err(TimelineError::NotLurd)?;
         if moves.is_empty() {
-            return Err("the solution has no moves".into());
+            return Err(TimelineError::Empty);
         }
         Timeline::new(start, moves, source)
     }
@@ -172,7 +279,23 @@ mod tests {
         assert!(t.advance(0.25), "two quarter seconds at 2 moves/s make one move");
         assert_eq!(t.cursor, 1);
         let err = Timeline::from_lurd(&level(), "RRRR", "test").unwrap_err();
-        assert!(err.contains("move 4"), "{err}");
-        assert!(Timeline::from_lurd(&level(), "x", "test").is_err());
+        assert!(matches!(err, TimelineError::Illegal(_)), "{err:?}");
+        assert!(err.to_string().contains("move 4"), "{err}");
+        let err = Timeline::from_lurd(&level(), "x", "test").unwrap_err();
+        assert!(matches!(err, TimelineError::NotLurd(_)), "{err:?}");
+    }
+
+    #[test]
+    fn sources_load_or_say_why_not() {
+        let mut level = level();
+        level.meta.solutions.push("RRR".into());
+        let saved = Timeline::load(&level, &TimelineSource::Saved(0), None).unwrap();
+        assert_eq!((saved.source.as_str(), saved.moves.len()), ("saved solution 1", 3));
+        let missing = Timeline::load(&level, &TimelineSource::Saved(1), None).unwrap_err();
+        assert_eq!(missing, TimelineError::NoSuchSaved(1));
+        let none = Timeline::load(&level, &TimelineSource::Solver, None).unwrap_err();
+        assert_eq!(none, TimelineError::NoSolverSolution);
+        let empty = Timeline::load(&level, &TimelineSource::Lurd(" ".into()), None).unwrap_err();
+        assert_eq!(empty, TimelineError::Empty);
     }
 }

@@ -1,0 +1,91 @@
+//! Inspector commands: the search's configuration, stepping, running on the worker,
+//! pausing, resetting, what the board shows, the lower panel's view and the pattern list.
+
+use crate::app::command::Command;
+use crate::app::inspector::{Run, Shown};
+use crate::app::overlay::Overlay;
+use crate::app::state::{App, WindowRequest};
+
+impl App {
+    /// Carries out an inspector command.
+    pub(crate) fn inspector_command(&mut self, command: Command) -> Option<WindowRequest> {
+        match command {
+            Command::SetSearchConfig(config) => {
+                self.inspector.method = config.method;
+                self.inspector.bound = config.lower_bound;
+                self.inspector.deadlocks = config.deadlocks;
+                self.inspector.techniques = config.techniques;
+                self.reset_inspector();
+            }
+            Command::InspectReset => self.reset_inspector(),
+            Command::InspectStep => {
+                self.ensure_session();
+                if let Some(s) = &mut self.inspector.session {
+                    s.step_once();
+                }
+                self.inspector.shown = Shown::Current;
+                self.inspector.refresh();
+            }
+            Command::InspectStepMany(n) => return self.inspect_run(Run::Steps(n)),
+            Command::InspectRun(rate) => return self.inspect_run(Run::Rate(rate)),
+            Command::InspectRunToSolution => return self.inspect_run(Run::Full),
+            Command::InspectPause => {
+                if let Some(s) = &mut self.inspector.session {
+                    s.pause();
+                }
+            }
+            Command::InspectShow(shown) => {
+                self.inspector.shown = shown;
+                self.inspector.refresh();
+            }
+            Command::InspectScrub(at) => {
+                self.inspector.scrub = at;
+                self.inspector.shown = Shown::Step(at);
+                self.inspector.refresh();
+            }
+            Command::SetLowerView(v) => self.inspector.view = v,
+            Command::SelectPattern(id) => {
+                self.inspector.patterns.selected = id;
+                if id.is_some() && !self.settings.overlays.contains(&Overlay::Pattern) {
+                    self.settings.toggle_overlay(Overlay::Pattern);
+                }
+                self.inspector.refresh();
+            }
+            Command::SetPatternOrder(o) => self.inspector.patterns.set_order(o),
+            Command::ToggleLogScale => self.inspector.log_scale = !self.inspector.log_scale,
+            other => unreachable!("{other:?} is not an inspector command"),
+        }
+        None
+    }
+
+    /// Starts the inspector's worker; `repaint` wakes the window.
+    pub fn start_inspector(&mut self, run: Run, repaint: impl Fn() + Send + 'static) {
+        if let Some(s) = &mut self.inspector.session {
+            s.run(run, repaint);
+        }
+    }
+
+    /// A fresh inspector search of the level shown in the editor.
+    fn reset_inspector(&mut self) {
+        let level = self.level().clone();
+        if let Err(e) = self.inspector.reset(&level) {
+            self.messages.status = format!("The inspector cannot search this level: {e}.");
+        }
+    }
+
+    /// Builds the inspector's search if there is none for the current level.
+    pub(crate) fn ensure_session(&mut self) {
+        let fresh = self.inspector.session.as_ref().is_some_and(|s| s.level == *self.level());
+        if !fresh {
+            self.reset_inspector();
+        }
+    }
+
+    /// Asks the window to start the worker on the search (built first if needed).
+    fn inspect_run(&mut self, run: Run) -> Option<WindowRequest> {
+        self.ensure_session();
+        self.inspector.shown = Shown::Current;
+        let ready = self.inspector.session.as_ref().is_some_and(|s| s.can_step());
+        ready.then_some(WindowRequest::Inspect(run))
+    }
+}

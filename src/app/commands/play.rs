@@ -1,0 +1,71 @@
+//! Play commands: steps, restart, saving the moves as a solution of the level, and walking
+//! or pushing a box with the pointer.
+
+use crate::app::command::Command;
+use crate::app::play::Game;
+use crate::app::state::{App, WindowRequest};
+use crate::app::view::Mode;
+use crate::level::Pos;
+use crate::level::moves::to_lurd;
+
+impl App {
+    /// Carries out a play command.
+    pub(crate) fn play_command(&mut self, command: Command) -> Option<WindowRequest> {
+        match command {
+            Command::Step(d) => {
+                self.set_mode(Mode::Play);
+                self.with_game(|g| g.step(d));
+            }
+            Command::Restart => {
+                if let Some(g) = &mut self.play.game {
+                    g.restart();
+                }
+            }
+            Command::SaveSolution => self.save_solution(),
+            other => unreachable!("{other:?} is not a play command"),
+        }
+        None
+    }
+
+    /// Play mode: walk to `to`.
+    pub fn play_click(&mut self, to: Pos) {
+        self.with_game(|g| g.walk_to(to));
+    }
+
+    /// Play mode: push the box at `from` to `to` along the shortest push path.
+    pub fn play_drag_box(&mut self, from: Pos, to: Pos) {
+        let mut ok = true;
+        self.with_game(|g| {
+            ok = g.push_box(from, to);
+            ok
+        });
+        if !ok {
+            self.messages.status = "That box cannot be pushed there.".into();
+        }
+    }
+
+    /// Applies `f` to the game (one starts on the level shown if none is going), saying so
+    /// when it solves the level.
+    pub(crate) fn with_game(&mut self, f: impl FnOnce(&mut Game) -> bool) {
+        if let Some(line) = self.play.with_game(self.document.level(), f) {
+            self.messages.status = line;
+        }
+    }
+
+    /// Stores the moves of a solved game as a solution of the level (the game goes on).
+    fn save_solution(&mut self) {
+        let Some(g) = &self.play.game else { return };
+        if !g.is_solved() {
+            return;
+        }
+        let lurd = to_lurd(g.moves());
+        let game = g.clone();
+        self.edit_level(|l| {
+            if !l.meta.solutions.contains(&lurd) {
+                l.meta.solutions.push(lurd);
+            }
+        });
+        self.play.game = Some(game);
+        self.messages.status = "Saved the solution into the level.".into();
+    }
+}

@@ -1,0 +1,55 @@
+//! Solver commands: solve the level shown on a worker, cancel, replay the solution in play
+//! mode; and taking the solver's result.
+
+use crate::app::command::Command;
+use crate::app::play::Game;
+use crate::app::state::{App, WindowRequest};
+use crate::app::view::Mode;
+
+impl App {
+    /// Carries out a solver command.
+    pub(crate) fn solver_command(&mut self, command: Command) -> Option<WindowRequest> {
+        match command {
+            Command::Solve => {
+                if self.solver.run.is_none() {
+                    return Some(WindowRequest::StartSolver);
+                }
+            }
+            Command::CancelSolve => {
+                if let Some(run) = &self.solver.run {
+                    run.cancel();
+                }
+            }
+            Command::ReplaySolution => self.replay_found(),
+            other => unreachable!("{other:?} is not a solver command"),
+        }
+        None
+    }
+
+    /// Starts the solver on the current level; `repaint` wakes the window when it reports.
+    pub fn start_solver(&mut self, repaint: impl Fn() + Send + 'static) {
+        self.solver.start(self.document.current, self.document.level(), repaint);
+        self.messages.status = "Solving…".into();
+    }
+
+    /// Takes the solver's result once it has finished.
+    pub fn poll_solver(&mut self) {
+        if let Some(line) = self.solver.poll() {
+            self.messages.status = line;
+        }
+    }
+
+    /// Play mode on the level the solution was found for, with its moves ready to step
+    /// through (redo plays the next one).
+    fn replay_found(&mut self) {
+        let Some(found) = self.solver.found.clone() else { return };
+        if found.level != self.document.current || found.start != *self.level() {
+            self.messages.status =
+                "The solution belongs to another level or an older version.".into();
+            return;
+        }
+        self.set_mode(Mode::Play);
+        self.play.game = Some(Game::with_plan(&found.start, &found.moves));
+        self.messages.status = "Replaying: Redo (Ctrl+Y) steps forward, Undo steps back.".into();
+    }
+}

@@ -1,0 +1,74 @@
+//! View commands: the mode (switching builds the inspector's search or loads the timeline
+//! as needed), zoom, theme, the overlays, and "why is this a deadlock?".
+
+use crate::app::command::Command;
+use crate::app::overlay::Overlay;
+use crate::app::play::Game;
+use crate::app::state::{App, WindowRequest};
+use crate::app::timeline::TimelineSource;
+use crate::app::view::Mode;
+
+impl App {
+    /// Carries out a view command.
+    pub(crate) fn view_command(&mut self, command: Command) -> Option<WindowRequest> {
+        match command {
+            Command::SetMode(m) => self.set_mode(m),
+            Command::ToggleMode => {
+                let edit = self.view.mode == Mode::Edit;
+                self.set_mode(if edit { Mode::Play } else { Mode::Edit });
+            }
+            Command::ZoomIn => self.zoom(1.25),
+            Command::ZoomOut => self.zoom(1.0 / 1.25),
+            Command::ZoomFit => self.settings.view.fit(),
+            Command::ToggleTheme => self.settings.dark = !self.settings.dark,
+            Command::ToggleDeadSquares => self.settings.toggle_overlay(Overlay::Dead),
+            Command::ToggleOverlay(o) => self.settings.toggle_overlay(o),
+            Command::ExplainDeadlock => {
+                let shown = self.board_level().clone();
+                self.messages.status = self.overlays.explain(&shown);
+            }
+            other => unreachable!("{other:?} is not a view command"),
+        }
+        None
+    }
+
+    /// Switches to `mode`: play mode starts a game, the inspector builds its search of the
+    /// level if it has none, the timeline loads the solver's or a saved solution if the one
+    /// it shows belongs to another level.
+    pub(crate) fn set_mode(&mut self, mode: Mode) {
+        if mode == self.view.mode {
+            return;
+        }
+        self.editor.stroke = None;
+        self.view.mode = mode;
+        self.play.game = (mode == Mode::Play).then(|| Game::new(self.level()));
+        match mode {
+            Mode::Inspect => self.ensure_session(),
+            Mode::Replay => {
+                let level = self.level();
+                let stale = self.timeline.loaded.as_ref().is_none_or(|t| t.start != *level);
+                if stale {
+                    let saved = !level.meta.solutions.is_empty();
+                    let found = self
+                        .solver
+                        .found
+                        .as_ref()
+                        .is_some_and(|f| f.level == self.document.current);
+                    self.timeline.loaded = None;
+                    if found {
+                        self.load_timeline(TimelineSource::Solver);
+                    } else if saved {
+                        self.load_timeline(TimelineSource::Saved(0));
+                    }
+                }
+            }
+            Mode::Edit | Mode::Play => {}
+        }
+    }
+
+    fn zoom(&mut self, factor: f32) {
+        if let Some(g) = self.view.geometry {
+            self.settings.view.zoom_by(&g, factor, g.area.center());
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! How the inspector writes pushes, verdicts and nodes in its tables and lists.
+
+use crate::level::{Dir, Move};
+use crate::solver::search::{ChildView, NodeView, PushView, Verdict};
+
+/// The push as `3:4 R` (the box's square and the direction).
+pub fn push_text(push: Option<PushView>) -> String {
+    match push {
+        Some(p) if p.pushes > 1 => format!("{} to {} ({} pushes)", p.from, p.to, p.pushes),
+        Some(p) => format!("{} {}", p.from, dir_letter(p.dir)),
+        None => "start".into(),
+    }
+}
+
+/// The letter of a push in `dir` (`U`, `D`, `L`, `R`).
+pub fn dir_letter(d: Dir) -> char {
+    Move { dir: d, push: true }.lurd()
+}
+
+/// What became of a child, as the table says it.
+pub fn verdict_text(v: Verdict) -> String {
+    match v {
+        Verdict::Kept => "kept".into(),
+        Verdict::Duplicate => "duplicate".into(),
+        Verdict::Improved => "improved".into(),
+        Verdict::OverBound => "over the bound".into(),
+        Verdict::Pruned(r) => format!("pruned: {}", r.name()),
+    }
+}
+
+/// One row of the children table (naming the deadlock pattern that pruned the child).
+pub fn child_row(c: &ChildView) -> String {
+    let cost = match c.verdict {
+        Verdict::Pruned(_) => format!("g {}", c.g),
+        _ => format!("g {} h {} f {}", c.g, c.h, c.f),
+    };
+    let pattern = c.pattern.map(|id| format!(" #{id}")).unwrap_or_default();
+    format!("{}  {cost}  {}{pattern}", push_text(Some(c.push)), verdict_text(c.verdict))
+}
+
+/// One row of the frontier list.
+pub fn node_row(n: &NodeView) -> String {
+    format!("{}  g {} h {} f {}", push_text(n.push), n.g, n.h, n.f)
+}

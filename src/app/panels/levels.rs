@@ -1,0 +1,62 @@
+//! The level list: buttons to add, duplicate, delete and reorder levels, and the levels with
+//! their titles and small previews.
+
+use egui::Ui;
+
+use crate::app::board;
+use crate::app::command::Command;
+use crate::app::document::DocumentState;
+use crate::app::palette::Palette;
+use crate::app::sink::Sink;
+
+/// Height of a row in the level list.
+const ROW_HEIGHT: f32 = 44.0;
+
+/// The level list; `shows` is the level it last scrolled to (it scrolls to the level shown
+/// when that changes).
+pub fn show(
+    ui: &mut Ui,
+    document: &DocumentState,
+    shows: &mut Option<usize>,
+    palette: &Palette,
+    sink: &mut Sink<'_>,
+) {
+    let current = document.current;
+    let levels = &document.doc.collection.levels;
+    ui.horizontal_wrapped(|ui| {
+        sink.button(ui, Command::AddLevel, true);
+        sink.button(ui, Command::DuplicateLevel, true);
+        sink.button(ui, Command::DeleteLevel, true);
+        sink.button(ui, Command::MoveLevelUp, current > 0);
+        sink.button(ui, Command::MoveLevelDown, current + 1 < levels.len());
+    });
+    ui.separator();
+    let mut list = egui::ScrollArea::vertical().auto_shrink(false);
+    if *shows != Some(current) {
+        // Bring the level shown into view when it changes.
+        let row = ROW_HEIGHT + ui.spacing().item_spacing.y;
+        list = list.vertical_scroll_offset((current as f32 - 2.0).max(0.0) * row);
+        *shows = Some(current);
+    }
+    list.show_rows(ui, ROW_HEIGHT, levels.len(), |ui, rows| {
+        for i in rows {
+            let level = &levels[i];
+            let selected = i == current;
+            let title = if level.meta.title.is_empty() { "(untitled)" } else { &level.meta.title };
+            let text = format!("{}. {title}", i + 1);
+            let clicked = ui
+                .horizontal(|ui| {
+                    let (rect, r) = ui.allocate_exact_size(
+                        egui::vec2(ROW_HEIGHT * 1.2, ROW_HEIGHT - 4.0),
+                        egui::Sense::click(),
+                    );
+                    board::paint_thumbnail(ui.painter(), level, rect, palette);
+                    r.clicked() | ui.selectable_label(selected, text).clicked()
+                })
+                .inner;
+            if clicked {
+                sink.send(Command::SelectLevel(i));
+            }
+        }
+    });
+}
