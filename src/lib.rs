@@ -1,4 +1,9 @@
 //! Sokolab: Sokoban level editor, solver, search inspector and solution timeline.
+//!
+//! The layers (see ARCHITECTURE.md): [`level`] is the puzzle as data, [`solver`] searches
+//! it, and [`cli`] and `app` (the window, feature `gui`) sit on top.
+#![warn(missing_docs)]
+
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod cli;

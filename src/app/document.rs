@@ -249,6 +249,7 @@ impl DocumentState {
         self.doc = doc;
         self.current = 0;
         self.history.clear();
+        self.meta_edit = None;
         self.revision += 1;
         self.edits += 1;
     }
@@ -329,6 +330,16 @@ mod tests {
         assert!(d.doc.dirty);
         assert!(d.saved(d.edits()));
         assert!(!d.doc.dirty);
+    }
+
+    #[test]
+    fn a_title_typed_in_a_newly_opened_document_can_be_undone() {
+        let mut d = two_levels();
+        assert!(d.edit_meta(MetaField::Title, "Old".into()));
+        d.replace(Document::untitled());
+        assert!(d.edit_meta(MetaField::Title, "New".into()));
+        assert!(d.undo(), "the first edit after opening is its own undo step");
+        assert_eq!(d.level().meta.title, "");
     }
 
     #[test]

@@ -9,8 +9,6 @@
 //! and hands the commands to `App::dispatch`, which routes each to its area's handler in
 //! `commands`; `board` is the board widget every mode uses.
 
-#![warn(missing_docs)]
-
 pub mod autosave;
 pub mod board;
 pub mod command;

@@ -37,7 +37,8 @@ pub enum CliError {
     /// The output format cannot be told from the file name.
     UnknownFormat(PathBuf),
     /// The window could not be opened.
-    Window(String),
+    #[cfg(feature = "gui")]
+    Window(crate::app::RunError),
     /// This build has no window.
     NoWindow,
 }
@@ -76,10 +77,11 @@ impl fmt::Display for CliError {
                  .rle, or pass --format xsb|sok|rle",
                 path.display()
             ),
-            CliError::Window(why) => write!(
+            #[cfg(feature = "gui")]
+            CliError::Window(e) => write!(
                 f,
-                "cannot open the window: {why}; on a machine without a desktop, install the \
-                 libraries README.md names, or use a subcommand (sokolab --help)"
+                "{e}; on a machine without a desktop, install the libraries README.md names, \
+                 or use a subcommand (sokolab --help)"
             ),
             CliError::NoWindow => write!(
                 f,

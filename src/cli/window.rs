@@ -17,7 +17,7 @@ pub struct EditArgs {
 pub fn run(file: Option<PathBuf>) -> Result<ExitCode, CliError> {
     #[cfg(feature = "gui")]
     {
-        crate::app::run(file).map_err(|e| CliError::Window(e.to_string()))?;
+        crate::app::run(file).map_err(CliError::Window)?;
         Ok(ExitCode::SUCCESS)
     }
     #[cfg(not(feature = "gui"))]

@@ -1,17 +1,20 @@
-//! Search that can be inspected: the compiled board, push search algorithms, deadlock
-//! detection and lower bounds, behind one front door.
+//! Search that can be inspected, behind one front door:
 //!
 //! ```text
-//! solve(level, config, limits, cancel) -> Outcome
-//!   problem   board (dense floor numbering, neighbours), distances (push distances, dead
-//!             squares), tunnels, Zobrist keys
-//!   expand    legal pushes from a state, judged by deadlock detectors and a lower bound
-//!   algo      BFS, depth-first (DFS, iterative deepening, IDA*), best-first (A*, weighted
-//!             A*, greedy), all behind the resumable `Search` trait
-//!   walk      the player's shortest walk between pushes; every solution is replayed
-//!             through `level::replay` before it is returned
+//! solve(level, config, limits, cancel) -> Outcome       solve.rs, config.rs, outcome.rs
+//!   model/     the compiled board, states and Zobrist keys, reach, regions, the node store,
+//!              the stop flag (Interrupt), the player's walk between pushes
+//!   analysis/  what is known before searching: distances and dead squares, tunnels, rooms,
+//!              the packing order, hotspots, bundled in the Problem
+//!   deadlock/  the detectors and the one pruning pipeline every search runs (judge.rs)
+//!   bounds/    lower bounds (the matching first)
+//!   search/    the Search trait, the Core every search stands on, push generation, views
+//!   algo/      BFS, depth-first (DFS, iterative deepening, IDA*), best-first (A*, weighted
+//!              A*, greedy), FESS, and the portfolio that runs several in turn
+//!   inspect/   what only the inspector and overlays need (traces, explanations, plans)
 //! ```
-//! States are a box bitset plus the normalised player square; pushes are the edges.
+//! States are a box bitset plus the normalised player square; pushes are the edges. Every
+//! solution is replayed through `level::replay` before it is returned.
 
 pub(crate) mod algo;
 pub(crate) mod analysis;

@@ -20,7 +20,7 @@ use std::time::Instant;
 
 use crate::level::{Dir, Level, Pos};
 use crate::solver::inspect::boards::{after_move, after_pushes};
-use crate::solver::search::{ChildView, NodeView, PushView};
+use crate::solver::{ChildView, NodeView, PushView};
 use crate::solver::{Config, LowerBound, Method, NodeId, Progress, Stats};
 
 pub use patterns::{PatternBook, PatternOrder};

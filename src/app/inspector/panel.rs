@@ -11,7 +11,7 @@ use crate::app::inspector::{
 };
 use crate::app::sink::Sink;
 use crate::solver::Technique;
-use crate::solver::search::Verdict;
+use crate::solver::Verdict;
 use crate::solver::{LowerBound, Method, PruneReason};
 
 /// A grid of a node's named features (feature-space search's packed boxes, connectivity,

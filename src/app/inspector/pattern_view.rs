@@ -10,7 +10,7 @@ use crate::app::inspector::patterns::{PatternOrder, pattern_label};
 use crate::app::palette::Palette;
 use crate::app::sink::Sink;
 use crate::level::{Level, Terrain};
-use crate::solver::deadlock::patterns::PatternView;
+use crate::solver::PatternView;
 
 /// Size of a pattern's picture, in points.
 const PICTURE: Vec2 = Vec2::new(150.0, 80.0);

@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use crate::solver::Search;
-use crate::solver::deadlock::patterns::{PatternView, Source};
+use crate::solver::{PatternView, Source};
 
 /// Least time between two readings while the worker runs.
 const REREAD: Duration = Duration::from_millis(250);

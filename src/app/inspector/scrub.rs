@@ -7,7 +7,7 @@ use crate::app::command::Command;
 use crate::app::inspector::text::push_text;
 use crate::app::inspector::{Inspector, Shown};
 use crate::app::sink::Sink;
-use crate::solver::search::PushView;
+use crate::solver::PushView;
 
 /// The history scrubber.
 pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {

@@ -1,7 +1,7 @@
 //! How the inspector writes pushes, verdicts and nodes in its tables and lists.
 
 use crate::level::{Dir, Move};
-use crate::solver::search::{ChildView, NodeView, PushView, Verdict};
+use crate::solver::{ChildView, NodeView, PushView, Verdict};
 
 /// The push as `3:4 R` (the box's square and the direction).
 pub fn push_text(push: Option<PushView>) -> String {

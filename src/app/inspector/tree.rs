@@ -10,8 +10,8 @@ use crate::app::command::Command;
 use crate::app::inspector::{Inspector, Shown};
 use crate::app::sink::Sink;
 use crate::solver::inspect::trace::{Edge, Step, TREE_EXPANSIONS};
-use crate::solver::search::{PushView, Verdict};
 use crate::solver::{NodeId, Progress};
+use crate::solver::{PushView, Verdict};
 
 /// Horizontal and vertical distance between tree nodes, in points.
 const DX: f32 = 14.0;

@@ -44,6 +44,9 @@ pub struct Hungarian {
     best: u32,
     /// Stops [`Hungarian::solve`] between rows (its answer is then 0, still a lower bound).
     interrupt: Interrupt,
+    /// Whether the last solve finished (the incremental updates need a whole solution; on
+    /// an interrupted one they answer 0).
+    solved: bool,
 }
 
 fn cost_of(d: u16) -> i32 {
@@ -85,6 +88,7 @@ impl Hungarian {
             }
             self.augment(&mut duals, i, |r, c| cost[(r - 1) * n + c - 1]);
         }
+        self.solved = done;
         self.best = if done { total(&duals, |r, c| cost[(r - 1) * n + c - 1]) } else { 0 };
         self.parent = duals;
         self.cost = cost;
@@ -98,6 +102,9 @@ impl Hungarian {
 
     /// The optimum when box `index` of the solved position moves to `to`.
     pub fn cost_with_row_moved(&mut self, dist: &Distances, index: usize, to: Sq) -> u32 {
+        if !self.solved {
+            return 0;
+        }
         let n = self.n;
         let row = index + 1;
         self.child.clone_from(&self.parent);
@@ -130,6 +137,10 @@ impl Hungarian {
     /// frees `j` along the cheapest alternating path to the freed column; in reduced costs
     /// that is `r_j − v_j + D_j + v_free`, where `D_j` is the shortest path from `j`.
     pub fn remove_row(&mut self, index: usize) {
+        if !self.solved {
+            self.removed = None;
+            return;
+        }
         let n = self.n;
         let row = index + 1;
         let d = &self.parent;
@@ -175,7 +186,9 @@ impl Hungarian {
 
     /// The optimum when the box prepared by [`Hungarian::remove_row`] moves to `to`.
     pub fn cost_with_row_at(&self, dist: &Distances, to: Sq) -> u32 {
-        let Some((_, free, rest)) = self.removed else { return INFINITE };
+        let Some((_, free, rest)) = self.removed else {
+            return if self.solved { INFINITE } else { 0 };
+        };
         let d = &self.parent;
         let best = dist
             .row(to)

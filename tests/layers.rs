@@ -1,0 +1,265 @@
+//! The layer rule of ARCHITECTURE.md, checked on the source: `level` uses nothing above it,
+//! `solver` nothing of `app` or `cli` (and no egui), `app` reaches the solver only through
+//! its front door and inspection API (it owns no algorithm), and no two files of `app`,
+//! `solver` or `level` import each other, directly or round a circle.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `src/`, by module path (`["solver", "search", "core"]`; a `mod.rs`
+/// is its directory's module), with its text minus line comments.
+fn sources() -> BTreeMap<Vec<String>, (PathBuf, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = BTreeMap::new();
+    let mut dirs = vec![root.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let rel = path.strip_prefix(&root).unwrap().with_extension("");
+                let mut module: Vec<String> =
+                    rel.iter().map(|c| c.to_string_lossy().into_owned()).collect();
+                if module.last().is_some_and(|m| m == "mod") {
+                    module.pop();
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                let code: String = text
+                    .lines()
+                    .map(|l| l.split("//").next().unwrap_or(""))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                out.insert(module, (path, code));
+            }
+        }
+    }
+    out
+}
+
+/// The paths a file names that start with `crate`, `super` or `self`, with `use` groups
+/// (`a::{b, c::{d, e}}`) expanded.
+fn paths(code: &str) -> Vec<Vec<String>> {
+    let bytes = code.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts =
+            ["crate::", "super::", "self::"].iter().any(|h| bytes[i..].starts_with(h.as_bytes()));
+        let boundary = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
+        if starts && boundary {
+            i = tree(code, i, Vec::new(), &mut out);
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Reads one path tree starting at `i` (segments, then maybe a `{…}` group), appending each
+/// full path to `out` with `prefix` in front; returns where it ended.
+fn tree(code: &str, mut i: usize, prefix: Vec<String>, out: &mut Vec<Vec<String>>) -> usize {
+    let bytes = code.as_bytes();
+    let mut path = prefix;
+    loop {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i < bytes.len() && bytes[i] == b'{' {
+            i += 1;
+            loop {
+                while i < bytes.len() && (bytes[i].is_ascii_whitespace() || bytes[i] == b',') {
+                    i += 1;
+                }
+                if i >= bytes.len() || bytes[i] == b'}' {
+                    return i + 1;
+                }
+                i = tree(code, i, path.clone(), out);
+            }
+        }
+        let start = i;
+        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+            i += 1;
+        }
+        if start == i {
+            out.push(path);
+            return i;
+        }
+        path.push(code[start..i].to_string());
+        if bytes[i..].starts_with(b"::") {
+            i += 2;
+        } else {
+            out.push(path);
+            return i;
+        }
+    }
+}
+
+/// The module a path names, resolved from `module` (the file's own): `crate::a::b`,
+/// `super::x`, `self::x`.
+fn resolve(module: &[String], path: &[String]) -> Vec<String> {
+    let mut cur: Vec<String> = module.to_vec();
+    let mut rest = path;
+    if rest.first().is_some_and(|s| s == "crate") {
+        cur.clear();
+        rest = &rest[1..];
+    } else {
+        while let Some(head) = rest.first() {
+            match head.as_str() {
+                "super" => {
+                    cur.pop();
+                }
+                "self" => {}
+                _ => break,
+            }
+            rest = &rest[1..];
+        }
+    }
+    cur.extend(rest.iter().cloned());
+    cur
+}
+
+/// For each file of `area`, the files of `area` it imports.
+fn imports(
+    files: &BTreeMap<Vec<String>, (PathBuf, String)>,
+    area: &str,
+) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let mut edges = BTreeMap::new();
+    for (module, (_, code)) in files.iter().filter(|(m, _)| m[0] == area) {
+        let mut to = BTreeSet::new();
+        for path in paths(code) {
+            let target = resolve(module, &path);
+            // The longest prefix of the target that is a file.
+            let file =
+                (1..=target.len()).rev().map(|n| &target[..n]).find(|t| files.contains_key(*t));
+            if let Some(file) = file
+                && file[0] == area
+                && file != module.as_slice()
+            {
+                to.insert(file.to_vec());
+            }
+        }
+        edges.insert(module.clone(), to);
+    }
+    edges
+}
+
+/// The groups of two or more files that import each other round a circle (Tarjan).
+fn circles(edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<Vec<String>> {
+    struct Tarjan<'a> {
+        edges: &'a BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+        index: BTreeMap<&'a [String], (usize, usize)>,
+        stack: Vec<&'a [String]>,
+        found: Vec<Vec<String>>,
+    }
+    impl<'a> Tarjan<'a> {
+        fn visit(&mut self, v: &'a [String]) {
+            let n = self.index.len();
+            self.index.insert(v, (n, n));
+            self.stack.push(v);
+            for w in &self.edges[v] {
+                let w = w.as_slice();
+                match self.index.get(w) {
+                    None => {
+                        self.visit(w);
+                        let low = self.index[w].1.min(self.index[v].1);
+                        self.index.get_mut(v).unwrap().1 = low;
+                    }
+                    Some(&(wi, _)) if self.stack.contains(&w) => {
+                        let low = wi.min(self.index[v].1);
+                        self.index.get_mut(v).unwrap().1 = low;
+                    }
+                    Some(_) => {}
+                }
+            }
+            let (vi, vl) = self.index[v];
+            if vi == vl {
+                let mut group = Vec::new();
+                while let Some(w) = self.stack.pop() {
+                    group.push(w.join("/"));
+                    if w == v {
+                        break;
+                    }
+                }
+                if group.len() > 1 {
+                    group.sort();
+                    self.found.push(group);
+                }
+            }
+        }
+    }
+    let mut t = Tarjan { edges, index: BTreeMap::new(), stack: Vec::new(), found: Vec::new() };
+    for v in edges.keys() {
+        if !t.index.contains_key(v.as_slice()) {
+            t.visit(v);
+        }
+    }
+    t.found
+}
+
+/// Files of `area` whose code names any of `forbidden`, with the first name found.
+fn offenders(
+    files: &BTreeMap<Vec<String>, (PathBuf, String)>,
+    area: &str,
+    forbidden: &[&str],
+) -> Vec<String> {
+    files
+        .iter()
+        .filter(|(m, _)| m[0] == area)
+        .filter_map(|(_, (path, code))| {
+            let bad = forbidden.iter().find(|f| code.contains(*f))?;
+            Some(format!("{} uses {bad}", path.display()))
+        })
+        .collect()
+}
+
+#[test]
+fn each_layer_uses_only_the_layers_below_it() {
+    let files = sources();
+    assert!(files.keys().any(|m| m[0] == "solver"), "the sources were found");
+    let level = offenders(&files, "level", &["crate::solver", "crate::app", "crate::cli", "egui"]);
+    assert!(level.is_empty(), "level uses nothing above it: {level:#?}");
+    let solver = offenders(&files, "solver", &["crate::app", "crate::cli", "egui", "eframe"]);
+    assert!(solver.is_empty(), "solver knows nothing of app, cli or egui: {solver:#?}");
+    // The app reaches the solver through its front door (the items `solver` re-exports)
+    // and its inspection API, never its internals: it owns no algorithm.
+    let internals = ["model", "analysis", "search", "algo", "deadlock", "bounds"]
+        .map(|m| format!("crate::solver::{m}::"));
+    let internals: Vec<&str> = internals.iter().map(String::as_str).collect();
+    let app = offenders(&files, "app", &internals);
+    assert!(app.is_empty(), "app uses the solver's front door only: {app:#?}");
+    let cli = offenders(&files, "cli", &internals);
+    assert!(cli.is_empty(), "cli uses the solver's front door only: {cli:#?}");
+}
+
+#[test]
+fn no_two_files_of_an_area_import_each_other() {
+    let files = sources();
+    let mut found = Vec::new();
+    for area in ["app", "solver", "level", "cli"] {
+        let edges = imports(&files, area);
+        assert!(!edges.is_empty(), "{area} has files");
+        found.extend(circles(&edges));
+    }
+    assert!(found.is_empty(), "import circles between files: {found:#?}");
+}
+
+#[test]
+fn the_import_reader_finds_groups_and_relative_paths() {
+    let code = "use crate::a::{b, c::{d, e}};\nuse super::f::G;\nlet x = self::h(1);";
+    let found = paths(code);
+    let names: Vec<String> = found.iter().map(|p| p.join("::")).collect();
+    assert_eq!(
+        names,
+        ["crate::a::b", "crate::a::c::d", "crate::a::c::e", "super::f::G", "self::h"]
+    );
+    let module: Vec<String> = ["app", "state"].map(String::from).to_vec();
+    assert_eq!(resolve(&module, &found[3]), ["app", "f", "G"].map(String::from));
+    // A circle of two files is found, a chain is not.
+    let m = |s: &str| s.split('/').map(String::from).collect::<Vec<_>>();
+    let mut edges = BTreeMap::new();
+    edges.insert(m("x/a"), BTreeSet::from([m("x/b")]));
+    edges.insert(m("x/b"), BTreeSet::from([m("x/a"), m("x/c")]));
+    edges.insert(m("x/c"), BTreeSet::new());
+    assert_eq!(circles(&edges), vec![vec!["x/a".to_string(), "x/b".to_string()]]);
+}
