@@ -61,25 +61,34 @@ pub fn load_located(path: impl AsRef<Path>) -> Result<Located, FileError> {
     let mut bytes = Vec::new();
     std::io::Read::read_to_end(&mut std::io::Read::take(file, MAX_FILE_BYTES + 1), &mut bytes)
         .map_err(|e| FileError::io(path, "cannot read", &e))?;
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
-        let valid = &bytes[..e.valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-        let column = String::from_utf8_lossy(&valid[line_start..]).chars().count() + 1;
-        FileError {
-            path: path.to_path_buf(),
-            position: Some((line, column)),
-            message: format!(
-                "not valid UTF-8 (byte 0x{:02X}); save the file as UTF-8",
-                bytes[e.valid_up_to()]
-            ),
-        }
+    let text = std::str::from_utf8(&bytes).map_err(|e| FileError {
+        path: path.to_path_buf(),
+        position: Some(position(&bytes, e.valid_up_to())),
+        message: format!(
+            "not valid UTF-8 (byte 0x{:02X}); save the file as UTF-8",
+            bytes[e.valid_up_to()]
+        ),
     })?;
     read_located(text).map_err(|e| FileError {
         path: path.to_path_buf(),
         position: Some((e.line, e.column)),
         message: e.message,
     })
+}
+
+/// The line and column (from 1) of byte `offset` of `bytes`, which are UTF-8 up to there:
+/// lines end at `\n`, `\r\n` or a lone `\r`, as the reader splits them.
+fn position(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let before = &bytes[..offset];
+    let (mut line, mut start) = (1, 0);
+    for (i, &b) in before.iter().enumerate() {
+        if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+            line += 1;
+            start = i + 1;
+        }
+    }
+    let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+    (line, column)
 }
 
 /// Writes `collection` to `path` in `format`, atomically: the text goes to a temporary file

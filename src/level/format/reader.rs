@@ -20,8 +20,11 @@ pub struct Located {
 
 /// Reads a collection and remembers where each board is; see [`super::read_collection`].
 pub fn read_located(text: &str) -> Result<Located, ParseError> {
-    let line_count = text.bytes().filter(|&b| b == b'\n' || b == b'\r').count();
-    if line_count > MAX_LINES {
+    let bytes = text.as_bytes();
+    let breaks = (0..bytes.len())
+        .filter(|&i| bytes[i] == b'\n' || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
+        .count();
+    if breaks > MAX_LINES {
         return Err(error(MAX_LINES, 1, format!("more than {MAX_LINES} lines in one file")));
     }
     let lines = syntax::lines(text);
@@ -274,7 +277,8 @@ fn assemble(items: Vec<Item>, lines: &[&str]) -> Result<Located, ParseError> {
         rle |= board.iter().any(|r| r.0.rle);
         let texts: Vec<&str> = board.iter().map(|r| r.0.text.as_str()).collect();
         let mut level = Level::from_rows(&texts).map_err(|(row, col, c)| {
-            error(board[row - 1].1, col, format!("`{c}` is not a board square"))
+            let (r, line) = &board[row - 1];
+            error(*line, r.columns.column(col - 1), format!("`{c}` is not a board square"))
         })?;
         total += level.width() * level.height();
         if total > MAX_TOTAL_SQUARES {
@@ -287,8 +291,8 @@ fn assemble(items: Vec<Item>, lines: &[&str]) -> Result<Located, ParseError> {
         level.meta = meta;
         origins.push(BoardOrigin {
             rows: board
-                .iter()
-                .map(|(r, line)| RowOrigin { line: line + 1, column: r.column, rle: r.rle })
+                .into_iter()
+                .map(|(r, line)| RowOrigin { line: line + 1, columns: r.columns, rle: r.rle })
                 .collect(),
         });
         levels.push(level);
