@@ -2,8 +2,9 @@
 //! files are in `tests/data/hostile/`.
 
 use sokolab::level::Pos;
-use sokolab::level::format::{FileError, load_file, read_located};
+use sokolab::level::format::{FileError, load_file, read_collection, read_located};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/hostile").join(name)
@@ -41,4 +42,25 @@ fn squares_are_located_at_their_characters() {
     assert_eq!(rle.locate(Pos::new(4, 0)), (5, 4));
     assert_eq!(rle.locate(Pos::new(4, 1)), (5, 10));
     assert_eq!(rle.locate(Pos::new(3, 2)), (5, 17));
+}
+
+#[test]
+fn solutions_are_counted_against_the_file_budget_without_expanding() {
+    // A hundred solutions of ten million moves each: expanding them took seconds.
+    let start = Instant::now();
+    let e = load_error("solution-lines.xsb");
+    assert!(start.elapsed() < Duration::from_secs(1), "{:?}", start.elapsed());
+    // The budget (80 million) lasts for eight of them.
+    assert_eq!(e.position, Some((12, 11)), "{e}");
+    assert!(e.message.contains("expand to too much in all"), "{e}");
+
+    let e = read_collection("#####\n#@$.#\n#####\nSolution: 2(9999999r)\n").unwrap_err();
+    assert_eq!((e.line, e.column), (4, 11), "{e}");
+    assert!(e.message.contains("a solution of more than 10000000 moves"), "{e}");
+    let e = read_collection("#####\n#@$.#\n#####\nSolution:\n  rr\n  r 10000000R\n").unwrap_err();
+    assert_eq!((e.line, e.column), (6, 5), "{e}");
+
+    // Long but sane solutions are kept as written.
+    let c = read_collection("#####\n#@$.#\n#####\nSolution: 5000000r\nSolution: R\n").unwrap();
+    assert_eq!(c.levels[0].meta.solutions, ["5000000r", "R"]);
 }

@@ -43,6 +43,13 @@ pub fn expand_chars(chars: &[char], limit: usize) -> Result<Vec<u32>, RleError> 
     Ok(out.from)
 }
 
+/// How many characters [`expand`] would give, without building them; the same errors.
+pub fn measure(text: &str, limit: usize) -> Result<usize, RleError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut expander = Expander { chars: &chars, i: 0, limit, keep: false };
+    Ok(expander.whole()?.len)
+}
+
 struct Expander<'a> {
     chars: &'a [char],
     i: usize,
@@ -165,6 +172,8 @@ mod tests {
         assert_eq!(expand("0#-", 100).unwrap(), "-");
         let chars: Vec<char> = "2(#-)3$".chars().collect();
         assert_eq!(expand_chars(&chars, 100).unwrap(), [2, 3, 2, 3, 6, 6, 6]);
+        assert_eq!(measure("999(999(r))", usize::MAX), Ok(998_001));
+        assert_eq!(measure("2(", 100), expand("2(", 100).map(|s| s.len()));
     }
 
     #[test]

@@ -10,6 +10,9 @@ const BOARD_CHARS: &[char] = &['#', '@', '+', '$', '*', '.', ' ', '-', '_'];
 const STRONG_CHARS: &[char] = &['#', '@', '+', '$', '*'];
 /// Extra characters of run-length encoded rows.
 const RLE_CHARS: &[char] = &['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '(', ')', '|'];
+/// Why a text whose run-length rows and solutions expand to more than its budget is refused.
+pub const BUDGET_SPENT: &str =
+    "the run-length rows and solutions of this text expand to too much in all; split the file";
 /// Tab stops are this many columns apart.
 const TAB_WIDTH: usize = 8;
 
@@ -63,10 +66,7 @@ pub fn board_rows_within(
         Ok(from) => from,
         Err(RleError::Syntax { .. }) => return Ok(None),
         Err(RleError::TooLong { at: k, .. }) if limit < line_limit => {
-            return Err((
-                at[k],
-                "the run-length rows of this text expand to too many squares in all".into(),
-            ));
+            return Err((at[k], BUDGET_SPENT.into()));
         }
         Err(RleError::TooLong { at: k, limit }) => {
             return Err((at[k], format!("run-length row expands past {limit} squares")));
