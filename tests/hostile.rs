@@ -1,13 +1,22 @@
 //! The reproducers of the hostile-input campaign (issue 18), one test per finding; the
 //! files are in `tests/data/hostile/`.
 
-use sokolab::level::Pos;
-use sokolab::level::format::{FileError, load_file, read_collection, read_located};
+use sokolab::level::format::{FileError, load_file, load_located, read_collection, read_located};
+use sokolab::level::{Pos, Severity, validate};
 use std::path::PathBuf;
+use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/hostile").join(name)
+}
+
+fn sokolab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sokolab")).args(args).output().expect("sokolab runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 fn load_error(name: &str) -> FileError {
@@ -63,4 +72,31 @@ fn solutions_are_counted_against_the_file_budget_without_expanding() {
     // Long but sane solutions are kept as written.
     let c = read_collection("#####\n#@$.#\n#####\nSolution: 5000000r\nSolution: R\n").unwrap();
     assert_eq!(c.levels[0].meta.solutions, ["5000000r", "R"]);
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_and_noted() {
+    let located = load_located(data("bom.xsb")).unwrap();
+    assert!(located.byte_order_mark);
+    let level = &located.collection.levels[0];
+    assert_eq!(level.meta.title, "");
+    assert_eq!(level.to_rows(), ["#####", "#@$.#", "#####"]);
+    let findings = validate(level);
+    assert!(findings.iter().all(|d| d.severity == Severity::Info), "{findings:?}");
+    // It takes no column, in the reader's errors as in the UTF-8 check's.
+    let e = read_collection("\u{feff}9#9)\n").unwrap_err();
+    assert_eq!((e.line, e.column), (1, 4), "{e}");
+    let dir = tempfile::tempdir().unwrap();
+    let latin1 = dir.path().join("latin1.xsb");
+    std::fs::write(&latin1, b"\xef\xbb\xbf; Caf\xe9\n#####\n#@$.#\n#####\n").unwrap();
+    assert_eq!(load_file(&latin1).unwrap_err().position, Some((1, 6)));
+
+    let bom = data("bom.xsb");
+    let out = sokolab(&["check", "--verbose", bom.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("bom.xsb:1:1: note: skipped a UTF-8 byte-order mark"));
+    let converted = dir.path().join("out.xsb");
+    let out = sokolab(&["convert", bom.to_str().unwrap(), converted.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(load_file(&converted).unwrap(), located.collection);
 }

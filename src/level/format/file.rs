@@ -3,7 +3,7 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::reader::{Located, read_located};
+use super::reader::{BOM, Located, read_located};
 use super::{Format, write_collection};
 use crate::level::Collection;
 use crate::level::limits::MAX_FILE_BYTES;
@@ -77,10 +77,12 @@ pub fn load_located(path: impl AsRef<Path>) -> Result<Located, FileError> {
 }
 
 /// The line and column (from 1) of byte `offset` of `bytes`, which are UTF-8 up to there:
-/// lines end at `\n`, `\r\n` or a lone `\r`, as the reader splits them.
+/// lines end at `\n`, `\r\n` or a lone `\r`, as the reader splits them, and a byte-order
+/// mark takes no column.
 fn position(bytes: &[u8], offset: usize) -> (usize, usize) {
     let before = &bytes[..offset];
-    let (mut line, mut start) = (1, 0);
+    let mut start = if before.starts_with(BOM.as_bytes()) { BOM.len() } else { 0 };
+    let mut line = 1;
     for (i, &b) in before.iter().enumerate() {
         if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
             line += 1;

@@ -16,10 +16,20 @@ pub struct Located {
     pub origins: Vec<BoardOrigin>,
     /// The conventions the text follows (RLE rows, SOK titles and keys, or plain XSB).
     pub format: Format,
+    /// Whether the text began with a UTF-8 byte-order mark, which was skipped.
+    pub byte_order_mark: bool,
 }
 
+/// The byte-order mark some editors put at the start of UTF-8 files.
+pub(super) const BOM: &str = "\u{feff}";
+
 /// Reads a collection and remembers where each board is; see [`super::read_collection`].
+/// A byte-order mark at the start is skipped (and takes no column).
 pub fn read_located(text: &str) -> Result<Located, ParseError> {
+    let (text, byte_order_mark) = match text.strip_prefix(BOM) {
+        Some(rest) => (rest, true),
+        None => (text, false),
+    };
     let bytes = text.as_bytes();
     let breaks = (0..bytes.len())
         .filter(|&i| bytes[i] == b'\n' || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
@@ -29,7 +39,8 @@ pub fn read_located(text: &str) -> Result<Located, ParseError> {
     }
     let lines = syntax::lines(text);
     let items = scan(&lines)?;
-    assemble(items, &lines)
+    let located = assemble(items, &lines)?;
+    Ok(Located { byte_order_mark, ..located })
 }
 
 /// One piece of a file, in file order.
@@ -356,5 +367,10 @@ fn assemble(items: Vec<Item>, lines: &[&str]) -> Result<Located, ParseError> {
     } else {
         Format::Xsb
     };
-    Ok(Located { collection: Collection { notes, levels }, origins, format })
+    Ok(Located {
+        collection: Collection { notes, levels },
+        origins,
+        format,
+        byte_order_mark: false,
+    })
 }
