@@ -100,3 +100,75 @@ fn a_byte_order_mark_is_skipped_and_noted() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(load_file(&converted).unwrap(), located.collection);
 }
+
+/// `f()` on another thread; `None` when it has not returned within `secs` seconds.
+fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || send.send(f()));
+    receive.recv_timeout(Duration::from_secs(secs)).ok()
+}
+
+/// Runs the binary with `input` on its standard input, killed after `secs` seconds.
+fn sokolab_with_input(args: &[&str], input: Vec<u8>, secs: u64) -> Option<Output> {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sokolab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sokolab runs");
+    let mut stdin = child.stdin.take().unwrap();
+    // It may stop reading early: a broken pipe is not a failure here.
+    std::thread::spawn(move || std::io::Write::write_all(&mut stdin, &input));
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(secs) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Some(child.wait_with_output().unwrap())
+}
+
+#[test]
+fn what_is_not_a_regular_file_is_refused_by_name_without_blocking() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("f.xsb");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let named = fifo.clone();
+    let e = within(5, move || load_file(named)).expect("loading a FIFO blocks").unwrap_err();
+    assert!(e.to_string().contains("f.xsb: is a named pipe (FIFO), not a regular file"), "{e}");
+    let out = sokolab_with_input(&["check", fifo.to_str().unwrap()], Vec::new(), 5)
+        .expect("check on a FIFO blocks");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("named pipe"));
+
+    let e = load_file(dir.path()).unwrap_err();
+    assert!(e.message.starts_with("is a directory, not a regular file"), "{e}");
+    let e = within(5, || load_file("/dev/zero")).expect("/dev/zero is read").unwrap_err();
+    assert!(e.message.starts_with("is a character device"), "{e}");
+}
+
+#[test]
+fn standard_input_is_read_by_dash_or_by_name() {
+    let level = b"#####\n#@$.#\n#####\n".to_vec();
+    for name in ["-", "/dev/stdin"] {
+        let out = sokolab_with_input(&["check", name], level.clone(), 30).expect("check ends");
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", stdout(&out));
+        assert!(stdout(&out).contains("1 level(s): 1 valid"), "{name}: {}", stdout(&out));
+    }
+}
+
+#[test]
+fn a_stream_over_the_size_limit_is_an_error_not_cut() {
+    let level = b"; Level\n#####\n#@$.#\n#####\n\n";
+    let limit = sokolab::level::limits::MAX_FILE_BYTES as usize;
+    let input: Vec<u8> = level.iter().copied().cycle().take(limit + 4 * level.len()).collect();
+    let out = sokolab_with_input(&["check", "/dev/stdin"], input, 60).expect("check ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{}{err}", stdout(&out));
+    assert!(err.contains("/dev/stdin: the input is longer than 67108864 bytes"), "{err}");
+}

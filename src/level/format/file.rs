@@ -39,28 +39,33 @@ impl FileError {
     }
 }
 
-/// Reads the level file at `path` (any of the formats [`super::read_collection`] reads).
+/// Reads the level file at `path` (any of the formats [`super::read_collection`] reads);
+/// see [`load_located`] for what `path` may name.
 pub fn load_file(path: impl AsRef<Path>) -> Result<Collection, FileError> {
     load_located(path).map(|located| located.collection)
 }
 
-/// Reads the level file at `path` and remembers where each board is in it.
+/// Reads the level file at `path` and remembers where each board is in it. `path` is a
+/// regular file, or `-` or a name of standard input (such as `/dev/stdin`) to read that;
+/// anything else (a named pipe, a device, a directory) is refused before it is opened, as
+/// reading it could block or never end. At most [`MAX_FILE_BYTES`] are read, from a file
+/// as from a stream.
 pub fn load_located(path: impl AsRef<Path>) -> Result<Located, FileError> {
     let path = path.as_ref();
-    let file = std::fs::File::open(path).map_err(|e| FileError::io(path, "cannot open", &e))?;
-    let size = file.metadata().map_err(|e| FileError::io(path, "cannot read", &e))?.len();
-    if size > MAX_FILE_BYTES {
-        return Err(FileError {
-            path: path.to_path_buf(),
-            position: None,
-            message: format!(
-                "the file is {size} bytes; level files of at most {MAX_FILE_BYTES} bytes are read"
-            ),
-        });
-    }
-    let mut bytes = Vec::new();
-    std::io::Read::read_to_end(&mut std::io::Read::take(file, MAX_FILE_BYTES + 1), &mut bytes)
-        .map_err(|e| FileError::io(path, "cannot read", &e))?;
+    let bytes = if path == Path::new("-") || is_stdin(path) {
+        read_at_most(std::io::stdin().lock(), path)?
+    } else {
+        let kind = std::fs::metadata(path).map_err(|e| FileError::io(path, "cannot open", &e))?;
+        refuse_unless_regular(path, &kind)?;
+        if kind.len() > MAX_FILE_BYTES {
+            return Err(too_big(path, &format!("the file is {} bytes", kind.len())));
+        }
+        let file = std::fs::File::open(path).map_err(|e| FileError::io(path, "cannot open", &e))?;
+        // The name may have been pointed elsewhere since it was looked at.
+        let kind = file.metadata().map_err(|e| FileError::io(path, "cannot read", &e))?;
+        refuse_unless_regular(path, &kind)?;
+        read_at_most(file, path)?
+    };
     let text = std::str::from_utf8(&bytes).map_err(|e| FileError {
         path: path.to_path_buf(),
         position: Some(position(&bytes, e.valid_up_to())),
@@ -74,6 +79,82 @@ pub fn load_located(path: impl AsRef<Path>) -> Result<Located, FileError> {
         position: Some((e.line, e.column)),
         message: e.message,
     })
+}
+
+/// Whether `path` names the file standard input reads (`/dev/stdin`, `/dev/fd/0`, or the
+/// file or pipe it was redirected from).
+#[cfg(unix)]
+fn is_stdin(path: &Path) -> bool {
+    use std::os::fd::AsFd as _;
+    use std::os::unix::fs::MetadataExt as _;
+    let Ok(named) = std::fs::metadata(path) else { return false };
+    let stdin = std::io::stdin().as_fd().try_clone_to_owned().map(std::fs::File::from);
+    stdin.and_then(|f| f.metadata()).is_ok_and(|s| (s.dev(), s.ino()) == (named.dev(), named.ino()))
+}
+
+#[cfg(not(unix))]
+fn is_stdin(_path: &Path) -> bool {
+    false
+}
+
+/// An error naming what `path` is unless it is a regular file.
+fn refuse_unless_regular(path: &Path, kind: &std::fs::Metadata) -> Result<(), FileError> {
+    if kind.is_file() {
+        return Ok(());
+    }
+    let what = if kind.is_dir() { "a directory" } else { special_kind(kind) };
+    Err(FileError {
+        path: path.to_path_buf(),
+        position: None,
+        message: format!(
+            "is {what}, not a regular file; give a level file, or `-` to read standard input"
+        ),
+    })
+}
+
+#[cfg(unix)]
+fn special_kind(kind: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt as _;
+    let t = kind.file_type();
+    if t.is_fifo() {
+        "a named pipe (FIFO)"
+    } else if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "not a file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_kind(_kind: &std::fs::Metadata) -> &'static str {
+    "not a file"
+}
+
+/// Everything `reader` gives, failing when it is more than [`MAX_FILE_BYTES`].
+fn read_at_most(reader: impl std::io::Read, path: &Path) -> Result<Vec<u8>, FileError> {
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut reader.take(MAX_FILE_BYTES + 1), &mut bytes)
+        .map_err(|e| FileError::io(path, "cannot read", &e))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big(path, &format!("the input is longer than {MAX_FILE_BYTES} bytes")));
+    }
+    Ok(bytes)
+}
+
+/// The error for input longer than [`MAX_FILE_BYTES`]; `size` says how long it is.
+fn too_big(path: &Path, size: &str) -> FileError {
+    FileError {
+        path: path.to_path_buf(),
+        position: None,
+        message: format!(
+            "{size}; level files of at most {MAX_FILE_BYTES} bytes (64 MiB) are read: split \
+             the collection into smaller files"
+        ),
+    }
 }
 
 /// The line and column (from 1) of byte `offset` of `bytes`, which are UTF-8 up to there:
