@@ -172,3 +172,36 @@ fn a_stream_over_the_size_limit_is_an_error_not_cut() {
     assert_eq!(out.status.code(), Some(2), "{}{err}", stdout(&out));
     assert!(err.contains("/dev/stdin: the input is longer than 67108864 bytes"), "{err}");
 }
+
+#[test]
+fn an_invalid_level_says_why_in_the_json_and_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    // Level 1 has no player; level 2 is a 300 by 300 room, too many floor squares to number.
+    let mut text = String::from("; No player\n#####\n# $.#\n#####\n\n; Big room\n");
+    text += &format!("{}\n#@$.{}#\n", "#".repeat(302), " ".repeat(296));
+    for _ in 1..300 {
+        text += &format!("#{}#\n", " ".repeat(300));
+    }
+    text += &format!("{}\n\n; Two pushes\n######\n#@$ .#\n######\n", "#".repeat(302));
+    let file = dir.path().join("invalid.xsb");
+    std::fs::write(&file, text).unwrap();
+    let name = file.to_str().unwrap();
+
+    let out = sokolab(&["solve", name, "--json", "--method", "dfs:1"]);
+    let lines: Vec<serde_json::Value> =
+        stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3, "{}", stdout(&out));
+    let message = |k: usize| lines[k]["message"].as_str().unwrap().to_string();
+    assert_eq!(lines[0]["status"], "invalid");
+    assert_eq!(message(0), format!("{name}:2:1: the level must have exactly one player (found 0)"));
+    assert_eq!(lines[1]["status"], "invalid");
+    assert!(message(1).starts_with(&format!("{name}:7:1: too many floor squares: ")));
+    assert!(message(1).ends_with(",999 > 65,535"), "{}", message(1));
+    assert_eq!(lines[2]["status"], "depth-limit");
+    assert!(message(2).starts_with("no solution within the depth limit"), "{lines:?}");
+
+    let table = sokolab(&["bench", name, "--levels", "1-2"]);
+    let rows = stdout(&table);
+    assert!(rows.contains(&message(1)), "{rows}");
+    assert!(rows.contains("exactly one player (found 0)"), "{rows}");
+}
