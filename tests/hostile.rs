@@ -205,3 +205,88 @@ fn an_invalid_level_says_why_in_the_json_and_the_table() {
     assert!(rows.contains(&message(1)), "{rows}");
     assert!(rows.contains("exactly one player (found 0)"), "{rows}");
 }
+
+#[cfg(unix)]
+mod saves {
+    use super::*;
+    use sokolab::level::format::{Format, save_file};
+    use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _, PermissionsExt as _};
+
+    fn sample() -> sokolab::level::Collection {
+        read_collection("; One\n#####\n#@$.#\n#####\n").unwrap()
+    }
+
+    #[test]
+    fn a_save_keeps_the_mode_and_owner() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("private.xsb");
+        std::fs::write(&path, "old").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        // As root, the file can belong to someone else; a save keeps that too.
+        let chowned = std::os::unix::fs::chown(&path, Some(4321), Some(4321)).is_ok();
+        save_file(&path, &sample(), Format::Xsb).unwrap();
+        let meta = std::fs::metadata(&path).unwrap();
+        assert_eq!(meta.permissions().mode() & 0o7777, 0o600);
+        if chowned {
+            assert_eq!((meta.uid(), meta.gid()), (4321, 4321));
+        }
+        assert_eq!(load_file(&path).unwrap(), sample());
+    }
+
+    #[test]
+    fn a_save_writes_through_a_symbolic_link() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("real")).unwrap();
+        let real = dir.path().join("real/levels.xsb");
+        std::fs::write(&real, "old").unwrap();
+        let link = dir.path().join("levels.xsb");
+        std::os::unix::fs::symlink("real/levels.xsb", &link).unwrap();
+        save_file(&link, &sample(), Format::Xsb).unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(load_file(&real).unwrap(), sample());
+        // A link to a file not there yet creates it.
+        std::fs::remove_file(&real).unwrap();
+        save_file(&link, &sample(), Format::Xsb).unwrap();
+        assert_eq!(load_file(&real).unwrap(), sample());
+    }
+
+    #[test]
+    fn temporary_files_of_killed_saves_are_removed_by_the_next_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.xsb");
+        let temp = |pid: u32| dir.path().join(format!(".a.xsb.{pid}.tmp"));
+        // No process has this id (Linux's largest is 4,194,304).
+        std::fs::write(temp(4_000_000_000), "half").unwrap();
+        // The parent process and process 1 are running: a fresh temporary file of theirs
+        // may be a save under way, but not one two hours old.
+        let parent = std::os::unix::process::parent_id();
+        let (fresh, old) = (temp(parent), temp(1));
+        std::fs::write(&fresh, "busy").unwrap();
+        std::fs::write(&old, "old").unwrap();
+        let two_hours_ago = std::time::SystemTime::now() - Duration::from_secs(2 * 3600);
+        std::fs::File::options()
+            .write(true)
+            .open(&old)
+            .unwrap()
+            .set_modified(two_hours_ago)
+            .unwrap();
+        let other = dir.path().join(".b.xsb.4000000000.tmp");
+        std::fs::write(&other, "another file's").unwrap();
+
+        save_file(&path, &sample(), Format::Xsb).unwrap();
+        assert!(!temp(4_000_000_000).exists());
+        assert!(fresh.exists());
+        assert!(!old.exists());
+        assert!(other.exists(), "only the saved file's temporary files are touched");
+    }
+
+    #[test]
+    fn a_save_over_what_is_not_a_regular_file_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("f.xsb");
+        assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let e = save_file(&fifo, &sample(), Format::Xsb).unwrap_err();
+        assert!(e.message.starts_with("is a named pipe (FIFO), not a regular file"), "{e}");
+        assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    }
+}

@@ -1,10 +1,8 @@
-//! Loading and saving level files, with errors that name the file, line and column.
+//! Loading level files, with errors that name the file, line and column.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::reader::{BOM, Located, read_located};
-use super::{Format, write_collection};
 use crate::level::Collection;
 use crate::level::limits::MAX_FILE_BYTES;
 
@@ -34,7 +32,7 @@ impl std::fmt::Display for FileError {
 impl std::error::Error for FileError {}
 
 impl FileError {
-    fn io(path: &Path, doing: &str, err: &std::io::Error) -> Self {
+    pub(super) fn io(path: &Path, doing: &str, err: &std::io::Error) -> Self {
         FileError { path: path.to_path_buf(), position: None, message: format!("{doing}: {err}") }
     }
 }
@@ -56,14 +54,14 @@ pub fn load_located(path: impl AsRef<Path>) -> Result<Located, FileError> {
         read_at_most(std::io::stdin().lock(), path)?
     } else {
         let kind = std::fs::metadata(path).map_err(|e| FileError::io(path, "cannot open", &e))?;
-        refuse_unless_regular(path, &kind)?;
+        refuse_unless_regular(path, &kind, READ_ADVICE)?;
         if kind.len() > MAX_FILE_BYTES {
             return Err(too_big(path, &format!("the file is {} bytes", kind.len())));
         }
         let file = std::fs::File::open(path).map_err(|e| FileError::io(path, "cannot open", &e))?;
         // The name may have been pointed elsewhere since it was looked at.
         let kind = file.metadata().map_err(|e| FileError::io(path, "cannot read", &e))?;
-        refuse_unless_regular(path, &kind)?;
+        refuse_unless_regular(path, &kind, READ_ADVICE)?;
         read_at_most(file, path)?
     };
     let text = std::str::from_utf8(&bytes).map_err(|e| FileError {
@@ -81,6 +79,9 @@ pub fn load_located(path: impl AsRef<Path>) -> Result<Located, FileError> {
     })
 }
 
+/// What to do instead of reading something that is not a regular file.
+const READ_ADVICE: &str = "give a level file, or `-` to read standard input";
+
 /// Whether `path` names the file standard input reads (`/dev/stdin`, `/dev/fd/0`, or the
 /// file or pipe it was redirected from).
 #[cfg(unix)]
@@ -97,8 +98,12 @@ fn is_stdin(_path: &Path) -> bool {
     false
 }
 
-/// An error naming what `path` is unless it is a regular file.
-fn refuse_unless_regular(path: &Path, kind: &std::fs::Metadata) -> Result<(), FileError> {
+/// An error naming what `path` is unless it is a regular file; `advice` says what to do.
+pub(super) fn refuse_unless_regular(
+    path: &Path,
+    kind: &std::fs::Metadata,
+    advice: &str,
+) -> Result<(), FileError> {
     if kind.is_file() {
         return Ok(());
     }
@@ -106,9 +111,7 @@ fn refuse_unless_regular(path: &Path, kind: &std::fs::Metadata) -> Result<(), Fi
     Err(FileError {
         path: path.to_path_buf(),
         position: None,
-        message: format!(
-            "is {what}, not a regular file; give a level file, or `-` to read standard input"
-        ),
+        message: format!("is {what}, not a regular file; {advice}"),
     })
 }
 
@@ -172,31 +175,4 @@ fn position(bytes: &[u8], offset: usize) -> (usize, usize) {
     }
     let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
     (line, column)
-}
-
-/// Writes `collection` to `path` in `format`, atomically: the text goes to a temporary file
-/// beside `path`, which then replaces `path`, so a crash never leaves half a file.
-pub fn save_file(
-    path: impl AsRef<Path>,
-    collection: &Collection,
-    format: Format,
-) -> Result<(), FileError> {
-    let path = path.as_ref();
-    let text = write_collection(collection, format);
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        std::fs::rename(&temp, path)
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        FileError::io(path, "cannot save", &e)
-    })
 }
