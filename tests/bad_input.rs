@@ -167,7 +167,7 @@ fn many_rle_boards_stop_at_the_total_budget() {
         text.push_str(&format!("; Level {i}\n1000(1000#|)\n"));
     }
     let e = read_collection(&text).unwrap_err();
-    assert!(e.message.contains("too many squares"), "{e}");
+    assert!(e.message.contains("expand to too much in all"), "{e}");
 }
 
 #[test]

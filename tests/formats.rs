@@ -124,3 +124,10 @@ fn errors_name_line_and_column() {
     let e = read_collection("").unwrap_err();
     assert!(e.message.contains("empty"), "{e}");
 }
+
+#[test]
+fn a_title_that_starts_with_a_byte_order_mark_keeps_it() {
+    let c = read(" \u{feff}Odd\n#####\n#@$.#\n#####\n");
+    assert_eq!(c.levels[0].meta.title, "\u{feff}Odd");
+    assert_round_trips(&c);
+}

@@ -1,9 +1,9 @@
 //! `sokolab bench FILE [--levels A-B] [--method M] [--time-limit S] [--jobs J] [--json]`.
 
 use crate::cli::error::CliError;
-use crate::cli::report::LevelReport;
+use crate::cli::report::{LevelReport, Place};
 use crate::cli::search_args::SearchArgs;
-use crate::level::format::load_file;
+use crate::level::format::load_located;
 use crate::solver::solve;
 use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
@@ -54,7 +54,8 @@ fn parse_range(text: &str, count: usize) -> Result<(usize, usize), CliError> {
 
 /// Runs `bench`: exit status 0 after a complete run; an error on a bad file or range.
 pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
-    let collection = load_file(&args.file)?;
+    let located = load_located(&args.file)?;
+    let collection = &located.collection;
     let count = collection.levels.len();
     let (first, last) = match args.levels.as_deref() {
         Some(text) => parse_range(text, count)?,
@@ -104,7 +105,8 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
                     let Some(&n) = numbers.get(i) else { break };
                     let level = &collection.levels[n - 1];
                     let outcome = solve(level, &config, &limits, &cancel);
-                    let report = LevelReport::new(n, level, &outcome);
+                    let place = Place { file: &args.file, origin: &located.origins[n - 1] };
+                    let report = LevelReport::new(n, level, &outcome, &limits, place);
                     let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
                     let ok = solved.fetch_add(report.solved as usize, Ordering::Relaxed)
                         + report.solved as usize;

@@ -12,6 +12,9 @@ use crate::level::{Diagnostic, Level, Severity, validate};
 pub struct CheckArgs {
     /// The level file (XSB, SOK or RLE).
     pub file: PathBuf,
+    /// Also say how the file was read (its conventions, a skipped byte-order mark).
+    #[arg(long, short)]
+    pub verbose: bool,
 }
 
 /// Most related positions listed after one message.
@@ -19,11 +22,18 @@ const MAX_ALSO: usize = 5;
 
 /// Runs `check`: prints each finding as `FILE:LINE:COL: message` (errors) or with a
 /// `warning:` / `note:` prefix, then a summary. Exit status 0 when no level has errors, 1
-/// when some do; an error when the file cannot be read.
+/// when some do; an error when the file cannot be read. With `--verbose`, notes on how the
+/// file was read come first.
 pub fn run(args: &CheckArgs) -> Result<ExitCode, CliError> {
     let located = load_located(&args.file)?;
     let file = args.file.display();
     let levels = &located.collection.levels;
+    if args.verbose {
+        if located.byte_order_mark {
+            println!("{file}:1:1: note: skipped a UTF-8 byte-order mark");
+        }
+        println!("{file}: note: read {} level(s) as {}", levels.len(), located.format);
+    }
     let (mut invalid, mut errors, mut warnings) = (0, 0, 0);
     for (n, (level, origin)) in levels.iter().zip(&located.origins).enumerate() {
         let findings = validate(level);

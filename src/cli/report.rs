@@ -1,8 +1,19 @@
 //! One level's result as the JSON contract and the readable table show it.
 
 use crate::level::Level;
-use crate::solver::Outcome;
+use crate::level::format::BoardOrigin;
+use crate::solver::{Limits, Outcome, StopReason};
 use serde::Serialize;
+use std::path::Path;
+
+/// Where a level was read, to name it in messages.
+#[derive(Clone, Copy, Debug)]
+pub struct Place<'a> {
+    /// The file.
+    pub file: &'a Path,
+    /// Where the level's board is in the file.
+    pub origin: &'a BoardOrigin,
+}
 
 /// One line of `solve --json` / `bench --json`.
 #[derive(Serialize, Clone, Debug)]
@@ -32,14 +43,21 @@ pub struct LevelReport {
     /// Peak memory estimate in bytes.
     #[serde(skip)]
     pub peak_memory: usize,
-    /// Why the level is invalid, if it is.
-    #[serde(skip)]
-    pub message: Option<String>,
+    /// Why the level is invalid (`FILE:LINE:COL: reason`) or the search stopped, with the
+    /// limit and what to do; empty for solved and unsolvable levels.
+    pub message: String,
 }
 
 impl LevelReport {
-    /// The report of `outcome` on level number `number`.
-    pub fn new(number: usize, level: &Level, outcome: &Outcome) -> Self {
+    /// The report of `outcome` on level number `number`, read at `place` and searched
+    /// within `limits`.
+    pub fn new(
+        number: usize,
+        level: &Level,
+        outcome: &Outcome,
+        limits: &Limits,
+        place: Place,
+    ) -> Self {
         let stats = outcome.stats().cloned().unwrap_or_default();
         let solution = outcome.solution();
         LevelReport {
@@ -55,10 +73,7 @@ impl LevelReport {
             expanded: stats.expanded,
             generated: stats.generated,
             peak_memory: stats.peak_memory,
-            message: match outcome {
-                Outcome::Invalid(m) => Some(m.to_string()),
-                _ => None,
-            },
+            message: message(outcome, limits, place),
         }
     }
 
@@ -93,7 +108,8 @@ impl LevelReport {
     pub fn row(&self) -> String {
         let title: String = self.title.chars().take(16).collect();
         let mib = self.peak_memory as f64 / (1 << 20) as f64;
-        let why = self.message.as_deref().map(|m| format!("  {m}")).unwrap_or_default();
+        let why =
+            if self.status == "invalid" { format!("  {}", self.message) } else { String::new() };
         format!(
             "{:>5}  {:<16} {:<11} {:>3} {:>6} {:>7} {:>8.2} {:>11} {:>11} {:>7.1}Mi{why}",
             self.level,
@@ -107,5 +123,75 @@ impl LevelReport {
             self.generated,
             mib
         )
+    }
+}
+
+/// Why `outcome` is not an answer, in words that say what to do: an invalid level's reason
+/// at its place in the file (the square concerned, or the board's first line), or the
+/// limit a search stopped at.
+fn message(outcome: &Outcome, limits: &Limits, place: Place) -> String {
+    match outcome {
+        Outcome::Solved(..) | Outcome::Unsolvable(_) => String::new(),
+        Outcome::Invalid(why) => {
+            let (line, column) = match why.square() {
+                Some(pos) => place.origin.locate(pos),
+                None => (place.origin.first_line(), 1),
+            };
+            format!("{}:{line}:{column}: {why}", place.file.display())
+        }
+        Outcome::Stopped(reason, _) => match reason {
+            StopReason::Time => match limits.time {
+                Some(t) => format!(
+                    "stopped at the time limit ({} s); give more with --time-limit",
+                    t.as_secs_f64()
+                ),
+                None => "stopped at the time limit; give more with --time-limit".into(),
+            },
+            StopReason::Nodes => format!(
+                "stopped at the node limit ({} expansions); raise --node-limit",
+                limits.nodes.unwrap_or_default()
+            ),
+            StopReason::Memory => format!(
+                "stopped at the memory limit ({} MiB); raise --memory-limit",
+                limits.memory_bytes.unwrap_or_default() >> 20
+            ),
+            StopReason::Cancelled => "cancelled".into(),
+            StopReason::DepthLimit => "no solution within the depth limit, which proves \
+                nothing; raise it (dfs:DEPTH) or use another method"
+                .into(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{Stats, Unsearchable};
+    use std::time::Duration;
+
+    #[test]
+    fn messages_name_the_place_or_the_limit() {
+        let origin = BoardOrigin::default();
+        let place = Place { file: Path::new("a.xsb"), origin: &origin };
+        let limits = Limits {
+            time: Some(Duration::from_millis(2500)),
+            nodes: None,
+            memory_bytes: Some(200 << 20),
+        };
+        let say = |o: Outcome| message(&o, &limits, place);
+        let stopped = |r| Outcome::Stopped(r, Stats::default());
+        assert_eq!(
+            say(stopped(StopReason::Time)),
+            "stopped at the time limit (2.5 s); give more with --time-limit"
+        );
+        assert_eq!(
+            say(stopped(StopReason::Memory)),
+            "stopped at the memory limit (200 MiB); raise --memory-limit"
+        );
+        assert_eq!(
+            say(Outcome::Invalid(Unsearchable::NoBoxes)),
+            "a.xsb:1:1: the level has no boxes"
+        );
+        assert_eq!(say(Outcome::Unsolvable(Stats::default())), "");
     }
 }

@@ -1,10 +1,10 @@
 //! `sokolab solve FILE [--level N] [--method M] [--time-limit S] [--json]`.
 
 use crate::cli::error::{CliError, level_of};
-use crate::cli::report::LevelReport;
+use crate::cli::report::{LevelReport, Place};
 use crate::cli::search_args::SearchArgs;
-use crate::level::format::load_file;
-use crate::solver::{Outcome, solve};
+use crate::level::format::load_located;
+use crate::solver::solve;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -28,10 +28,11 @@ pub struct SolveArgs {
 /// Runs `solve`: exit status 0 when every level asked for was solved, 1 otherwise; an
 /// error on a bad file or level number.
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
-    let collection = load_file(&args.file)?;
+    let located = load_located(&args.file)?;
+    let collection = &located.collection;
     let numbers: Vec<usize> = match args.level {
         Some(n) => {
-            level_of(&collection, &args.file, n)?;
+            level_of(collection, &args.file, n)?;
             vec![n]
         }
         None => (1..=collection.levels.len()).collect(),
@@ -42,7 +43,8 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     for n in numbers {
         let level = &collection.levels[n - 1];
         let outcome = solve(level, &config, &limits, &cancel);
-        let report = LevelReport::new(n, level, &outcome);
+        let place = Place { file: &args.file, origin: &located.origins[n - 1] };
+        let report = LevelReport::new(n, level, &outcome, &limits, place);
         all_solved &= report.solved;
         if args.json {
             println!("{}", report.json());
@@ -51,14 +53,12 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         let name =
             if report.title.is_empty() { String::new() } else { format!(" ({})", report.title) };
         println!("level {n}{name}: {}", report.status);
-        match &outcome {
-            Outcome::Solved(solution, _) => {
-                let kind = if solution.optimal { ", push-optimal" } else { "" };
-                println!("  {} pushes, {} moves{kind}", solution.pushes, solution.moves.len());
-                println!("  {}", solution.lurd());
-            }
-            Outcome::Invalid(msg) => println!("  {msg}"),
-            _ => {}
+        if let Some(solution) = outcome.solution() {
+            let kind = if solution.optimal { ", push-optimal" } else { "" };
+            println!("  {} pushes, {} moves{kind}", solution.pushes, solution.moves.len());
+            println!("  {}", solution.lurd());
+        } else if !report.message.is_empty() {
+            println!("  {}", report.message);
         }
         if let Some(s) = outcome.stats() {
             println!(

@@ -32,6 +32,16 @@ pub enum Unsearchable {
     },
 }
 
+impl Unsearchable {
+    /// The square the fact is about, if it is about one.
+    pub fn square(&self) -> Option<Pos> {
+        match self {
+            Unsearchable::PlayerOffFloor(p) | Unsearchable::BoxOffFloor(p) => Some(*p),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Unsearchable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -1,6 +1,7 @@
 //! Opening and saving run on a worker thread: round trips, failures that keep the document,
-//! edits made while saving, the prompt before an opened file replaces unsaved edits, a
-//! stalled read that leaves the window working and can be cancelled, and the autosave.
+//! edits made while saving, the prompt before an opened file replaces unsaved edits, a long
+//! read that leaves the window working and can be cancelled, a named pipe refused at once,
+//! and the autosave.
 
 use std::time::{Duration, Instant};
 
@@ -109,22 +110,43 @@ fn edits_made_while_saving_keep_the_document_unsaved() {
     assert_eq!(h.state().document.doc.collection.levels.len(), 2);
 }
 
-/// A named pipe blocks its reader until a writer comes: the window keeps drawing and
-/// taking commands meanwhile, shows what it is doing, and Cancel drops the read.
+/// A named pipe would block its reader until a writer comes: the open refuses it by name at
+/// once, and the document stays.
 #[test]
-fn a_stalled_open_leaves_the_window_working_and_can_be_cancelled() {
+fn a_named_pipe_is_refused_at_once() {
     let dir = tempfile::tempdir().unwrap();
-    let pipe = dir.path().join("slow.xsb");
+    let pipe = dir.path().join("pipe.xsb");
     let made = std::process::Command::new("mkfifo").arg(&pipe).status();
     if !made.is_ok_and(|s| s.success()) {
         eprintln!("mkfifo is not available; skipped");
         return;
     }
     let mut h = window(ROOM);
-    // The status bar's spinner turns while the read waits, so frames are run one by one.
-    h.state_mut().queue.push(Command::OpenPath(pipe.clone()));
+    h.state_mut().queue.push(Command::OpenPath(pipe));
+    finish_files(&mut h);
+    let error = h.state().error.clone().unwrap_or_default();
+    assert!(error.contains("pipe.xsb: is a named pipe (FIFO), not a regular file"), "{error}");
+    assert_eq!(h.state().doc.collection.levels.len(), 1);
+}
+
+/// A long read (a large collection) leaves the window drawing and taking commands, shows
+/// what it is doing, and Cancel drops the read.
+#[test]
+fn a_long_open_leaves_the_window_working_and_can_be_cancelled() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("large.xsb");
+    // About 15 MB: a second or more to read and check, even in a release build.
+    let wall = "#".repeat(30);
+    let room = format!("#{}#", " ".repeat(28));
+    let mut level = format!("; Large\n{wall}\n#@$.{}#\n", " ".repeat(25));
+    level += &format!("{room}\n").repeat(17);
+    level += &format!("{wall}\n\n");
+    std::fs::write(&file, level.repeat(15_000_000 / level.len())).unwrap();
+    let mut h = window(ROOM);
+    // The status bar's spinner turns while the read goes on, so frames are run one by one.
+    h.state_mut().queue.push(Command::OpenPath(file));
     h.run_steps(3);
-    h.get_by_label("Opening slow.xsb…");
+    h.get_by_label("Opening large.xsb…");
     h.state_mut().queue.push(Command::AddLevel);
     h.run_steps(3);
     assert_eq!(
@@ -134,9 +156,8 @@ fn a_stalled_open_leaves_the_window_working_and_can_be_cancelled() {
     );
     h.get_by_label("Cancel").click();
     h.run_steps(3);
-    h.get_by_label("Opening slow.xsb… (cancelling)");
+    h.get_by_label("Opening large.xsb… (cancelling)");
     // Let the read finish: its result is dropped.
-    std::fs::write(&pipe, "; Piped\n#####\n#@$.#\n#####\n").unwrap();
     finish_files(&mut h);
     assert_eq!(h.state().document.doc.collection.levels.len(), 2);
     assert!(h.state().files.pending_open.is_none());

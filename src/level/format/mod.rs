@@ -6,12 +6,14 @@ mod file;
 mod origin;
 mod reader;
 pub(crate) mod rle;
+mod save;
 mod syntax;
 mod writer;
 
-pub use file::{FileError, load_file, load_located, save_file};
-pub use origin::{BoardOrigin, RowOrigin};
+pub use file::{FileError, load_file, load_located};
+pub use origin::{BoardOrigin, Columns, RowOrigin};
 pub use reader::{Located, read_located};
+pub use save::save_file;
 
 use crate::level::Collection;
 

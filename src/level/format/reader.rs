@@ -1,11 +1,11 @@
 //! Reading level files: XSB boards, SOK titles and keys, run-length rows, all auto-detected.
 
 use super::origin::{BoardOrigin, RowOrigin};
+use super::rle::{self, RleError};
 use super::syntax::{self, Key, Row};
 use super::{Format, ParseError};
-use crate::level::limits::{MAX_LEVELS, MAX_LINES, MAX_SIDE, MAX_TOTAL_SQUARES};
-use crate::level::moves::parse_lurd;
-use crate::level::{Collection, Level, Meta};
+use crate::level::limits::{MAX_LEVELS, MAX_LINES, MAX_MOVES, MAX_SIDE, MAX_TOTAL_SQUARES};
+use crate::level::{Collection, Level, Meta, Move};
 
 /// A collection read from text, with where each board was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,17 +16,31 @@ pub struct Located {
     pub origins: Vec<BoardOrigin>,
     /// The conventions the text follows (RLE rows, SOK titles and keys, or plain XSB).
     pub format: Format,
+    /// Whether the text began with a UTF-8 byte-order mark, which was skipped.
+    pub byte_order_mark: bool,
 }
 
+/// The byte-order mark some editors put at the start of UTF-8 files.
+pub(super) const BOM: &str = "\u{feff}";
+
 /// Reads a collection and remembers where each board is; see [`super::read_collection`].
+/// A byte-order mark at the start is skipped (and takes no column).
 pub fn read_located(text: &str) -> Result<Located, ParseError> {
-    let line_count = text.bytes().filter(|&b| b == b'\n' || b == b'\r').count();
-    if line_count > MAX_LINES {
+    let (text, byte_order_mark) = match text.strip_prefix(BOM) {
+        Some(rest) => (rest, true),
+        None => (text, false),
+    };
+    let bytes = text.as_bytes();
+    let breaks = (0..bytes.len())
+        .filter(|&i| bytes[i] == b'\n' || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
+        .count();
+    if breaks > MAX_LINES {
         return Err(error(MAX_LINES, 1, format!("more than {MAX_LINES} lines in one file")));
     }
     let lines = syntax::lines(text);
     let items = scan(&lines)?;
-    assemble(items, &lines)
+    let located = assemble(items, &lines)?;
+    Ok(Located { byte_order_mark, ..located })
 }
 
 /// One piece of a file, in file order.
@@ -59,9 +73,11 @@ fn error(line: usize, column: usize, message: impl Into<String>) -> ParseError {
 fn scan(lines: &[&str]) -> Result<Vec<Item>, ParseError> {
     // Each line is classified up to three times; a text whose run-length rows expand to
     // more than this many squares cannot hold levels within MAX_TOTAL_SQUARES.
+    // Solutions take the moves they expand to from the same budget.
     let mut budget = 4 * MAX_TOTAL_SQUARES;
-    let mut board_rows =
-        |line: &str, continuing: bool| syntax::board_rows_within(line, continuing, &mut budget);
+    let board_rows = |line: &str, continuing: bool, budget: &mut usize| {
+        syntax::board_rows_within(line, continuing, budget)
+    };
     // For each line, the index of the next `Comment-End:` line and of the next line that can
     // start a board (lookahead for comment blocks without scanning the file again each time).
     let mut next_end = vec![usize::MAX; lines.len() + 1];
@@ -71,7 +87,7 @@ fn scan(lines: &[&str]) -> Result<Vec<Item>, ParseError> {
             Some((Key::CommentEnd, _)) => i,
             _ => next_end[i + 1],
         };
-        next_board[i] = match board_rows(lines[i], false) {
+        next_board[i] = match board_rows(lines[i], false, &mut budget) {
             Ok(None) => next_board[i + 1],
             _ => i,
         };
@@ -81,12 +97,14 @@ fn scan(lines: &[&str]) -> Result<Vec<Item>, ParseError> {
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i];
-        if let Some(first) = board_rows(line, false).map_err(|(c, m)| error(i, c, m))? {
+        if let Some(first) =
+            board_rows(line, false, &mut budget).map_err(|(c, m)| error(i, c, m))?
+        {
             let mut rows = first;
             let mut row_lines = vec![i; rows.len()];
             i += 1;
             while i < lines.len() {
-                match board_rows(lines[i], true).map_err(|(c, m)| error(i, c, m))? {
+                match board_rows(lines[i], true, &mut budget).map_err(|(c, m)| error(i, c, m))? {
                     Some(more) => {
                         row_lines.extend(std::iter::repeat_n(i, more.len()));
                         rows.extend(more);
@@ -138,16 +156,9 @@ fn scan(lines: &[&str]) -> Result<Vec<Item>, ParseError> {
                 continue;
             }
             Key::Solution => {
-                let mut moves = value.to_string();
-                let mut j = i + 1;
-                while j < lines.len() && syntax::is_lurd_line(lines[j]) {
-                    moves.push_str(lines[j]);
-                    j += 1;
-                }
-                moves.retain(|c| !c.is_whitespace());
-                if !moves.is_empty() && parse_lurd(&moves).is_ok() {
-                    items.push(Item::Solution(moves, i..j));
-                    i = j;
+                if let Some((moves, next)) = solution(lines, i, value, &mut budget)? {
+                    items.push(Item::Solution(moves, i..next));
+                    i = next;
                     continue;
                 }
                 items.push(Item::Text(i));
@@ -156,6 +167,61 @@ fn scan(lines: &[&str]) -> Result<Vec<Item>, ParseError> {
         i += 1;
     }
     Ok(items)
+}
+
+/// The moves of the `Solution:` key on line `i` (its value `value`, continued on the LURD
+/// lines after it) and the index of the line after them, or `None` when they are not LURD.
+/// The moves they expand to are counted, not built, and taken from `budget`: a solution of
+/// more than [`MAX_MOVES`] moves, or past what is left of the budget, is an error at the
+/// count that goes past.
+fn solution(
+    lines: &[&str],
+    i: usize,
+    value: &str,
+    budget: &mut usize,
+) -> Result<Option<(String, usize)>, ParseError> {
+    let mut next = i + 1;
+    while next < lines.len() && syntax::is_lurd_line(lines[next]) {
+        next += 1;
+    }
+    // The value ends the line (trimmed): it starts after this many characters.
+    let first = lines[i].trim_end();
+    let skip = first[..first.len() - value.len()].chars().count();
+    let parts = || std::iter::once((i, value, skip)).chain((i + 1..next).map(|j| (j, lines[j], 0)));
+    let moves: String =
+        parts().flat_map(|(_, text, _)| text.chars()).filter(|c| !c.is_whitespace()).collect();
+    let is_lurd = |c: char| Move::from_lurd(c).is_some() || "0123456789()".contains(c);
+    if moves.is_empty() || !moves.chars().all(is_lurd) {
+        return Ok(None);
+    }
+    let limit = MAX_MOVES.min(*budget);
+    match rle::measure(&moves, limit) {
+        Ok(n) => {
+            *budget -= n;
+            Ok(Some((moves, next)))
+        }
+        Err(RleError::Syntax { .. }) => Ok(None),
+        Err(RleError::TooLong { at, .. }) => {
+            // The line and column of the `at`-th move character.
+            let mut seen = 0;
+            let (line, column) = parts()
+                .find_map(|(j, text, skip)| {
+                    text.chars().enumerate().filter(|(_, c)| !c.is_whitespace()).find_map(
+                        |(k, _)| {
+                            seen += 1;
+                            (seen == at + 1).then_some((j, skip + k + 1))
+                        },
+                    )
+                })
+                .unwrap_or((i, 1));
+            let message = if limit < MAX_MOVES {
+                syntax::BUDGET_SPENT.to_string()
+            } else {
+                format!("a solution of more than {MAX_MOVES} moves; shorten it or remove it")
+            };
+            Err(error(line, column, message))
+        }
+    }
 }
 
 /// Drops blank lines at both ends.
@@ -274,7 +340,8 @@ fn assemble(items: Vec<Item>, lines: &[&str]) -> Result<Located, ParseError> {
         rle |= board.iter().any(|r| r.0.rle);
         let texts: Vec<&str> = board.iter().map(|r| r.0.text.as_str()).collect();
         let mut level = Level::from_rows(&texts).map_err(|(row, col, c)| {
-            error(board[row - 1].1, col, format!("`{c}` is not a board square"))
+            let (r, line) = &board[row - 1];
+            error(*line, r.columns.column(col - 1), format!("`{c}` is not a board square"))
         })?;
         total += level.width() * level.height();
         if total > MAX_TOTAL_SQUARES {
@@ -287,8 +354,8 @@ fn assemble(items: Vec<Item>, lines: &[&str]) -> Result<Located, ParseError> {
         level.meta = meta;
         origins.push(BoardOrigin {
             rows: board
-                .iter()
-                .map(|(r, line)| RowOrigin { line: line + 1, column: r.column, rle: r.rle })
+                .into_iter()
+                .map(|(r, line)| RowOrigin { line: line + 1, columns: r.columns, rle: r.rle })
                 .collect(),
         });
         levels.push(level);
@@ -300,5 +367,10 @@ fn assemble(items: Vec<Item>, lines: &[&str]) -> Result<Located, ParseError> {
     } else {
         Format::Xsb
     };
-    Ok(Located { collection: Collection { notes, levels }, origins, format })
+    Ok(Located {
+        collection: Collection { notes, levels },
+        origins,
+        format,
+        byte_order_mark: false,
+    })
 }

@@ -29,25 +29,54 @@ pub enum RleError {
 /// huge count never allocates more than `limit`.
 pub fn expand(text: &str, limit: usize) -> Result<String, RleError> {
     let chars: Vec<char> = text.chars().collect();
-    let mut expander = Expander { chars: &chars, i: 0, limit };
-    let out = expander.sequence(0)?;
-    if expander.i < chars.len() {
-        return Err(RleError::Syntax { at: expander.i, message: "`)` without `(`".into() });
+    Ok(expand_chars(&chars, limit)?.into_iter().map(|i| chars[i as usize]).collect())
+}
+
+/// [`expand`] on `chars`, giving for each character of the result the index in `chars` of
+/// the character it copies (so positions in the expansion can be traced to the text).
+pub fn expand_chars(chars: &[char], limit: usize) -> Result<Vec<u32>, RleError> {
+    if u32::try_from(chars.len()).is_err() {
+        return Err(RleError::TooLong { at: 0, limit });
     }
-    Ok(out)
+    let mut expander = Expander { chars, i: 0, limit, keep: true };
+    let out = expander.whole()?;
+    Ok(out.from)
+}
+
+/// How many characters [`expand`] would give, without building them; the same errors.
+pub fn measure(text: &str, limit: usize) -> Result<usize, RleError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut expander = Expander { chars: &chars, i: 0, limit, keep: false };
+    Ok(expander.whole()?.len)
 }
 
 struct Expander<'a> {
     chars: &'a [char],
     i: usize,
     limit: usize,
+    /// Whether to build the expansion or only count it.
+    keep: bool,
+}
+
+/// An expansion: its length, and (when kept) the source index of each character.
+struct Expansion {
+    len: usize,
+    from: Vec<u32>,
 }
 
 impl Expander<'_> {
+    /// Expands the whole text.
+    fn whole(&mut self) -> Result<Expansion, RleError> {
+        let out = self.sequence(0)?;
+        if self.i < self.chars.len() {
+            return Err(RleError::Syntax { at: self.i, message: "`)` without `(`".into() });
+        }
+        Ok(out)
+    }
+
     /// Expands items up to the end of the text or an unmatched `)` (left unconsumed).
-    fn sequence(&mut self, depth: usize) -> Result<String, RleError> {
-        let mut out = String::new();
-        let mut out_len = 0;
+    fn sequence(&mut self, depth: usize) -> Result<Expansion, RleError> {
+        let mut out = Expansion { len: 0, from: Vec::new() };
         while let Some(&c) = self.chars.get(self.i) {
             if c == ')' {
                 break;
@@ -75,7 +104,8 @@ impl Expander<'_> {
                 }
                 Some(&c) if !c.is_ascii_digit() => {
                     self.i += 1;
-                    c.to_string()
+                    let from = if self.keep { vec![(self.i - 1) as u32] } else { Vec::new() };
+                    Expansion { len: 1, from }
                 }
                 _ => {
                     return Err(RleError::Syntax {
@@ -85,14 +115,14 @@ impl Expander<'_> {
                 }
             };
             let times = count.unwrap_or(1);
-            if !item.is_empty() {
-                let len = item.chars().count();
-                if times > (self.limit - out_len) / len {
+            // An empty item (`3()`) adds nothing however often it repeats.
+            if let Some(most) = (self.limit - out.len).checked_div(item.len) {
+                if times > most {
                     return Err(RleError::TooLong { at: start, limit: self.limit });
                 }
-                out_len += times * len;
+                out.len += times * item.len;
                 for _ in 0..times {
-                    out.push_str(&item);
+                    out.from.extend_from_slice(&item.from);
                 }
             }
         }
@@ -140,6 +170,10 @@ mod tests {
         assert_eq!(expand("#2(-$)#", 100).unwrap(), "#-$-$#");
         assert_eq!(expand("2(a2(b))", 100).unwrap(), "abbabb");
         assert_eq!(expand("0#-", 100).unwrap(), "-");
+        let chars: Vec<char> = "2(#-)3$".chars().collect();
+        assert_eq!(expand_chars(&chars, 100).unwrap(), [2, 3, 2, 3, 6, 6, 6]);
+        assert_eq!(measure("999(999(r))", usize::MAX), Ok(998_001));
+        assert_eq!(measure("2(", 100), expand("2(", 100).map(|s| s.len()));
     }
 
     #[test]

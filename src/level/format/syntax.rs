@@ -1,5 +1,6 @@
 //! What one line of a level file is: part of a board, a `Key: value` line, or other text.
 
+use super::origin::Columns;
 use super::rle::{self, RleError};
 use crate::level::limits::MAX_SIDE;
 
@@ -9,6 +10,9 @@ const BOARD_CHARS: &[char] = &['#', '@', '+', '$', '*', '.', ' ', '-', '_'];
 const STRONG_CHARS: &[char] = &['#', '@', '+', '$', '*'];
 /// Extra characters of run-length encoded rows.
 const RLE_CHARS: &[char] = &['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '(', ')', '|'];
+/// Why a text whose run-length rows and solutions expand to more than its budget is refused.
+pub const BUDGET_SPENT: &str =
+    "the run-length rows and solutions of this text expand to too much in all; split the file";
 /// Tab stops are this many columns apart.
 const TAB_WIDTH: usize = 8;
 
@@ -17,9 +21,8 @@ const TAB_WIDTH: usize = 8;
 pub struct Row {
     /// XSB characters of the row, without trailing floor.
     pub text: String,
-    /// Column (from 1) where the row's first square is written; run-length rows have no
-    /// column per square, so all their squares are reported at this column.
-    pub column: usize,
+    /// The column (from 1) in the line of each square of `text`.
+    pub columns: Columns,
     /// Whether the row was run-length encoded.
     pub rle: bool,
 }
@@ -45,61 +48,55 @@ pub fn board_rows_within(
     if line.is_empty() || line.chars().any(|c| !is_board_char(c)) {
         return Ok(None);
     }
-    let line = expand_tabs(line);
+    let line_limit = MAX_SIDE * (MAX_SIDE + 1);
     if !line.contains(RLE_CHARS) {
         if !continuing && !line.contains(STRONG_CHARS) {
             return Ok(None);
         }
-        let width = line.chars().count();
-        if width > MAX_SIDE {
-            return Err((MAX_SIDE + 1, too_wide(width)));
-        }
-        return Ok(Some(vec![Row { text: line, column: 1, rle: false }]));
+        let (chars, at) =
+            expand_tabs(line, MAX_SIDE).map_err(|column| (column, too_wide(tabbed_width(line))))?;
+        let row = Row { text: chars.iter().collect(), columns: Columns::new(1, at), rle: false };
+        return Ok(Some(vec![row]));
     }
-    let line_limit = MAX_SIDE * (MAX_SIDE + 1);
+    let (chars, at) = expand_tabs(line, line_limit).map_err(|column| {
+        (column, format!("run-length line longer than {line_limit} characters"))
+    })?;
     let limit = line_limit.min(*budget);
-    let expanded = match rle::expand(&line, limit) {
-        Ok(expanded) => expanded,
+    let from = match rle::expand_chars(&chars, limit) {
+        Ok(from) => from,
         Err(RleError::Syntax { .. }) => return Ok(None),
-        Err(RleError::TooLong { at, .. }) if limit < line_limit => {
-            return Err((
-                at + 1,
-                "the run-length rows of this text expand to too many squares in all".into(),
-            ));
+        Err(RleError::TooLong { at: k, .. }) if limit < line_limit => {
+            return Err((at[k], BUDGET_SPENT.into()));
         }
-        Err(RleError::TooLong { at, limit }) => {
-            return Err((at + 1, format!("run-length row expands past {limit} squares")));
+        Err(RleError::TooLong { at: k, limit }) => {
+            return Err((at[k], format!("run-length row expands past {limit} squares")));
         }
     };
-    *budget -= expanded.len();
-    if !continuing && !expanded.contains(STRONG_CHARS) {
+    *budget -= from.len();
+    let char_at = |i: &u32| chars[*i as usize];
+    if !continuing && !from.iter().any(|i| STRONG_CHARS.contains(&char_at(i))) {
         return Ok(None);
     }
-    // Where each `|`-separated part of the line starts; rows that a repeated group yields
-    // beyond those are reported at the last part.
-    let mut columns = vec![1];
-    for part in line.split('|') {
-        columns.push(columns[columns.len() - 1] + part.chars().count() + 1);
-    }
-    columns.pop();
     let mut rows = Vec::new();
-    for (k, segment) in expanded.split('|').enumerate() {
-        let column = columns[k.min(columns.len() - 1)];
-        let text = segment.trim_end().to_string();
-        let width = text.chars().count();
-        if width > MAX_SIDE {
-            return Err((column, too_wide(width)));
+    // Where the next row starts in `from`: after the `|` that ends the one before.
+    let mut offset = 0usize;
+    for segment in from.split(|i| char_at(i) == '|') {
+        // The column of an empty row: its `|`, or the line's start.
+        let start = offset.checked_sub(1).map_or(at[0], |bar| at[from[bar] as usize]);
+        offset += segment.len() + 1;
+        if rows.len() == MAX_SIDE {
+            return Err((
+                start,
+                format!("more than {MAX_SIDE} rows in one line; a board has at most {MAX_SIDE}"),
+            ));
         }
-        rows.push(Row { text, column, rle: true });
-        if rows.len() > MAX_SIDE {
-            break;
+        let text: String = segment.iter().map(char_at).collect::<String>().trim_end().into();
+        let squares = &segment[..text.len()];
+        if squares.len() > MAX_SIDE {
+            return Err((at[squares[MAX_SIDE] as usize], too_wide(squares.len())));
         }
-    }
-    if rows.len() > MAX_SIDE {
-        return Err((
-            1,
-            format!("{} rows in one line; a board has at most {MAX_SIDE}", rows.len()),
-        ));
+        let columns = Columns::new(start, squares.iter().map(|&i| at[i as usize]));
+        rows.push(Row { text, columns, rle: true });
     }
     Ok(Some(rows))
 }
@@ -112,20 +109,26 @@ fn is_board_char(c: char) -> bool {
     BOARD_CHARS.contains(&c) || RLE_CHARS.contains(&c) || c == '\t'
 }
 
-fn expand_tabs(line: &str) -> String {
-    let mut out = String::new();
-    let mut column = 0;
-    for c in line.chars() {
-        if c == '\t' {
-            let n = TAB_WIDTH - column % TAB_WIDTH;
-            out.extend(std::iter::repeat_n(' ', n));
-            column += n;
-        } else {
-            out.push(c);
-            column += 1;
+/// `line` with each tab widened to the next tab stop, and for each resulting character the
+/// column (from 1) of the character in `line` it comes from; fails with the column where
+/// the result grows past `cap` characters.
+fn expand_tabs(line: &str, cap: usize) -> Result<(Vec<char>, Vec<usize>), usize> {
+    let mut chars = Vec::new();
+    let mut at = Vec::new();
+    for (k, c) in line.chars().enumerate() {
+        let (c, n) = if c == '\t' { (' ', TAB_WIDTH - chars.len() % TAB_WIDTH) } else { (c, 1) };
+        if chars.len() + n > cap {
+            return Err(k + 1);
         }
+        chars.extend(std::iter::repeat_n(c, n));
+        at.extend(std::iter::repeat_n(k + 1, n));
     }
-    out
+    Ok((chars, at))
+}
+
+/// How many squares `line` is wide once its tabs are widened.
+fn tabbed_width(line: &str) -> usize {
+    line.chars().fold(0, |w, c| if c == '\t' { w + TAB_WIDTH - w % TAB_WIDTH } else { w + 1 })
 }
 
 /// Keys with a meaning for a level.
@@ -232,8 +235,11 @@ mod tests {
         let rle = board_rows("4#|#@$.#|4#", false).unwrap().unwrap();
         let texts: Vec<_> = rle.iter().map(|r| r.text.as_str()).collect();
         assert_eq!(texts, ["####", "#@$.#", "####"]);
-        assert_eq!(rle[1].column, 4);
-        assert_eq!(board_rows("\t#", false).unwrap().unwrap()[0].text, "        #");
+        assert_eq!(rle[1].columns.column(0), 4);
+        assert_eq!(rle[2].columns.column(3), 11);
+        let tabbed = board_rows("\t#", false).unwrap().unwrap().remove(0);
+        assert_eq!(tabbed.text, "        #");
+        assert_eq!((tabbed.columns.column(7), tabbed.columns.column(8)), (1, 2));
     }
 
     #[test]

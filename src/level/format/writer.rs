@@ -1,7 +1,7 @@
 //! Writing collections as XSB, SOK or RLE text that reads back to the same collection.
 
 use super::Format;
-use super::reader::title_of_line;
+use super::reader::{BOM, title_of_line};
 use super::rle;
 use super::syntax;
 use crate::level::{Collection, Level};
@@ -20,6 +20,11 @@ pub fn write(collection: &Collection, format: Format) -> String {
         }
         write_level(&mut out, level, format, open_text);
         open_text = level.meta.extra.iter().any(|n| !n.trim().is_empty());
+    }
+    // Reading skips a byte-order mark: text that starts with that character (a title or a
+    // note can) keeps it behind a mark of its own.
+    if out.starts_with(BOM) {
+        out.insert_str(0, BOM);
     }
     out
 }
