@@ -1,6 +1,10 @@
 //! Crash protection: unsaved edits are written to a side file every few seconds, removed
 //! once the document is saved or closed cleanly, and offered back at the next start. The
 //! writing and removing run on a worker thread.
+//!
+//! The side file holds the edits and the name of the file they belong to together, written
+//! atomically, so a crash mid-write leaves either the old autosave or the new one, never
+//! edits paired with another file's name.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -21,12 +25,13 @@ pub enum AutosaveError {
     },
     /// The edits could not be written.
     Write(FileError),
-    /// The note of the file the edits belong to could not be written.
-    Origin {
-        /// The note's file.
-        path: PathBuf,
-        /// What the system said.
-        source: std::io::Error,
+    /// The autosave left by the last session could not be read. It was moved aside, not
+    /// deleted.
+    Unreadable {
+        /// Why it could not be read.
+        reason: String,
+        /// Where it is now (none if even moving it failed: then it stays where it was).
+        kept: Option<PathBuf>,
     },
     /// A write was still going after a few seconds.
     StillWriting,
@@ -40,8 +45,12 @@ impl std::fmt::Display for AutosaveError {
                 write!(f, "autosave failed: cannot create {}: {source}; {keep}", dir.display())
             }
             AutosaveError::Write(e) => write!(f, "autosave failed: {e}; {keep}"),
-            AutosaveError::Origin { path, source } => {
-                write!(f, "autosave failed: cannot write {}: {source}; {keep}", path.display())
+            AutosaveError::Unreadable { reason, kept } => {
+                write!(f, "the unsaved edits of the last session could not be read ({reason})")?;
+                match kept {
+                    Some(path) => write!(f, "; the autosave is kept as {}", path.display()),
+                    None => Ok(()),
+                }
             }
             AutosaveError::StillWriting => write!(f, "the autosave is still being written"),
         }
@@ -51,11 +60,9 @@ impl std::fmt::Display for AutosaveError {
 impl std::error::Error for AutosaveError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            AutosaveError::Folder { source, .. } | AutosaveError::Origin { source, .. } => {
-                Some(source)
-            }
+            AutosaveError::Folder { source, .. } => Some(source),
             AutosaveError::Write(e) => Some(e),
-            AutosaveError::StillWriting => None,
+            AutosaveError::Unreadable { .. } | AutosaveError::StillWriting => None,
         }
     }
 }
@@ -79,7 +86,7 @@ const SETTLE: Duration = Duration::from_secs(5);
 impl Autosave {
     /// Autosaves into `dir` (created when first needed).
     pub fn new(dir: PathBuf) -> Self {
-        let on_disk = data(&dir).exists();
+        let on_disk = data(&dir).exists() || legacy(&dir).0.exists();
         Autosave { dir, last_write: None, written: None, on_disk, job: None }
     }
 
@@ -108,9 +115,9 @@ impl Autosave {
             if self.on_disk {
                 self.on_disk = false;
                 self.written = None;
-                let (data, origin) = (data(&self.dir), origin(&self.dir));
+                let dir = self.dir.clone();
                 self.job = Some(Job::spawn(repaint, move |_| {
-                    remove(&data, &origin);
+                    remove(&dir);
                     Ok(())
                 }));
             }
@@ -125,15 +132,16 @@ impl Autosave {
         self.on_disk = true;
         let dir = self.dir.clone();
         let collection = doc.collection.clone();
-        let from = doc.path.as_deref().map(Path::to_string_lossy).unwrap_or_default().into_owned();
+        let from = doc.path.clone();
         self.job = Some(Job::spawn(repaint, move |_| {
             std::fs::create_dir_all(&dir)
                 .map_err(|source| AutosaveError::Folder { dir: dir.clone(), source })?;
-            format::save_file(data(&dir), &collection, Format::Sok)
-                .map_err(AutosaveError::Write)?;
-            let path = origin(&dir);
-            std::fs::write(&path, from.as_bytes())
-                .map_err(|source| AutosaveError::Origin { path, source })
+            let text = encode(from.as_deref(), &format::write_collection(&collection, Format::Sok));
+            format::save_text(data(&dir), &text).map_err(AutosaveError::Write)?;
+            let (old_data, old_origin) = legacy(&dir);
+            let _ = std::fs::remove_file(old_data);
+            let _ = std::fs::remove_file(old_origin);
+            Ok(())
         }));
         Ok(())
     }
@@ -160,30 +168,99 @@ impl Autosave {
         let _ = self.settle();
         self.written = None;
         self.on_disk = false;
-        remove(&data(&self.dir), &origin(&self.dir));
+        remove(&self.dir);
     }
 
     /// The document left by a run that ended without saving, if there is one: dirty, and
-    /// belonging to the file it was being edited from.
-    pub fn restore(&self) -> Option<Document> {
-        let collection = format::load_file(data(&self.dir)).ok()?;
-        let origin = std::fs::read_to_string(origin(&self.dir)).unwrap_or_default();
+    /// belonging to the file it was being edited from. An autosave that cannot be read is
+    /// moved aside (so that the next autosave does not overwrite it) and reported.
+    pub fn restore(&mut self) -> Result<Option<Document>, AutosaveError> {
+        let path = data(&self.dir);
+        let read = match std::fs::read_to_string(&path) {
+            Ok(text) => decode(&text),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return self.restore_legacy(),
+            Err(e) => Err(e.to_string()),
+        };
+        match read {
+            Ok(doc) => Ok(Some(doc)),
+            Err(reason) => {
+                let aside = self.dir.join(format!("autosave-unreadable-{}.txt", unix_seconds()));
+                let kept = std::fs::rename(&path, &aside).ok().map(|()| aside);
+                self.on_disk = false;
+                Err(AutosaveError::Unreadable { reason, kept })
+            }
+        }
+    }
+
+    /// The autosave as earlier versions wrote it: the edits and their file's name in two
+    /// files.
+    fn restore_legacy(&mut self) -> Result<Option<Document>, AutosaveError> {
+        let (data, origin) = legacy(&self.dir);
+        if !data.exists() {
+            return Ok(None);
+        }
+        let collection = format::load_file(&data).map_err(|e| {
+            self.on_disk = false;
+            AutosaveError::Unreadable { reason: e.to_string(), kept: Some(data.clone()) }
+        })?;
+        let origin = std::fs::read_to_string(origin).unwrap_or_default();
         let path = (!origin.trim().is_empty()).then(|| PathBuf::from(origin.trim()));
-        Some(Document { collection, path, dirty: true })
+        Ok(Some(Document { collection, path, dirty: true }))
     }
 }
 
+/// The first line of an autosave.
+const MAGIC: &str = "sokolab autosave 1";
+
+/// The autosave's text: the magic line, the file the edits belong to (a JSON string, or
+/// `none`), a blank line, then the collection.
+fn encode(from: Option<&Path>, collection: &str) -> String {
+    let origin = match from {
+        Some(path) => serde_json::to_string(&path.to_string_lossy()).unwrap_or_default(),
+        None => "none".into(),
+    };
+    format!("{MAGIC}\norigin {origin}\n\n{collection}")
+}
+
+/// The document an autosave's text holds, or why it cannot be read.
+fn decode(text: &str) -> Result<Document, String> {
+    let mut parts = text.splitn(4, '\n');
+    if parts.next() != Some(MAGIC) {
+        return Err(format!("it does not start with \"{MAGIC}\""));
+    }
+    let origin = parts.next().and_then(|l| l.strip_prefix("origin ")).ok_or("no origin line")?;
+    let path = match origin {
+        "none" => None,
+        json => Some(PathBuf::from(
+            serde_json::from_str::<String>(json).map_err(|e| format!("origin line: {e}"))?,
+        )),
+    };
+    if parts.next() != Some("") {
+        return Err("no blank line after the origin".into());
+    }
+    let collection = format::read_collection(parts.next().unwrap_or_default())
+        .map_err(|e| format!("line {}, column {}: {}", e.line + 3, e.column, e.message))?;
+    Ok(Document { collection, path, dirty: true })
+}
+
+fn unix_seconds() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
 fn data(dir: &Path) -> PathBuf {
-    dir.join("autosave.sok")
+    dir.join("autosave.txt")
 }
 
-fn origin(dir: &Path) -> PathBuf {
-    dir.join("autosave-origin.txt")
+/// The two files of earlier versions: the edits, and the name of their file.
+fn legacy(dir: &Path) -> (PathBuf, PathBuf) {
+    (dir.join("autosave.sok"), dir.join("autosave-origin.txt"))
 }
 
-fn remove(data: &Path, origin: &Path) {
-    let _ = std::fs::remove_file(data);
-    let _ = std::fs::remove_file(origin);
+fn remove(dir: &Path) {
+    let (old_data, old_origin) = legacy(dir);
+    for file in [data(dir), old_data, old_origin] {
+        let _ = std::fs::remove_file(file);
+    }
 }
 
 #[cfg(test)]
@@ -198,14 +275,15 @@ mod tests {
         let mut autosave = Autosave::new(dir.path().join("state"));
         autosave.tick(&doc, 1, || {}).unwrap();
         autosave.settle().unwrap();
-        assert!(autosave.restore().is_none(), "a clean document is not autosaved");
+        assert!(autosave.restore().unwrap().is_none(), "a clean document is not autosaved");
 
         doc.dirty = true;
         doc.collection.levels[0].meta.title = "Edited".into();
         autosave.tick(&doc, 2, || {}).unwrap();
         assert!(autosave.busy(), "the write runs on a worker");
         autosave.settle().unwrap();
-        let restored = Autosave::new(dir.path().join("state")).restore().expect("an autosave");
+        let restored =
+            Autosave::new(dir.path().join("state")).restore().unwrap().expect("an autosave");
         assert_eq!(restored.collection, doc.collection);
         assert!(restored.dirty);
         assert_eq!(restored.path, doc.path);
@@ -214,14 +292,14 @@ mod tests {
         doc.dirty = false;
         autosave.tick(&doc, 3, || {}).unwrap();
         autosave.settle().unwrap();
-        assert!(autosave.restore().is_none());
+        assert!(autosave.restore().unwrap().is_none());
 
         let mut again = Autosave::new(dir.path().join("state"));
         doc.dirty = true;
         again.tick(&doc, 4, || {}).unwrap();
         assert!(again.busy());
         again.clear();
-        assert!(again.restore().is_none(), "clear waits for the write in progress");
+        assert!(again.restore().unwrap().is_none(), "clear waits for the write in progress");
     }
 
     #[test]
@@ -238,5 +316,56 @@ mod tests {
         let text = e.to_string();
         assert!(text.starts_with("autosave failed: cannot create"), "{text}");
         assert!(text.ends_with("save your edits to keep them safe from a crash"), "{text}");
+    }
+
+    #[test]
+    fn the_edits_and_their_file_name_are_one_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut doc = Document::builtin();
+        doc.path = Some(PathBuf::from("/levels/odd\nname.xsb"));
+        doc.dirty = true;
+        let mut autosave = Autosave::new(dir.path().to_path_buf());
+        autosave.tick(&doc, 1, || {}).unwrap();
+        autosave.settle().unwrap();
+        let files: Vec<_> =
+            std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(files, ["autosave.txt"], "one file, written at once");
+        let restored = Autosave::new(dir.path().to_path_buf()).restore().unwrap().unwrap();
+        assert_eq!(restored.path, doc.path, "a name with a line break survives");
+        assert_eq!(restored.collection, doc.collection);
+    }
+
+    #[test]
+    fn an_unreadable_autosave_is_reported_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("autosave.txt"), "sokolab autosave 1\norigin none\n\n#x#\n")
+            .unwrap();
+        let mut autosave = Autosave::new(dir.path().to_path_buf());
+        let e = autosave.restore().unwrap_err();
+        let AutosaveError::Unreadable { kept: Some(kept), .. } = &e else { panic!("{e:?}") };
+        assert!(e.to_string().contains("line 4"), "{e}");
+        assert!(e.to_string().contains(&kept.display().to_string()), "{e}");
+        assert_eq!(
+            std::fs::read_to_string(kept).unwrap(),
+            "sokolab autosave 1\norigin none\n\n#x#\n"
+        );
+        // The next session's autosaves do not overwrite it, and do not delete it.
+        let mut doc = Document::builtin();
+        doc.dirty = true;
+        autosave.tick(&doc, 1, || {}).unwrap();
+        autosave.settle().unwrap();
+        autosave.clear();
+        assert!(kept.exists());
+    }
+
+    #[test]
+    fn an_autosave_of_an_earlier_version_is_restored() {
+        let dir = tempfile::tempdir().unwrap();
+        let doc = Document::builtin();
+        format::save_file(dir.path().join("autosave.sok"), &doc.collection, Format::Sok).unwrap();
+        std::fs::write(dir.path().join("autosave-origin.txt"), "/levels/mine.xsb").unwrap();
+        let restored = Autosave::new(dir.path().to_path_buf()).restore().unwrap().unwrap();
+        assert_eq!(restored.collection, doc.collection);
+        assert_eq!(restored.path, Some(PathBuf::from("/levels/mine.xsb")));
     }
 }

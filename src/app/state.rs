@@ -84,7 +84,14 @@ impl App {
         autosave_dir: Option<PathBuf>,
     ) -> Self {
         let mut app = App::new(Document::builtin(), settings, autosave_dir);
-        let restored = app.files.autosave.as_ref().and_then(|a| a.restore());
+        let restored = match app.files.autosave.as_mut().map(|a| a.restore()) {
+            Some(Ok(doc)) => doc,
+            Some(Err(e)) => {
+                app.messages.error = Some(e.to_string());
+                None
+            }
+            None => None,
+        };
         let restoring = restored.is_some();
         if let Some(doc) = restored {
             app.document.doc = doc;

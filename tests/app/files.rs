@@ -124,9 +124,9 @@ fn a_named_pipe_is_refused_at_once() {
     let mut h = window(ROOM);
     h.state_mut().queue.push(Command::OpenPath(pipe));
     finish_files(&mut h);
-    let error = h.state().error.clone().unwrap_or_default();
+    let error = h.state().messages.error.clone().unwrap_or_default();
     assert!(error.contains("pipe.xsb: is a named pipe (FIFO), not a regular file"), "{error}");
-    assert_eq!(h.state().doc.collection.levels.len(), 1);
+    assert_eq!(h.state().document.doc.collection.levels.len(), 1);
 }
 
 /// A long read (a large collection) leaves the window drawing and taking commands, shows
@@ -168,7 +168,7 @@ fn a_long_open_leaves_the_window_working_and_can_be_cancelled() {
 fn startup_restores_unsaved_edits_and_asks_before_a_file_replaces_them() {
     let dir = tempfile::tempdir().unwrap();
     let state = dir.path().join("state");
-    let autosaved = state.join("autosave.sok");
+    let autosaved = state.join("autosave.txt");
     // A crash left unsaved edits behind.
     let mut doc = Document::builtin();
     doc.dirty = true;

@@ -17,17 +17,22 @@ const STALE_AFTER: Duration = Duration::from_secs(60 * 60);
 /// Most symbolic links followed from the name saved to.
 const MAX_LINKS: usize = 40;
 
-/// Writes `collection` to `path` in `format`, atomically: the text goes to a temporary file
-/// `.NAME.PID.tmp` beside the file, which then replaces it, so a crash never leaves half a
-/// file. A symbolic link is written through (its target is replaced, the link kept); a
-/// file replaced keeps its mode, and its owner and group where the user may set them.
-/// Temporary files that earlier saves of the same file left behind (their process is gone,
-/// or they are over an hour old) are removed.
+/// Writes `collection` to `path` in `format`, atomically: see [`save_text`].
 pub fn save_file(
     path: impl AsRef<Path>,
     collection: &Collection,
     format: Format,
 ) -> Result<(), FileError> {
+    save_text(path, &write_collection(collection, format))
+}
+
+/// Writes `text` to `path` atomically: the text goes to a temporary file `.NAME.PID.tmp`
+/// beside the file, which then replaces it, so a crash never leaves half a file. A symbolic
+/// link is written through (its target is replaced, the link kept); a file replaced keeps
+/// its mode, and its owner and group where the user may set them. Temporary files that
+/// earlier saves of the same file left behind (their process is gone, or they are over an
+/// hour old) are removed.
+pub fn save_text(path: impl AsRef<Path>, text: &str) -> Result<(), FileError> {
     let path = path.as_ref();
     let failed = |e: std::io::Error| FileError::io(path, "cannot save", &e);
     let target = through_links(path).map_err(failed)?;
@@ -45,7 +50,6 @@ pub fn save_file(
     };
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let temp = dir.join(temp_name(&name, std::process::id()));
-    let text = write_collection(collection, format);
     let written = (|| {
         let mut file = File::create(&temp)?;
         if let Some(old) = &old {
