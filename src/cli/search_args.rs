@@ -23,7 +23,7 @@ pub struct SearchArgs {
     #[arg(long, default_value = "matching", value_parser = parse_bound)]
     pub lower_bound: LowerBound,
     /// Deadlock detectors and techniques to switch off (comma-separated): dead-squares,
-    /// freeze, bipartite, corral, patterns; packing, connectivity, pi-corrals, tunnel-macros,
+    /// freeze, bipartite, corral, patterns; packing, plan, connectivity, pi-corrals, tunnel-macros,
     /// goal-macros, room-links, out-of-plan, hotspots.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_switch)]
     pub disable: Vec<Switch>,

@@ -140,10 +140,11 @@ pub fn solve_with_progress(
     })
 }
 
-/// `Auto` on two threads: feature-space search on this one (it reports progress); on the
-/// other, greedy best-first search and two feature-space searches without `best-line`,
-/// which follow other lines than the first: one with the hotspot advisors on (unless they
-/// are on already), one as configured (unless `best-line` is off already, when it would
+/// `Auto` on two threads: feature-space search by the packing order on this one (it reports
+/// progress); on the other, greedy best-first search and two feature-space searches that
+/// follow other lines than the first: one without `best-line` and with the hotspot advisors
+/// on (unless they are on already), and one that follows the plan of a backward search
+/// (with `plan` switched off: one without `best-line`, unless that is off too, when it would
 /// repeat this thread's). Greedy search runs alone for its first two seconds (it solves
 /// small levels fastest), then gets a sixth of the time, the hotspot search a third, the
 /// last one half. The first to solve the level, or to prove it unsolvable, stops the other
@@ -181,7 +182,9 @@ fn solve_in_parallel(
                     hot.techniques.set(Technique::Hotspots, true);
                     members.push((member(&hot, Method::Fess), 2));
                 }
-                if config.techniques.on(Technique::BestLine) {
+                if config.techniques.on(Technique::Plan) {
+                    members.push((member(config, Method::Fess), 3));
+                } else if config.techniques.on(Technique::BestLine) {
                     members.push((member(&plain, Method::Fess), 3));
                 }
                 let mut search = Portfolio::timed(members, GREEDY_HEAD_START);
@@ -192,7 +195,9 @@ fn solve_in_parallel(
                 outcome
             });
             let interrupt = &interrupts[0];
-            let mut fess = member(problem, config, Method::Fess, NoTrace, interrupt);
+            let mut order = *config;
+            order.techniques.set(Technique::Plan, false);
+            let mut fess = member(problem, &order, Method::Fess, NoTrace, interrupt);
             let outcome = drive(level, fess.as_mut(), watch, &half, interrupt, &halt, progress);
             if decisive(&outcome) {
                 stop.store(true, Ordering::Relaxed);

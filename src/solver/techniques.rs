@@ -23,6 +23,10 @@ pub enum Technique {
     /// Tunnel macros: a box pushed into a one-wide tunnel is also pushed through, as an
     /// extra child (push-level searches that do not claim optimality).
     TunnelMacros,
+    /// Feature-space search follows a packing-and-parking plan found by a backward search
+    /// from the solved position, where that search completes one (the packing order
+    /// otherwise).
+    Plan,
     /// Goal macros: a box pushed into a goal area is also pushed straight on to the next
     /// goal of the packing order, as an extra child (push-level searches that do not claim
     /// optimality).
@@ -31,7 +35,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique.
-    pub const ALL: [Technique; 9] = [
+    pub const ALL: [Technique; 10] = [
         Technique::Packing,
         Technique::Connectivity,
         Technique::RoomLinks,
@@ -40,6 +44,7 @@ impl Technique {
         Technique::BestLine,
         Technique::PiCorrals,
         Technique::TunnelMacros,
+        Technique::Plan,
         Technique::GoalMacros,
     ];
 
@@ -54,6 +59,7 @@ impl Technique {
             Technique::BestLine => "best-line",
             Technique::PiCorrals => "pi-corrals",
             Technique::TunnelMacros => "tunnel-macros",
+            Technique::Plan => "plan",
             Technique::GoalMacros => "goal-macros",
         }
     }

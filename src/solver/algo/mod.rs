@@ -1,6 +1,7 @@
 //! The search algorithms. Each file holds only what makes its algorithm itself; successor
 //! generation, pruning, bounds and the node store are shared.
 
+pub(crate) mod backward;
 pub(crate) mod best_first;
 pub(crate) mod bfs;
 pub(crate) mod depth_first;

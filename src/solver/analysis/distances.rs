@@ -5,9 +5,10 @@
 //! the side it pushes from. It is found by pulling the box backwards from each goal. A square
 //! from which no goal can be reached is dead: a box pushed there can never be solved.
 
-use crate::solver::model::board::{Board, NONE, Sq};
+use crate::solver::model::board::{Board, NONE, Sq, opposite};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::sides::Sides;
+use crate::solver::model::state::set_box;
 use std::collections::VecDeque;
 
 /// "Unreachable" in the distance tables.
@@ -27,44 +28,17 @@ impl Distances {
     /// `interrupt` is raised (the caller then drops them).
     pub fn new(board: &Board, interrupt: &Interrupt) -> Self {
         let n = board.len();
-        let sides = side_components(board);
+        let graph = PushGraph::new(board);
         let goals = board.goals().len();
         let mut dist = vec![INF; n * goals];
-        let mut rev = vec![INF; n * 4];
-        let mut queue = VecDeque::new();
+        let mut row = vec![INF; n];
         for (gi, &g) in board.goals().iter().enumerate() {
             if interrupt.raised() {
                 break;
             }
-            rev.fill(INF);
-            queue.clear();
-            dist[g as usize * goals + gi] = 0;
-            for d in 0..4 {
-                if board.nbr(g, d) != NONE {
-                    rev[g as usize * 4 + d] = 0;
-                    queue.push_back((g, d));
-                }
-            }
-            while let Some((b, d)) = queue.pop_front() {
-                let k = rev[b as usize * 4 + d];
-                let here = &mut dist[b as usize * goals + gi];
-                *here = (*here).min(k);
-                let comp = sides[b as usize][d];
-                for e in 0..4 {
-                    if sides[b as usize][e] != comp {
-                        continue;
-                    }
-                    let p = board.nbr(b, e);
-                    let p2 = board.nbr(p, e);
-                    if p2 == NONE {
-                        continue;
-                    }
-                    let slot = &mut rev[p as usize * 4 + e];
-                    if *slot == INF {
-                        *slot = k + 1;
-                        queue.push_back((p, e));
-                    }
-                }
+            graph.distances_to(board, g, &mut row);
+            for (s, &d) in row.iter().enumerate() {
+                dist[s * goals + gi] = d;
             }
         }
         let dead =
@@ -107,24 +81,109 @@ impl Distances {
     }
 }
 
-/// For each square `b` and side `d`, a label of the area the neighbour of `b` on side `d`
-/// belongs to when a box stands on `b`: the first side of `b` connected to it (walls get
-/// label `u8::MAX`). One articulation analysis of the empty floor answers for every square.
-fn side_components(board: &Board) -> Vec<[u8; 4]> {
-    let mut sides = Sides::default();
-    sides.analyse_all(board, &vec![0; board.len().div_ceil(64)]);
-    (0..board.len() as Sq)
-        .map(|b| {
-            let labels: [Option<u32>; 4] = std::array::from_fn(|d| {
-                let u = board.nbr(b, d);
-                (u != NONE).then(|| sides.label(board, b, u))
-            });
-            std::array::from_fn(|d| match labels[d] {
-                None => u8::MAX,
-                Some(l) => labels.iter().position(|&m| m == Some(l)).unwrap_or(d) as u8,
+/// A box alone on the empty floor, the player's side of it tracked: the push moves every
+/// distance table is made of.
+#[derive(Clone, Debug)]
+pub struct PushGraph {
+    /// For each square `b` and side `d`, a label of the area the neighbour of `b` on side
+    /// `d` belongs to when a box stands on `b`: the first side of `b` connected to it (walls
+    /// get label `u8::MAX`).
+    sides: Vec<[u8; 4]>,
+}
+
+impl PushGraph {
+    /// The graph of `board` (one articulation analysis of the empty floor).
+    pub fn new(board: &Board) -> Self {
+        let mut sides = Sides::default();
+        sides.analyse_all(board, &vec![0; board.len().div_ceil(64)]);
+        let sides = (0..board.len() as Sq)
+            .map(|b| {
+                let labels: [Option<u32>; 4] = std::array::from_fn(|d| {
+                    let u = board.nbr(b, d);
+                    (u != NONE).then(|| sides.label(board, b, u))
+                });
+                std::array::from_fn(|d| match labels[d] {
+                    None => u8::MAX,
+                    Some(l) => labels.iter().position(|&m| m == Some(l)).unwrap_or(d) as u8,
+                })
             })
-        })
-        .collect()
+            .collect();
+        PushGraph { sides }
+    }
+
+    /// Fills `row` (one entry per square) with the pushes that bring a box from each square
+    /// to `target` ([`INF`] where none do), by pulling the box away from `target`.
+    pub fn distances_to(&self, board: &Board, target: Sq, row: &mut [u16]) {
+        let sides = &self.sides;
+        row.fill(INF);
+        let mut rev = vec![INF; board.len() * 4];
+        let mut queue = VecDeque::new();
+        row[target as usize] = 0;
+        for d in 0..4 {
+            if board.nbr(target, d) != NONE {
+                rev[target as usize * 4 + d] = 0;
+                queue.push_back((target, d));
+            }
+        }
+        while let Some((b, d)) = queue.pop_front() {
+            let k = rev[b as usize * 4 + d];
+            let here = &mut row[b as usize];
+            *here = (*here).min(k);
+            let comp = sides[b as usize][d];
+            for e in 0..4 {
+                if sides[b as usize][e] != comp {
+                    continue;
+                }
+                let p = board.nbr(b, e);
+                let p2 = board.nbr(p, e);
+                if p2 == NONE {
+                    continue;
+                }
+                let slot = &mut rev[p as usize * 4 + e];
+                if *slot == INF {
+                    *slot = k + 1;
+                    queue.push_back((p, e));
+                }
+            }
+        }
+    }
+
+    /// The squares a box alone on `from` can be pushed to, `from` included, the player
+    /// starting on any side (a bitset over squares).
+    pub fn reach_from(&self, board: &Board, from: Sq) -> Vec<u64> {
+        let sides = &self.sides;
+        let mut reached = vec![0u64; board.len().div_ceil(64)];
+        set_box(&mut reached, from);
+        let mut seen = vec![false; board.len() * 4];
+        let mut queue = VecDeque::new();
+        for d in 0..4 {
+            if board.nbr(from, d) != NONE && !seen[from as usize * 4 + d] {
+                seen[from as usize * 4 + d] = true;
+                queue.push_back((from, d));
+            }
+        }
+        // (b, d): the box on `b`, the player in the area of its side `d`.
+        while let Some((b, d)) = queue.pop_front() {
+            let comp = sides[b as usize][d];
+            for e in 0..4 {
+                // The player pushes from side `e` towards the opposite side.
+                if sides[b as usize][e] != comp {
+                    continue;
+                }
+                let ahead = board.nbr(b, opposite(e));
+                if ahead == NONE {
+                    continue;
+                }
+                set_box(&mut reached, ahead);
+                let slot = &mut seen[ahead as usize * 4 + e];
+                if !*slot {
+                    *slot = true;
+                    queue.push_back((ahead, e));
+                }
+            }
+        }
+        reached
+    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 pub(crate) mod distances;
 pub(crate) mod hotspots;
 pub(crate) mod packing;
+pub(crate) mod parking;
 pub(crate) mod problem;
 pub(crate) mod rooms;
 pub(crate) mod tunnels;

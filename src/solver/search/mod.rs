@@ -12,6 +12,7 @@ pub(crate) mod box_moves;
 pub(crate) mod core;
 pub(crate) mod expand;
 mod observer;
+pub(crate) mod pull_moves;
 mod stats;
 mod view;
 

@@ -21,7 +21,7 @@ pub struct Candidate {
     pub heat_before: u32,
     /// How many it blocks after the move (computed for hot boxes only, else 0).
     pub heat_after: u32,
-    /// Pushes from the moved box's new square to the next goal of the packing order (box
+    /// Pushes from the moved box's new square to the square of the plan's next step (box
     /// alone), when the box may move.
     pub approach: u16,
 }
@@ -33,18 +33,16 @@ pub struct Position<'a> {
     pub board: &'a Board,
     /// The position's features.
     pub features: Features,
-    /// The next goal of the packing order without a box.
-    pub next_goal: Option<Sq>,
     /// The box blocking the most others, and how many, if any.
     pub hottest: Option<(Sq, u32)>,
-    /// The least push distance of a movable box to the next goal of the packing order.
+    /// The least push distance of a movable box to the square of the plan's next step.
     pub nearest: u16,
 }
 
 /// The advisors, in the order they are asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Advisor {
-    /// Fills the next goal of the packing order.
+    /// Does the next step of the plan (fills the next goal of the packing order).
     Packing,
     /// Joins regions of free floor.
     Connectivity,
@@ -56,7 +54,7 @@ pub enum Advisor {
     Hotspots,
     /// Clears the way around the box that blocks the most others.
     Opener,
-    /// Brings a box nearer the next goal of the packing order than any box is.
+    /// Brings a box nearer the square of the plan's next step than any box is.
     Approach,
 }
 
@@ -95,10 +93,7 @@ impl Advisor {
         let keeps = |c: &Candidate| !line || c.features.packed >= f.packed;
         let no_worse = |c: &Candidate| keeps(c) && c.features.connectivity <= f.connectivity;
         match self {
-            Advisor::Packing => {
-                let goal = here.next_goal?;
-                best(moves, |c| c.m.to == goal && c.features.packed > f.packed, |c| key(0, c))
-            }
+            Advisor::Packing => best(moves, |c| c.features.packed > f.packed, |c| key(0, c)),
             Advisor::Connectivity => best(
                 moves,
                 |c| keeps(c) && c.features.connectivity < f.connectivity,
@@ -180,7 +175,6 @@ mod tests {
         let here = Position {
             board: &p.board,
             features: Features { packed: 1, connectivity: 3, ..Features::default() },
-            next_goal: None,
             hottest: None,
             nearest: 0,
         };

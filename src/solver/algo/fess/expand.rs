@@ -84,7 +84,8 @@ impl<O: Observer> Fess<O> {
             };
             let p = &self.core.expander.problem;
             let connectivity = regions - moving.1 + usize::from(self.box_moves.splits()[i]);
-            let features = Measure::features_given(p, &techniques, &self.child, connectivity);
+            let features =
+                Measure::features_given(p, &self.plan, &techniques, &self.child, connectivity);
             let heat_before = self.heat_of(m.from);
             let heat_after =
                 if heat_before > 0 { self.hotspots.heat(p, &self.child, m.to) } else { 0 };
@@ -104,7 +105,6 @@ impl<O: Observer> Fess<O> {
         let position = Position {
             board: &p.board,
             features: here,
-            next_goal: p.packing.next_goal(&self.core.scratch[..p.words()]),
             hottest: self.heat.iter().filter(|h| h.1 > 0).max_by_key(|h| h.1).copied(),
             nearest: self.nearest_to_next_goal(here.packed),
         };
@@ -190,32 +190,31 @@ impl<O: Observer> Fess<O> {
         count
     }
 
-    /// The index (in goal order) of the next goal of the packing order for the position
-    /// being expanded.
-    fn next_goal_index(&self) -> Option<usize> {
+    /// The plan's next step for the position being expanded.
+    fn next_step(&self) -> Option<usize> {
         let p = self.core.problem();
-        let g = p.packing.next_goal(&self.core.scratch[..p.words()])?;
-        p.board.goals().binary_search(&g).ok()
+        self.plan.next_step(&self.core.scratch[..p.words()])
     }
 
-    /// Pushes from `m`'s destination to the next goal, or `u16::MAX` when the moved box is
-    /// packed already or there is no next goal.
+    /// Pushes from `m`'s destination to the square of the plan's next step, or `u16::MAX`
+    /// when the moved box is one the plan has placed already or there is no next step.
     fn approach_of(&self, m: Macro) -> u16 {
         let p = self.core.problem();
-        let packed = p.packing.packed(&self.core.scratch[..p.words()]);
-        if p.board.is_goal(m.from) && usize::from(p.packing.rank(m.from)) < packed {
+        let packed = self.plan.packed(&self.core.scratch[..p.words()]);
+        if self.plan.holds(m.from, packed) {
             return u16::MAX;
         }
-        self.next_goal_index().map_or(u16::MAX, |gi| p.dist.to_goal(m.to, gi))
+        self.next_step().map_or(u16::MAX, |i| self.plan.distance(p, m.to, i))
     }
 
-    /// The least push distance of a box not packed to the next goal.
+    /// The least push distance of a box the plan has not placed to the square of its next
+    /// step.
     fn nearest_to_next_goal(&self, packed: u8) -> u16 {
         let p = self.core.problem();
-        let Some(gi) = self.next_goal_index() else { return 0 };
+        let Some(i) = self.next_step() else { return 0 };
         boxes_of(&self.core.scratch[..p.words()])
-            .filter(|&b| !(p.board.is_goal(b) && p.packing.rank(b) < u16::from(packed)))
-            .map(|b| p.dist.to_goal(b, gi))
+            .filter(|&b| !self.plan.holds(b, usize::from(packed)))
+            .map(|b| self.plan.distance(p, b, i))
             .min()
             .unwrap_or(0)
     }

@@ -3,6 +3,7 @@
 //! between rooms cut by boxes, and boxes out of plan. Positions with equal features share
 //! a feature-space cell.
 
+use crate::solver::analysis::parking::{ParkingPlan, PlanSource};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::regions::Regions;
 use crate::solver::techniques::{Technique, Techniques};
@@ -10,7 +11,7 @@ use crate::solver::techniques::{Technique, Techniques};
 /// A position's place in feature space. Smaller is better for every field but `packed`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Features {
-    /// Goals filled, from the first in the packing order on.
+    /// Steps of the plan done, from the first on (goals filled, for the packing order).
     pub packed: u8,
     /// Regions of free floor (1 when the player can reach every free square).
     pub connectivity: u8,
@@ -51,16 +52,28 @@ pub struct Measure {
 }
 
 impl Measure {
-    /// The features of the box bitset `boxes`; leaves its regions in `self.regions`.
-    /// Features switched off in `on` stay zero.
-    pub fn features(&mut self, p: &Problem, on: &Techniques, boxes: &[u64]) -> Features {
+    /// The features of the box bitset `boxes` under `plan`; leaves its regions in
+    /// `self.regions`. Features switched off in `on` stay zero.
+    pub fn features(
+        &mut self,
+        p: &Problem,
+        plan: &ParkingPlan,
+        on: &Techniques,
+        boxes: &[u64],
+    ) -> Features {
         let regions = self.regions.compute(&p.board, boxes);
-        Self::features_given(p, on, boxes, regions)
+        Self::features_given(p, plan, on, boxes, regions)
     }
 
     /// The features of `boxes` whose free floor is known to have `regions` regions.
-    pub fn features_given(p: &Problem, on: &Techniques, boxes: &[u64], regions: usize) -> Features {
-        let packed = p.packing.packed(boxes);
+    pub fn features_given(
+        p: &Problem,
+        plan: &ParkingPlan,
+        on: &Techniques,
+        boxes: &[u64],
+        regions: usize,
+    ) -> Features {
+        let packed = plan.packed(boxes);
         let pick = |t: Technique, value: usize| if on.on(t) { clamp(value) } else { 0 };
         Features {
             packed: pick(Technique::Packing, packed),
@@ -70,7 +83,8 @@ impl Measure {
             } else {
                 0
             },
-            out_of_plan: if on.on(Technique::OutOfPlan) {
+            // The basins of out-of-plan are those of the packing order.
+            out_of_plan: if on.on(Technique::OutOfPlan) && plan.source == PlanSource::PackingOrder {
                 clamp(p.packing.out_of_plan(boxes, packed))
             } else {
                 0

@@ -21,7 +21,9 @@ mod expand;
 mod features;
 mod view;
 
+use crate::solver::algo::backward;
 use crate::solver::analysis::hotspots::Hotspots;
+use crate::solver::analysis::parking::ParkingPlan;
 use crate::solver::bounds::Hungarian;
 use crate::solver::deadlock::PruneReason;
 use crate::solver::model::board::Sq;
@@ -49,6 +51,8 @@ struct Waiting {
 #[derive(Debug)]
 pub(crate) struct Fess<O: Observer> {
     core: Core<O>,
+    /// The plan the packed feature counts the steps of.
+    plan: ParkingPlan,
     /// Per node: accumulated weight.
     weight: Vec<u32>,
     /// Per node: its feature-space cell (the best features of its path).
@@ -91,13 +95,17 @@ enum Played {
 
 impl<O: Observer> Fess<O> {
     /// A search with `expander`'s problem, detectors and techniques (it needs the matching
-    /// lower bound, which it keeps up to date itself as boxes move).
+    /// lower bound, which it keeps up to date itself as boxes move). With the `plan`
+    /// technique it follows the plan of a backward search when that search completes one,
+    /// else the packing order. Nothing is searched before the first step.
     pub fn new(expander: Expander, observer: O) -> Self {
         let hungarian = Hungarian::new(&expander.interrupt);
+        let plan = ParkingPlan::from_order(&expander.problem);
         let core = Core::new(expander, observer);
-        let mut search = Fess {
+        Fess {
             done: core.settled,
             core,
+            plan,
             weight: vec![0],
             cell: Vec::new(),
             own: Vec::new(),
@@ -116,18 +124,28 @@ impl<O: Observer> Fess<O> {
             child: Vec::new(),
             best_turn: false,
             held: 0,
-        };
-        let p = search.core.problem();
-        let root = &search.core.nodes.state(0)[..p.words()];
-        let features = search.measure.features(p, &search.techniques(), root);
-        let cell = search.cells.cell_of(features);
-        search.cell.push(cell);
-        search.own.push(features);
-        search.best = cell;
-        if search.done.is_none() {
-            search.expand(0);
         }
-        search
+    }
+
+    /// At the first step: the plan (a backward search's with the `plan` technique, when it
+    /// completes one), then the root's cell and moves. (Left out of [`Fess::new`] so that
+    /// building a search costs nothing: a portfolio may not give it a turn for a while.)
+    fn start(&mut self) {
+        let on = self.techniques();
+        if on.on(Technique::Plan) && on.on(Technique::Packing) {
+            let p = &self.core.expander.problem;
+            if let Some(plan) = backward::plan(p, &self.core.expander.interrupt) {
+                self.plan = plan;
+            }
+        }
+        let p = self.core.problem();
+        let root = &self.core.nodes.state(0)[..p.words()];
+        let features = self.measure.features(p, &self.plan, &on, root);
+        let cell = self.cells.cell_of(features);
+        self.cell.push(cell);
+        self.own.push(features);
+        self.best = cell;
+        self.expand(0);
     }
 
     /// The techniques switched on.
@@ -141,6 +159,9 @@ impl<O: Observer> Fess<O> {
             return done;
         }
         self.held = Search::memory(self);
+        if self.cell.is_empty() {
+            self.start();
+        }
         let mut spent = 0;
         while spent < budget && !self.core.interrupted() {
             let best = self.best_cell_next();
@@ -188,7 +209,7 @@ impl<O: Observer> Fess<O> {
         clear_box(&mut self.child, m.from);
         set_box(&mut self.child, m.to);
         let techniques = self.core.expander.techniques();
-        let features = self.measure.features(p, &techniques, &self.child[..words]);
+        let features = self.measure.features(p, &self.plan, &techniques, &self.child[..words]);
         let player = m.player(p);
         self.child[words] = u64::from(self.measure.regions.seed_of(player));
         let hash = p.hash(&self.child);
@@ -260,7 +281,9 @@ mod tests {
         let text = include_str!("../../../../levels/default.xsb");
         let collection = crate::level::format::read_collection(text).unwrap();
         let problem = Problem::new(&collection.levels[16]).unwrap();
-        let (deadlocks, techniques) = (Deadlocks::default(), Techniques::default());
+        // With the packing order (its backward plan solves this level in a few moves).
+        let (deadlocks, mut techniques) = (Deadlocks::default(), Techniques::default());
+        techniques.set(Technique::Plan, false);
         let interrupt = Interrupt::default();
         let expander =
             Expander::new(problem, deadlocks, techniques, LowerBound::Matching, &interrupt);

@@ -25,6 +25,7 @@ impl<O: Observer> Algorithm for Fess<O> {
             + self.own.capacity() * std::mem::size_of::<super::features::Features>()
             + self.moves.capacity() * std::mem::size_of::<crate::solver::search::box_moves::Macro>()
             + self.candidates.capacity() * std::mem::size_of::<super::advisors::Candidate>()
+            + self.plan.memory()
     }
 
     fn optimal(&self) -> bool {

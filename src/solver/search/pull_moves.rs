@@ -1,0 +1,201 @@
+//! Pull macros: one box pulled, possibly many times, to another square while every other
+//! box stays put: the moves of a search that runs backwards from the solved position.
+//! Reversed, a pull macro is a push macro ([`super::box_moves`]) of the position it leads to.
+//!
+//! As for pushes, a breadth-first search per box runs over (box square, player side) pairs.
+//! A pull in direction `d` needs the player beside the box on the `d` side and a free square
+//! behind the player; the box takes the player's square and the player steps back. Boxes
+//! never enter squares from which no push reaches a goal (no solution passes them).
+
+use crate::solver::analysis::problem::Problem;
+use crate::solver::model::board::{NONE, Sq};
+use crate::solver::model::interrupt::Interrupt;
+use crate::solver::model::reach::Reach;
+use crate::solver::model::sides::Sides;
+use crate::solver::model::state::{boxes_of, clear_box, has_box};
+use std::collections::VecDeque;
+
+/// One box pulled alone from `from` to `to`; the last pull went in direction `dir`, so the
+/// player ends on the square beyond `to` in that direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PullMacro {
+    /// The box's square before the move.
+    pub from: Sq,
+    /// The box's square after the move.
+    pub to: Sq,
+    /// Direction index of the last pull.
+    pub dir: u8,
+    /// Pulls the move makes (the least for this box alone).
+    pub pulls: u16,
+}
+
+impl PullMacro {
+    /// The square the player stands on after the move.
+    pub fn player(&self, p: &Problem) -> Sq {
+        p.board.nbr(self.to, self.dir as usize)
+    }
+}
+
+/// A visited (square, side) pair.
+#[derive(Clone, Copy, Debug)]
+struct Visit {
+    square: Sq,
+    side: u32,
+    pulls: u16,
+    dir: u8,
+}
+
+const NO_SIDE: u32 = u32::MAX;
+
+/// Generates pull macros; holds the scratch space.
+#[derive(Debug, Default)]
+pub struct PullMoves {
+    sides: Sides,
+    reach: Reach,
+    seen: Vec<[u32; 4]>,
+    seen_squares: Vec<Sq>,
+    visits: Vec<Visit>,
+    queue: VecDeque<u32>,
+    others: Vec<u64>,
+}
+
+impl PullMoves {
+    /// Every pull macro of every box of `boxes` with the player on `player`, appended to
+    /// `out` box by box in square order. Stops, the list unfinished, when `interrupt` is
+    /// raised.
+    pub fn generate(
+        &mut self,
+        p: &Problem,
+        boxes: &[u64],
+        player: Sq,
+        interrupt: &Interrupt,
+        out: &mut Vec<PullMacro>,
+    ) {
+        self.reach.flood(&p.board, boxes, player);
+        for b in boxes_of(boxes) {
+            if interrupt.raised() {
+                return;
+            }
+            self.search_box(p, boxes, b);
+            for v in self.visits.iter().skip(1) {
+                out.push(PullMacro { from: b, to: v.square, dir: v.dir, pulls: v.pulls });
+            }
+        }
+    }
+
+    /// Breadth-first search of the pulls of box `b` (the player's area is in `self.reach`).
+    fn search_box(&mut self, p: &Problem, boxes: &[u64], b: Sq) {
+        let board = &p.board;
+        self.visits.clear();
+        for &s in &self.seen_squares {
+            self.seen[s as usize] = [NO_SIDE; 4];
+        }
+        self.seen_squares.clear();
+        if self.seen.len() != board.len() {
+            self.seen = vec![[NO_SIDE; 4]; board.len()];
+        }
+        let Some(start_nbr) =
+            (0..4).map(|d| board.nbr(b, d)).find(|&u| u != NONE && self.reach.reached(u))
+        else {
+            return;
+        };
+        self.others.clear();
+        self.others.extend_from_slice(boxes);
+        clear_box(&mut self.others, b);
+        self.sides.analyse(board, &self.others, start_nbr);
+        let side = self.sides.label(board, b, start_nbr);
+        self.mark(b, side);
+        self.visits.push(Visit { square: b, side, pulls: 0, dir: u8::MAX });
+        self.queue.clear();
+        self.queue.push_back(0);
+        while let Some(i) = self.queue.pop_front() {
+            let v = self.visits[i as usize];
+            for d in 0..4 {
+                let ahead = board.nbr(v.square, d);
+                if ahead == NONE || has_box(&self.others, ahead) {
+                    continue;
+                }
+                let beyond = board.nbr(ahead, d);
+                if beyond == NONE
+                    || has_box(&self.others, beyond)
+                    || p.dist.is_dead(ahead)
+                    || self.sides.label(board, v.square, ahead) != v.side
+                {
+                    continue;
+                }
+                let side = self.sides.label(board, ahead, beyond);
+                if !self.mark(ahead, side) {
+                    continue;
+                }
+                let index = self.visits.len() as u32;
+                self.visits.push(Visit { square: ahead, side, pulls: v.pulls + 1, dir: d as u8 });
+                self.queue.push_back(index);
+            }
+        }
+    }
+
+    /// Records side `side` of square `s` as visited; false if it already was.
+    fn mark(&mut self, s: Sq, side: u32) -> bool {
+        let slots = &mut self.seen[s as usize];
+        if slots[0] == NO_SIDE {
+            self.seen_squares.push(s);
+        }
+        for slot in slots.iter_mut() {
+            if *slot == side {
+                return false;
+            }
+            if *slot == NO_SIDE {
+                *slot = side;
+                return true;
+            }
+        }
+        unreachable!("a square has at most four sides")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use crate::solver::model::state::set_box;
+    use crate::solver::search::box_moves::BoxMoves;
+
+    #[test]
+    fn every_pull_reversed_is_a_push_of_the_position_it_leads_to() {
+        let level = Level::from_rows(&[
+            "#########",
+            "#  .  # #",
+            "# $#$   #",
+            "#.  @ $.#",
+            "# $ #  .#",
+            "#########",
+        ])
+        .unwrap();
+        let p = Problem::new(&level).unwrap();
+        let interrupt = Interrupt::default();
+        let state = p.root();
+        let words = p.words();
+        let mut pulls = Vec::new();
+        PullMoves::default().generate(
+            &p,
+            &state[..words],
+            state[words] as Sq,
+            &interrupt,
+            &mut pulls,
+        );
+        assert!(pulls.len() > 6, "{pulls:?}");
+        let mut pushes = Vec::new();
+        for m in pulls {
+            let mut child = state.clone();
+            clear_box(&mut child, m.from);
+            set_box(&mut child, m.to);
+            child[words] = u64::from(m.player(&p));
+            assert!(!has_box(&child[..words], m.player(&p)));
+            pushes.clear();
+            BoxMoves::default().generate(&p, &child, &interrupt, &mut pushes);
+            let back = pushes.iter().find(|b| b.from == m.to && b.to == m.from);
+            let back = back.unwrap_or_else(|| panic!("{m:?} has no push back"));
+            assert!(back.pushes <= m.pulls, "{m:?} {back:?}");
+        }
+    }
+}
