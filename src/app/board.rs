@@ -41,6 +41,8 @@ pub struct Overlays {
     pub entrances: Vec<Pos>,
     /// Goals with their place in the packing order (1 = fill first).
     pub order: Vec<(Pos, u16)>,
+    /// The steps of the packing-and-parking plan, in order.
+    pub parking: Vec<crate::solver::inspect::ParkingStep>,
     /// The boxes of the deadlock pattern in focus.
     pub pattern_boxes: Vec<Pos>,
     /// The player's area of that pattern.
@@ -311,6 +313,7 @@ fn paint_overlays(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Pal
         }
     }
     paint_plan(painter, o, g, pal);
+    paint_parking(painter, o, g, pal);
     let frozen = Stroke::new((c * 0.1).clamp(1.5, 4.0), pal.frozen);
     for &p in &o.frozen {
         painter.rect_stroke(g.cell_rect(p).shrink(c * 0.05), 3.0, frozen, StrokeKind::Inside);
@@ -376,6 +379,37 @@ fn paint_plan(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Palette
                 pal.order_text,
             );
         }
+    }
+}
+
+/// The packing-and-parking plan: an arrow from each parking square to where its box goes
+/// next, and on each step's square its number (a ring where the box is only parked).
+fn paint_parking(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Palette) {
+    let c = g.cell;
+    let stroke = Stroke::new((c * 0.08).clamp(1.5, 4.0), pal.parking);
+    for step in &o.parking {
+        if let Some(from) = step.from {
+            painter.arrow(
+                g.cell_center(from),
+                g.cell_center(step.to) - g.cell_center(from),
+                stroke,
+            );
+        }
+    }
+    if c < 12.0 {
+        return;
+    }
+    let font = egui::FontId::proportional((c * 0.3).clamp(8.0, 16.0));
+    for (i, step) in o.parking.iter().enumerate() {
+        let at = g.cell_rect(step.to).left_bottom() + Vec2::new(c * 0.22, -c * 0.22);
+        let (text, fill) = if step.parked {
+            painter.circle_stroke(at, c * 0.2, stroke);
+            (pal.parking, Color32::TRANSPARENT)
+        } else {
+            (pal.order_text, pal.parking)
+        };
+        painter.circle_filled(at, c * 0.2, fill);
+        painter.text(at, egui::Align2::CENTER_CENTER, (i + 1).to_string(), font.clone(), text);
     }
 }
 

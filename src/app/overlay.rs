@@ -32,6 +32,9 @@ pub enum Overlay {
     Rooms,
     /// The order to fill the goals in, as numbers on the goals.
     Packing,
+    /// The backward search's packing-and-parking plan: numbered steps, arrows from parking
+    /// squares.
+    Parking,
     /// The inspector's deadlock pattern in focus: the one selected in the pattern view, or
     /// the one that pruned the child under the pointer in the children table.
     Pattern,
@@ -39,13 +42,14 @@ pub enum Overlay {
 
 impl Overlay {
     /// Every overlay, in legend order.
-    pub const ALL: [Overlay; 10] = [
+    pub const ALL: [Overlay; 11] = [
         Overlay::Dead,
         Overlay::Distance,
         Overlay::Reachable,
         Overlay::Tunnels,
         Overlay::Rooms,
         Overlay::Packing,
+        Overlay::Parking,
         Overlay::Heat,
         Overlay::Frozen,
         Overlay::Corrals,
@@ -54,7 +58,7 @@ impl Overlay {
 
     /// Whether the overlay draws facts about the level's plan (computed on a worker).
     pub fn shows_plan(self) -> bool {
-        matches!(self, Overlay::Rooms | Overlay::Packing)
+        matches!(self, Overlay::Rooms | Overlay::Packing | Overlay::Parking)
     }
 
     /// Whether the overlay draws what the inspector's search found.
@@ -74,6 +78,7 @@ impl Overlay {
             Overlay::Corrals => "Corrals",
             Overlay::Rooms => "Goal rooms and entrances",
             Overlay::Packing => "Packing order (1 = fill first)",
+            Overlay::Parking => "Packing-and-parking plan (FESS's steps)",
             Overlay::Pattern => "Deadlock pattern (selected, or that pruned a child)",
         }
     }
@@ -90,6 +95,7 @@ impl Overlay {
             Overlay::Corrals => pal.corral,
             Overlay::Rooms => pal.goal_area,
             Overlay::Packing => pal.order,
+            Overlay::Parking => pal.parking,
             Overlay::Pattern => pal.pattern,
         }
     }
@@ -195,7 +201,7 @@ impl OverlayState {
                     c.position.corrals.iter().flat_map(|k| k.squares.iter().copied()).collect();
             }
         }
-        if (on(Overlay::Rooms) || on(Overlay::Packing))
+        if (on(Overlay::Rooms) || on(Overlay::Packing) || on(Overlay::Parking))
             && let Some(Ok(marks)) = self.plans.get(start, repaint)
         {
             if on(Overlay::Rooms) {
@@ -205,6 +211,9 @@ impl OverlayState {
             }
             if on(Overlay::Packing) {
                 overlays.order = marks.plan.order.clone();
+            }
+            if on(Overlay::Parking) {
+                overlays.parking = marks.plan.parking.clone();
             }
         }
         if let Some(e) = &self.explanation
@@ -224,6 +233,13 @@ impl OverlayState {
             Some(Ok(_)) if o == Overlay::Rooms => {
                 "Thin outline: a room. Thick outline: a goal area. Triangle: an entrance.".into()
             }
+            Some(Ok(m)) if o == Overlay::Parking => match m.plan.parking.len() {
+                0 => "The backward search found no plan: FESS follows the packing order.".into(),
+                n => format!(
+                    "{n} steps, found by pulling boxes from the solved position to where they \
+                     start. Ring: a box parked there, moved on by a later step."
+                ),
+            },
             Some(Ok(m)) if m.plan.complete => "Each step of the order is proved.".into(),
             Some(Ok(_)) => "Some steps of the order are a best guess.".into(),
         }

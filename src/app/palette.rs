@@ -51,6 +51,8 @@ pub struct Palette {
     pub order: Color32,
     /// Numbers on the packing-order badges.
     pub order_text: Color32,
+    /// The packing-and-parking plan's badges and arrows.
+    pub parking: Color32,
     /// The boxes of a deadlock pattern.
     pub pattern: Color32,
     /// The player's area of a deadlock pattern.
@@ -85,6 +87,7 @@ impl Palette {
                 goal_area: Color32::from_rgb(80, 220, 150),
                 order: Color32::from_rgb(30, 120, 90),
                 order_text: Color32::WHITE,
+                parking: Color32::from_rgb(230, 150, 40),
                 pattern: Color32::from_rgb(255, 96, 208),
                 pattern_area: Color32::from_rgba_unmultiplied(255, 96, 208, 56),
             }
@@ -113,6 +116,7 @@ impl Palette {
                 goal_area: Color32::from_rgb(0, 150, 90),
                 order: Color32::from_rgb(0, 110, 70),
                 order_text: Color32::WHITE,
+                parking: Color32::from_rgb(190, 100, 0),
                 pattern: Color32::from_rgb(200, 0, 150),
                 pattern_area: Color32::from_rgba_unmultiplied(200, 0, 150, 44),
             }

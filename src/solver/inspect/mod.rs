@@ -8,7 +8,8 @@
 //! - [`explain`]: "why is this a deadlock?": the rule that proves a position dead and the
 //!   boxes involved.
 //! - [`boards`]: positions along pushes (a child's board, a path from the start).
-//! - [`plan`]: rooms, goal areas and entrances, and the packing order, in board coordinates.
+//! - [`plan`]: rooms, goal areas and entrances, the packing order and the backward search's
+//!   packing-and-parking plan, in board coordinates.
 
 pub mod analysis;
 pub mod boards;
@@ -18,5 +19,5 @@ pub mod trace;
 
 pub use analysis::{Analyser, PositionFacts, SquareFacts};
 pub use explain::Deadlock;
-pub use plan::Plan;
+pub use plan::{ParkingStep, Plan};
 pub use trace::{Edge, Step, Trace, Tracer};

@@ -1,9 +1,25 @@
 //! The level's plan as the solver sees it, in board coordinates: its rooms, the goal areas
-//! and their entrances, and the packing order (which goal to fill first).
+//! and their entrances, the packing order (which goal to fill first), and the
+//! packing-and-parking plan of the backward search that FESS follows.
 
 use crate::level::{Level, Pos};
+use crate::solver::algo::backward;
+use crate::solver::analysis::parking::Origin;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::error::Unsearchable;
+use crate::solver::model::interrupt::Interrupt;
+
+/// One step of a packing-and-parking plan: a box brought to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParkingStep {
+    /// The square an earlier step parked the box on (none: a box from where boxes start,
+    /// or one standing on `to` from the start).
+    pub from: Option<Pos>,
+    /// The square the step fills.
+    pub to: Pos,
+    /// Whether the box is parked: a later step moves it on.
+    pub parked: bool,
+}
 
 /// Rooms, goal areas, entrances and the packing order of one level.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -18,6 +34,9 @@ pub struct Plan {
     pub order: Vec<(Pos, u16)>,
     /// Whether every step of the order was proved (false: some are a best guess).
     pub complete: bool,
+    /// The steps of the backward search's plan, in order (empty when it found none, and
+    /// FESS follows the packing order).
+    pub parking: Vec<ParkingStep>,
 }
 
 impl Plan {
@@ -44,6 +63,21 @@ impl Plan {
                 .map(|(i, &g)| (p.board.pos(g), (i + 1).min(u16::MAX as usize) as u16))
                 .collect(),
             complete: p.packing.complete,
+            parking: backward::plan(p, &Interrupt::default())
+                .map(|plan| {
+                    plan.steps
+                        .iter()
+                        .map(|s| ParkingStep {
+                            from: match s.origin {
+                                Origin::Square(from) => Some(p.board.pos(from)),
+                                Origin::Init | Origin::Base | Origin::Any => None,
+                            },
+                            to: p.board.pos(s.to),
+                            parked: s.until.is_some(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
         }
     }
 }
