@@ -122,3 +122,20 @@ fn every_subcommand_reports_an_error_once_with_one_prefix_and_status_2() {
         assert!(err.contains(expected), "{args:?}: missing `{expected}` in {err}");
     }
 }
+
+/// A bound that is not admissible orders the search but proves nothing: with the
+/// stable-marriage estimate (which finds no pairing for a position it cannot match) the
+/// first Microban level is still solved, by every search that was calling it unsolvable.
+#[test]
+fn solve_with_a_bound_that_is_not_admissible_never_says_unsolvable() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = "; 1\n####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n";
+    let file = write(dir.path(), "microban-1.xsb", level);
+    for method in ["astar", "bfs", "greedy"] {
+        let args = ["solve", &file, "--method", method, "--lower-bound", "stable-marriage"];
+        let out = sokolab(&args);
+        let text = stdout(&out);
+        assert_eq!(out.status.code(), Some(0), "{method}: {text}");
+        assert!(text.contains("8 pushes") && !text.contains("unsolvable"), "{method}: {text}");
+    }
+}
