@@ -139,3 +139,23 @@ fn solve_with_a_bound_that_is_not_admissible_never_says_unsolvable() {
         assert!(text.contains("8 pushes") && !text.contains("unsolvable"), "{method}: {text}");
     }
 }
+
+/// A line the reader cannot read as what it looks like is never dropped in silence: a junk
+/// character inside a board, and a `Solution` that is not LURD, are warnings with line and
+/// column.
+#[test]
+fn check_warns_about_each_line_it_cannot_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "; Junk\n#####\n#@$.#\n##x##\n#   #\n#####\nSolution: hello\n";
+    let file = write(dir.path(), "junk.xsb", text);
+    let out = sokolab(&["check", &file]);
+    let text = stdout(&out);
+    assert!(
+        text.contains(&format!(
+            "{file}:4:3: warning: `x` is not a board square, so this line is not part of the \
+             board above it"
+        )),
+        "{text}"
+    );
+    assert!(text.contains(&format!("{file}:7:1: warning: not read as a solution")), "{text}");
+}

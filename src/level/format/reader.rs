@@ -16,6 +16,10 @@ pub struct Located {
     pub origins: Vec<BoardOrigin>,
     /// The conventions the text follows (RLE rows, SOK titles and keys, or plain XSB).
     pub format: Format,
+    /// Lines read as something other than they look like (a board line with a square that
+    /// is not one, a `Solution` that is not LURD), which the levels lack: each with its line
+    /// and column.
+    pub warnings: Vec<ParseError>,
 }
 
 /// Reads a collection and remembers where each board is; see [`super::read_collection`].
@@ -25,8 +29,11 @@ pub fn read_located(text: &str) -> Result<Located, ParseError> {
         return Err(error(MAX_LINES, 1, format!("more than {MAX_LINES} lines in one file")));
     }
     let lines = syntax::lines(text);
-    let items = scan(&lines)?;
-    assemble(items, &lines)
+    let mut warnings = Vec::new();
+    let items = scan(&lines, &mut warnings)?;
+    let mut located = assemble(items, &lines)?;
+    located.warnings = warnings;
+    Ok(located)
 }
 
 /// One piece of a file, in file order.
@@ -55,8 +62,9 @@ fn error(line: usize, column: usize, message: impl Into<String>) -> ParseError {
     ParseError { line: line + 1, column, message: message.into() }
 }
 
-/// Splits the lines into boards, keys and text.
-fn scan(lines: &[&str]) -> Result<Vec<Item>, ParseError> {
+/// Splits the lines into boards, keys and text; lines that look like what they are not go
+/// into `warnings`.
+fn scan(lines: &[&str], warnings: &mut Vec<ParseError>) -> Result<Vec<Item>, ParseError> {
     // Each line is classified up to three times; a text whose run-length rows expand to
     // more than this many squares cannot hold levels within MAX_TOTAL_SQUARES.
     let mut budget = 4 * MAX_TOTAL_SQUARES;
@@ -103,6 +111,9 @@ fn scan(lines: &[&str]) -> Result<Vec<Item>, ParseError> {
                 }
             }
             items.push(Item::Board(rows, row_lines));
+            if let Some(w) = lines.get(i).and_then(|l| broken_board_line(l)) {
+                warnings.push(error(i, w.0, w.1));
+            }
             continue;
         }
         let Some((key, value)) = syntax::key(line) else {
@@ -150,12 +161,26 @@ fn scan(lines: &[&str]) -> Result<Vec<Item>, ParseError> {
                     i = j;
                     continue;
                 }
+                let message = "not read as a solution: its moves are not LURD (kept as text)";
+                warnings.push(error(i, 1, message));
                 items.push(Item::Text(i));
             }
         }
         i += 1;
     }
     Ok(items)
+}
+
+/// Where a line right after a board row, that starts with a wall, stops being a board row,
+/// and why: such a line ends the board there (the rows after it, if any, start another).
+fn broken_board_line(line: &str) -> Option<(usize, String)> {
+    if !line.trim_start().starts_with('#') || syntax::key(line).is_some() {
+        return None;
+    }
+    let (k, c) = line.chars().enumerate().find(|&(_, c)| !syntax::is_board_char(c))?;
+    let message =
+        format!("`{c}` is not a board square, so this line is not part of the board above it");
+    Some((k + 1, message))
 }
 
 /// Drops blank lines at both ends.
@@ -300,5 +325,5 @@ fn assemble(items: Vec<Item>, lines: &[&str]) -> Result<Located, ParseError> {
     } else {
         Format::Xsb
     };
-    Ok(Located { collection: Collection { notes, levels }, origins, format })
+    Ok(Located { collection: Collection { notes, levels }, origins, format, warnings: Vec::new() })
 }
