@@ -3,7 +3,7 @@
 //! writing and removing run on a worker thread.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use crate::app::document::Document;
 use crate::app::worker::Job;
@@ -163,14 +163,49 @@ impl Autosave {
         remove(&data(&self.dir), &origin(&self.dir));
     }
 
-    /// The document left by a run that ended without saving, if there is one: dirty, and
-    /// belonging to the file it was being edited from.
-    pub fn restore(&self) -> Option<Document> {
-        let collection = format::load_file(data(&self.dir)).ok()?;
+    /// The edits left by a run that ended without saving, if there are any: a dirty
+    /// document belonging to the file it was being edited from, and when it was written.
+    pub fn restore(&self) -> Option<Restorable> {
+        let file = data(&self.dir);
+        let collection = format::load_file(&file).ok()?;
+        let written = std::fs::metadata(&file).and_then(|m| m.modified()).ok();
         let origin = std::fs::read_to_string(origin(&self.dir)).unwrap_or_default();
         let path = (!origin.trim().is_empty()).then(|| PathBuf::from(origin.trim()));
-        Some(Document { collection, path, dirty: true })
+        Some(Restorable { doc: Document { collection, path, dirty: true }, written })
     }
+}
+
+/// Unsaved edits an autosave kept, offered back at the next start.
+#[derive(Debug)]
+pub struct Restorable {
+    /// The edited document (dirty).
+    pub doc: Document,
+    /// When the autosave was written, if the system says.
+    pub written: Option<SystemTime>,
+}
+
+impl Restorable {
+    /// The question the window asks: "Restore the unsaved edits of mine.xsb from 5 minutes
+    /// ago?"
+    pub fn question(&self) -> String {
+        let when = match self.written.and_then(|t| t.elapsed().ok()) {
+            Some(age) => format!(" from {}", ago(age)),
+            None => String::new(),
+        };
+        format!("Restore the unsaved edits of {}{when}?", self.doc.name())
+    }
+}
+
+/// "just now", "1 minute ago", "3 hours ago", "2 days ago".
+fn ago(age: Duration) -> String {
+    let minutes = age.as_secs() / 60;
+    let (n, unit) = match minutes {
+        0 => return "just now".into(),
+        m if m < 60 => (m, "minute"),
+        m if m < 60 * 24 => (m / 60, "hour"),
+        m => (m / (60 * 24), "day"),
+    };
+    format!("{n} {unit}{} ago", if n == 1 { "" } else { "s" })
 }
 
 fn data(dir: &Path) -> PathBuf {
@@ -206,9 +241,10 @@ mod tests {
         assert!(autosave.busy(), "the write runs on a worker");
         autosave.settle().unwrap();
         let restored = Autosave::new(dir.path().join("state")).restore().expect("an autosave");
-        assert_eq!(restored.collection, doc.collection);
-        assert!(restored.dirty);
-        assert_eq!(restored.path, doc.path);
+        assert_eq!(restored.doc.collection, doc.collection);
+        assert!(restored.doc.dirty);
+        assert_eq!(restored.doc.path, doc.path);
+        assert_eq!(restored.question(), "Restore the unsaved edits of mine.xsb from just now?");
 
         // Saved: the next tick removes the autosave.
         doc.dirty = false;
@@ -222,6 +258,16 @@ mod tests {
         assert!(again.busy());
         again.clear();
         assert!(again.restore().is_none(), "clear waits for the write in progress");
+    }
+
+    #[test]
+    fn ages_read_as_people_say_them() {
+        let minutes = |m| ago(Duration::from_secs(m * 60));
+        assert_eq!(minutes(0), "just now");
+        assert_eq!(minutes(1), "1 minute ago");
+        assert_eq!(minutes(59), "59 minutes ago");
+        assert_eq!(minutes(120), "2 hours ago");
+        assert_eq!(minutes(60 * 24), "1 day ago");
     }
 
     #[test]

@@ -81,6 +81,15 @@ impl App {
         }
     }
 
+    /// Once a frame in inspect mode: a search of a level that is no longer the one shown (the
+    /// user chose another, or undid an edit) is replaced by a fresh one of the level shown.
+    pub(crate) fn inspector_follow_level(&mut self) {
+        let stale = self.inspector.session.as_ref().is_some_and(|s| s.level != *self.level());
+        if stale {
+            self.reset_inspector();
+        }
+    }
+
     /// Asks the window to start the worker on the search (built first if needed).
     fn inspect_run(&mut self, run: Run) -> Option<WindowRequest> {
         self.ensure_session();

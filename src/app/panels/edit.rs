@@ -112,8 +112,8 @@ fn meta_fields(ui: &mut Ui, document: &DocumentState, sink: &mut Sink<'_>) {
     if ui.add(edit).labelled_by(name).changed() {
         sink.send(Command::SetComment(comment));
     }
-    if !meta.solutions.is_empty() {
-        ui.label(format!("{} saved solution(s)", meta.solutions.len()));
+    for (i, lurd) in meta.solutions.iter().enumerate() {
+        ui.label(format!("Saved solution {}: {}", i + 1, crate::app::solving::saved_label(lurd)));
     }
 }
 

@@ -1,7 +1,8 @@
 //! Positions along pushes: the board after one push (a child the search pruned, which has
 //! no node of its own) and the boards along a path of pushes.
 
-use crate::level::{Dir, Level, Pos};
+use crate::level::{Dir, Level, Move, Pos};
+use crate::solver::WrongSolution;
 use crate::solver::search::PushView;
 
 /// The position after pushing the box on `from` towards `dir`, the player standing where
@@ -81,4 +82,10 @@ mod tests {
         let blocked = after_pushes(&level, &[(Pos::new(2, 1), Dir::Left)]);
         assert_eq!(blocked, level, "a push into the player's square is refused");
     }
+}
+
+/// The moves (walks and pushes) that make `pushes` from `level`'s start: a search's path
+/// as a solution to replay.
+pub fn moves_for(level: &Level, pushes: &[(Pos, Dir)]) -> Result<Vec<Move>, WrongSolution> {
+    crate::solver::model::walk::moves_for(level, pushes)
 }
