@@ -16,6 +16,9 @@ use sokolab::solver::{
     Config, Deadlocks, Limits, LowerBound, Method, Outcome, Technique, Techniques, solve,
 };
 
+/// Switches one deadlock detector off.
+type Switch = fn(&mut Deadlocks);
+
 /// Small budgets: the matrix is large, and a stopped search claims nothing.
 fn limits() -> Limits {
     Limits { time: Some(Duration::from_secs(1)), nodes: Some(3_000), ..Limits::default() }
@@ -35,7 +38,7 @@ const METHODS: [Method; 9] = [
 
 /// The levels of the matrix: ours, then the first Microban levels when present.
 fn levels() -> Vec<(String, Level)> {
-    let ours = load_file(&format!("{}/levels/default.xsb", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let ours = load_file(format!("{}/levels/default.xsb", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let mut levels: Vec<(String, Level)> = ours
         .levels
         .into_iter()
@@ -89,7 +92,7 @@ fn no_setting_proves_a_solvable_level_unsolvable_or_claims_a_false_optimum() {
                 check(&name, &what, &level, &config, optimum);
             }
         }
-        let detectors: [(&str, fn(&mut Deadlocks)); 5] = [
+        let detectors: [(&str, Switch); 5] = [
             ("dead-squares", |d| d.dead_squares = false),
             ("freeze", |d| d.freeze = false),
             ("bipartite", |d| d.bipartite = false),

@@ -262,7 +262,7 @@ mod tests {
 
     #[test]
     fn ages_read_as_people_say_them() {
-        let minutes = |m| ago(Duration::from_secs(m * 60));
+        let minutes = |m: u64| ago(Duration::from_secs(m * 60));
         assert_eq!(minutes(0), "just now");
         assert_eq!(minutes(1), "1 minute ago");
         assert_eq!(minutes(59), "59 minutes ago");

@@ -60,6 +60,12 @@ pub fn after_pushes(level: &Level, pushes: &[(Pos, Dir)]) -> Level {
     at
 }
 
+/// The moves (walks and pushes) that make `pushes` from `level`'s start: a search's path
+/// as a solution to replay.
+pub fn moves_for(level: &Level, pushes: &[(Pos, Dir)]) -> Result<Vec<Move>, WrongSolution> {
+    crate::solver::model::walk::moves_for(level, pushes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,10 +88,4 @@ mod tests {
         let blocked = after_pushes(&level, &[(Pos::new(2, 1), Dir::Left)]);
         assert_eq!(blocked, level, "a push into the player's square is refused");
     }
-}
-
-/// The moves (walks and pushes) that make `pushes` from `level`'s start: a search's path
-/// as a solution to replay.
-pub fn moves_for(level: &Level, pushes: &[(Pos, Dir)]) -> Result<Vec<Move>, WrongSolution> {
-    crate::solver::model::walk::moves_for(level, pushes)
 }
