@@ -2,6 +2,7 @@
 //! undo and redo), where a click or drag on the board began, a replayed solution playing
 //! itself, and the deadlock check of each new position (on a worker).
 
+use crate::app::inspector::text::plural;
 use crate::app::worker::Job;
 use crate::level::paths::{push_path, walk_path};
 use crate::level::{Dir, Level, Move, Pos};
@@ -159,9 +160,9 @@ impl PlayState {
         let was_solved = game.is_solved();
         (f(game) && game.is_solved() && !was_solved).then(|| {
             format!(
-                "Solved in {} moves and {} pushes! (Save the solution from the play panel.)",
-                game.moves().len(),
-                game.pushes()
+                "Solved in {} and {}! (Save the solution from the play panel.)",
+                plural(game.moves().len(), "move", "moves"),
+                plural(game.pushes(), "push", "pushes")
             )
         })
     }

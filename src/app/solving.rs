@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use crate::app::inspector::text::plural;
 use crate::app::worker::Job;
 use crate::level::{Level, Move};
 use crate::solver::{Config, Limits, Method, Outcome, Stats, solve_with_progress};
@@ -122,9 +123,9 @@ impl Found {
     pub fn describe(&self) -> String {
         let proof = if self.optimal { "push-optimal (proved)" } else { "not proved optimal" };
         format!(
-            "{} moves, {} pushes, {proof} (found by {})",
-            self.moves.len(),
-            self.pushes,
+            "{}, {}, {proof} (found by {})",
+            plural(self.moves.len(), "move", "moves"),
+            plural(self.pushes, "push", "pushes"),
             self.aim.how()
         )
     }
@@ -185,8 +186,9 @@ pub fn saved_label(lurd: &str) -> String {
         Ok(moves) => {
             let pushes = moves.iter().filter(|m| m.push).count();
             format!(
-                "{} moves, {pushes} pushes, saved with the level, not proved optimal",
-                moves.len()
+                "{}, {}, saved with the level, not proved optimal",
+                plural(moves.len(), "move", "moves"),
+                plural(pushes, "push", "pushes")
             )
         }
         Err(_) => "not a LURD string".into(),
@@ -203,9 +205,9 @@ fn outcome_line(outcome: &Outcome, aim: Aim) -> String {
     let counters = |s: &Stats| format!("{} expanded, {}", s.expanded, seconds(s.elapsed));
     match outcome {
         Outcome::Solved(sol, s) => format!(
-            "Solved: {} moves, {} pushes, {} by {} ({}).",
-            sol.moves.len(),
-            sol.pushes,
+            "Solved: {}, {}, {} by {} ({}).",
+            plural(sol.moves.len(), "move", "moves"),
+            plural(sol.pushes, "push", "pushes"),
             if sol.optimal { "push-optimal (proved)" } else { "not proved optimal" },
             aim.how(),
             counters(s)

@@ -6,6 +6,7 @@ use egui::text::LayoutJob;
 use egui::{Color32, FontId, RichText, Sense, Stroke, TextFormat, Ui, Vec2};
 
 use crate::app::command::Command;
+use crate::app::inspector::text::plural;
 use crate::app::sink::Sink;
 use crate::app::solving::{Found, saved_label};
 use crate::app::timeline::{Timeline, TimelineSource, TimelineState};
@@ -89,9 +90,9 @@ fn sources(
         let pushes = moves.iter().filter(|m| m.push).count();
         let proof = if optimal { "push-optimal (proved)" } else { "not proved optimal" };
         let label = format!(
-            "Inspector's solution: {} moves, {pushes} pushes, {proof} (found by the inspector's \
-             search)",
-            moves.len()
+            "Inspector's solution: {}, {}, {proof} (found by the inspector's search)",
+            plural(moves.len(), "move", "moves"),
+            plural(pushes, "push", "pushes")
         );
         let load = Command::TimelineLoad(TimelineSource::Inspector);
         sink.button_labelled(ui, &label, load, true);
