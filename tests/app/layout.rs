@@ -46,3 +46,16 @@ fn the_inspectors_lower_panel_keeps_its_size_across_tabs_and_the_choices_stay_pu
     h.get_by_label("Weight");
     assert_eq!(h.get_by_label("Lower bound").rect(), bound);
 }
+
+#[test]
+fn overlay_notes_and_checks_never_move_a_toggle() {
+    let mut h = window(TWO_LEVELS);
+    let packing = h.get_by_label("Packing order (1 = fill first)").rect();
+    h.get_by_label("Goal rooms and entrances").click();
+    h.run();
+    h.get_by_label_contains("Goal rooms and entrances: ");
+    assert_eq!(h.get_by_label("Packing order (1 = fill first)").rect(), packing);
+    h.key_press(Key::PageDown);
+    h.run();
+    assert_eq!(h.get_by_label("Packing order (1 = fill first)").rect(), packing);
+}

@@ -96,7 +96,7 @@ fn the_packing_order_and_the_goal_rooms_are_drawn_when_switched_on() {
     until_plan_drawn(&mut h);
     let (far, mid, near) = (Pos::new(12, 4), Pos::new(11, 4), Pos::new(10, 4));
     assert_eq!(h.state().view.drawn.order, vec![(far, 1), (mid, 2), (near, 3)]);
-    h.get_by_label("Each step of the order is proved.");
+    h.get_by_label("Packing order (1 = fill first): Each step of the order is proved.");
     assert!(h.state().view.drawn.goal_lines.is_empty(), "the rooms overlay is off");
 
     h.get_by_label("Goal rooms and entrances").click();
