@@ -127,6 +127,8 @@ pub enum Command {
     InspectRun(f64),
     /// Inspector: run as fast as possible until solved or exhausted.
     InspectRunToSolution,
+    /// Inspector: run until an expansion has a child a deadlock rule prunes.
+    InspectRunUntilPruned,
     /// Inspector: stop running.
     InspectPause,
     /// Inspector: start the search again from the level shown.
@@ -356,6 +358,10 @@ fn build_table() -> Vec<Entry> {
         // Inspector
         Entry::new(C::InspectStep, "Step").key(inspect, key(Key::Space)),
         Entry::new(C::InspectRunToSolution, "Run to solution").key(inspect, key(Key::R)),
+        Entry::new(C::InspectRunUntilPruned, "Run until a rule prunes")
+            .short("Until pruned")
+            .tip("Run until an expansion has a child that a deadlock rule prunes")
+            .key(inspect, key(Key::U)),
         Entry::new(C::InspectPause, "Pause").key(inspect, key(Key::P)),
         Entry::new(C::InspectReset, "Reset").key(inspect, key(Key::Escape)),
         Entry::new(C::InspectShow(Shown::Current), "Show the node being expanded"),

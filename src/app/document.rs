@@ -354,6 +354,8 @@ mod tests {
         assert!(d.undo());
         assert_eq!(d.level().meta.title, "");
         assert!(!d.saved(edits), "edits made since are not in the file");
+        assert!(!d.doc.dirty, "undone back to what the file holds");
+        assert!(d.redo());
         assert!(d.doc.dirty);
         assert!(d.saved(d.edits()));
         assert!(!d.doc.dirty);

@@ -177,6 +177,7 @@ impl App {
             | C::InspectStepMany(_)
             | C::InspectRun(_)
             | C::InspectRunToSolution
+            | C::InspectRunUntilPruned
             | C::InspectPause
             | C::InspectReset
             | C::InspectShow(_)

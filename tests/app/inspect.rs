@@ -270,3 +270,32 @@ fn counts_are_named_by_what_they_count() {
         }
     }
 }
+
+/// "Run until a rule prunes" stops at the first expansion with a child a deadlock rule
+/// pruned: the same expansion as stepping the search one at a time.
+#[test]
+fn run_until_a_rule_prunes_stops_at_the_first_pruned_child() {
+    let mut h = window(TWO);
+    h.get_by_label("Inspector").click();
+    h.run();
+    h.get_by_label("Until pruned").click();
+    let start = std::time::Instant::now();
+    while h.state().inspector.snapshot.stats.expanded == 0
+        || h.state().inspector.session.as_ref().is_some_and(|s| s.is_running())
+    {
+        assert!(start.elapsed().as_secs() < 20, "the run does not stop");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+    h.run();
+    let level = h.state().level().clone();
+    let mut search =
+        build(&level, &Config::with_method(Method::AStar), Recorder::default()).unwrap();
+    let pruned = |s: &dyn Search| s.stats().pruned.iter().sum::<u64>();
+    while pruned(search.as_ref()) == 0 {
+        search.step(1);
+    }
+    assert_eq!(h.state().inspector.snapshot.stats, *search.stats());
+    let children = &h.state().inspector.snapshot.children;
+    assert!(children.iter().any(|c| matches!(c.verdict, sokolab::solver::Verdict::Pruned(_))));
+}

@@ -29,6 +29,7 @@ impl App {
             Command::InspectStepMany(n) => return self.inspect_run(Run::Steps(n)),
             Command::InspectRun(rate) => return self.inspect_run(Run::Rate(rate)),
             Command::InspectRunToSolution => return self.inspect_run(Run::Full),
+            Command::InspectRunUntilPruned => return self.inspect_run(Run::UntilPruned),
             Command::InspectPause => {
                 if let Some(s) = &mut self.inspector.session {
                     s.pause();

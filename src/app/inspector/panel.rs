@@ -184,6 +184,7 @@ fn controls(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
     });
     ui.horizontal_wrapped(|ui| {
         sink.button(ui, Command::InspectRunToSolution, idle);
+        sink.button(ui, Command::InspectRunUntilPruned, idle);
         sink.button(ui, Command::InspectReset, true);
     });
     ui.label(inspector.state_line());

@@ -163,7 +163,7 @@ mod tests {
     #[test]
     fn admissible_bounds_order_on_a_small_level() {
         // Two boxes, two goals; the nearest goal of both boxes is the same one.
-        let rows = ["#########", "#@ $ $  #", "#  . .  #", "#########"];
+        let rows = ["#########", "#@      #", "#  $ $  #", "#   .  .#", "#########"];
         let board = Board::compile(&Level::from_rows(&rows).unwrap()).unwrap();
         let dist = Distances::new(&board, &crate::solver::model::interrupt::Interrupt::default());
         let boxes = board.start_boxes();
@@ -176,9 +176,28 @@ mod tests {
             )
         };
         assert_eq!(h(LowerBound::BoxesOffGoal), 2);
-        assert!(h(LowerBound::Simple) <= h(LowerBound::Matching));
+        assert!(h(LowerBound::Matching) < INFINITE, "the position is alive");
+        assert!(h(LowerBound::Simple) < h(LowerBound::Matching), "both want one goal");
         assert!(h(LowerBound::Matching) <= h(LowerBound::Greedy));
-        assert_eq!(h(LowerBound::BoxesOffGoalPlusPlayer), 2 + 1);
+        assert_eq!(h(LowerBound::BoxesOffGoalPlusPlayer), 2 + 2);
+    }
+
+    #[test]
+    fn only_an_admissible_bound_says_a_position_is_dead() {
+        // Both boxes stand against the top wall, where no goal is: every pairing fails.
+        let rows = ["#########", "#@ $ $  #", "#  . .  #", "#########"];
+        let board = Board::compile(&Level::from_rows(&rows).unwrap()).unwrap();
+        let dist = Distances::new(&board, &Interrupt::default());
+        for kind in LowerBound::ALL {
+            let h = Estimator::new(kind, &Interrupt::default()).estimate(
+                &board,
+                &dist,
+                board.start_boxes(),
+                board.start_player(),
+            );
+            assert_eq!(h == INFINITE, kind.admissible() && kind != LowerBound::BoxesOffGoal);
+            assert!(kind.admissible() || h <= FAR, "{}: {h}", kind.name());
+        }
     }
 
     #[test]
