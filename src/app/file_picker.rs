@@ -76,8 +76,10 @@ impl FilePicker {
         picker
     }
 
-    /// Lists `dir` (a folder a person opened: listing it is quick).
+    /// Lists `dir` (a folder a person opened: listing it is quick), made absolute so that
+    /// Up can leave it.
     pub fn enter(&mut self, dir: PathBuf) {
+        let dir = std::path::absolute(&dir).unwrap_or(dir);
         self.entries.clear();
         self.error = None;
         match std::fs::read_dir(&dir) {
@@ -150,5 +152,14 @@ mod tests {
         assert!(picker.error.as_deref().is_some_and(|e| e.starts_with("Cannot list")));
         let frames = FilePicker::new(Purpose::Frames, dir.path().to_path_buf(), String::new());
         assert_eq!(frames.chosen(), Some(dir.path().to_path_buf()));
+    }
+
+    #[test]
+    fn a_relative_folder_is_made_absolute_so_up_leaves_it() {
+        let mut picker = FilePicker::new(Purpose::Open, PathBuf::from("src"), String::new());
+        assert!(picker.dir.is_absolute() && picker.dir.ends_with("src"));
+        picker.up();
+        assert_eq!(picker.error, None);
+        assert!(picker.entries.iter().any(|e| e.name == "src" && e.folder));
     }
 }
