@@ -37,7 +37,8 @@ fn main() {
             let tracer = Tracer::new();
             let trace = tracer.trace();
             let t = time(&level, &config, tracer);
-            bytes = lock(&trace).bytes_per_expansion();
+            let trace = lock(&trace);
+            bytes = trace.bytes() as f64 / trace.steps.len().max(1) as f64;
             t
         });
         let slowdown = traced.as_secs_f64() / plain.as_secs_f64();

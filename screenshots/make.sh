@@ -44,7 +44,7 @@ shot screenshots/play.png
 # (F8) and packing order (F9) overlays, then run to the solution.
 click() { xdotool mousemove "$1" "$2" click 1; sleep 0.6; }
 for _ in $(seq 11); do key Next; done
-click 288 12
+click 327 12
 key space space space
 key F8 F9
 key r
@@ -62,6 +62,6 @@ key F8 F9
 # Timeline: solve with the solver (F5), open the timeline on its solution, step in.
 key F5
 sleep 3
-click 325 12
+click 391 12
 for _ in $(seq 9); do key Right; done
 shot screenshots/timeline.png

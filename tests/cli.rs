@@ -122,3 +122,40 @@ fn every_subcommand_reports_an_error_once_with_one_prefix_and_status_2() {
         assert!(err.contains(expected), "{args:?}: missing `{expected}` in {err}");
     }
 }
+
+/// A bound that is not admissible orders the search but proves nothing: with the
+/// stable-marriage estimate (which finds no pairing for a position it cannot match) the
+/// first Microban level is still solved, by every search that was calling it unsolvable.
+#[test]
+fn solve_with_a_bound_that_is_not_admissible_never_says_unsolvable() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = "; 1\n####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n";
+    let file = write(dir.path(), "microban-1.xsb", level);
+    for method in ["astar", "bfs", "greedy"] {
+        let args = ["solve", &file, "--method", method, "--lower-bound", "stable-marriage"];
+        let out = sokolab(&args);
+        let text = stdout(&out);
+        assert_eq!(out.status.code(), Some(0), "{method}: {text}");
+        assert!(text.contains("8 pushes") && !text.contains("unsolvable"), "{method}: {text}");
+    }
+}
+
+/// A line the reader cannot read as what it looks like is never dropped in silence: a junk
+/// character inside a board, and a `Solution` that is not LURD, are warnings with line and
+/// column.
+#[test]
+fn check_warns_about_each_line_it_cannot_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "; Junk\n#####\n#@$.#\n##x##\n#   #\n#####\nSolution: hello\n";
+    let file = write(dir.path(), "junk.xsb", text);
+    let out = sokolab(&["check", &file]);
+    let text = stdout(&out);
+    assert!(
+        text.contains(&format!(
+            "{file}:4:3: warning: `x` is not a board square, so this line is not part of the \
+             board above it"
+        )),
+        "{text}"
+    );
+    assert!(text.contains(&format!("{file}:7:1: warning: not read as a solution")), "{text}");
+}

@@ -7,7 +7,7 @@
 //! edits paired with another file's name.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use crate::app::document::Document;
 use crate::app::worker::Job;
@@ -171,18 +171,20 @@ impl Autosave {
         remove(&self.dir);
     }
 
-    /// The document left by a run that ended without saving, if there is one: dirty, and
-    /// belonging to the file it was being edited from. An autosave that cannot be read is
-    /// moved aside (so that the next autosave does not overwrite it) and reported.
-    pub fn restore(&mut self) -> Result<Option<Document>, AutosaveError> {
+    /// The edits left by a run that ended without saving, if there are any: a dirty
+    /// document belonging to the file it was being edited from, and when it was written. An
+    /// autosave that cannot be read is moved aside (so that the next autosave does not
+    /// overwrite it) and reported.
+    pub fn restore(&mut self) -> Result<Option<Restorable>, AutosaveError> {
         let path = data(&self.dir);
         let read = match std::fs::read_to_string(&path) {
             Ok(text) => decode(&text),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return self.restore_legacy(),
             Err(e) => Err(e.to_string()),
         };
+        let written = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
         match read {
-            Ok(doc) => Ok(Some(doc)),
+            Ok(doc) => Ok(Some(Restorable { doc, written })),
             Err(reason) => {
                 let aside = self.dir.join(format!("autosave-unreadable-{}.txt", unix_seconds()));
                 let kept = std::fs::rename(&path, &aside).ok().map(|()| aside);
@@ -194,7 +196,7 @@ impl Autosave {
 
     /// The autosave as earlier versions wrote it: the edits and their file's name in two
     /// files.
-    fn restore_legacy(&mut self) -> Result<Option<Document>, AutosaveError> {
+    fn restore_legacy(&mut self) -> Result<Option<Restorable>, AutosaveError> {
         let (data, origin) = legacy(&self.dir);
         if !data.exists() {
             return Ok(None);
@@ -203,9 +205,10 @@ impl Autosave {
             self.on_disk = false;
             AutosaveError::Unreadable { reason: e.to_string(), kept: Some(data.clone()) }
         })?;
+        let written = std::fs::metadata(&data).and_then(|m| m.modified()).ok();
         let origin = std::fs::read_to_string(origin).unwrap_or_default();
         let path = (!origin.trim().is_empty()).then(|| PathBuf::from(origin.trim()));
-        Ok(Some(Document { collection, path, dirty: true }))
+        Ok(Some(Restorable { doc: Document { collection, path, dirty: true }, written }))
     }
 }
 
@@ -247,6 +250,39 @@ fn unix_seconds() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
+/// Unsaved edits an autosave kept, offered back at the next start.
+#[derive(Debug)]
+pub struct Restorable {
+    /// The edited document (dirty).
+    pub doc: Document,
+    /// When the autosave was written, if the system says.
+    pub written: Option<SystemTime>,
+}
+
+impl Restorable {
+    /// The question the window asks: "Restore the unsaved edits of mine.xsb from 5 minutes
+    /// ago?"
+    pub fn question(&self) -> String {
+        let when = match self.written.and_then(|t| t.elapsed().ok()) {
+            Some(age) => format!(" from {}", ago(age)),
+            None => String::new(),
+        };
+        format!("Restore the unsaved edits of {}{when}?", self.doc.name())
+    }
+}
+
+/// "just now", "1 minute ago", "3 hours ago", "2 days ago".
+fn ago(age: Duration) -> String {
+    let minutes = age.as_secs() / 60;
+    let (n, unit) = match minutes {
+        0 => return "just now".into(),
+        m if m < 60 => (m, "minute"),
+        m if m < 60 * 24 => (m / 60, "hour"),
+        m => (m / (60 * 24), "day"),
+    };
+    format!("{n} {unit}{} ago", if n == 1 { "" } else { "s" })
+}
+
 fn data(dir: &Path) -> PathBuf {
     dir.join("autosave.txt")
 }
@@ -284,9 +320,10 @@ mod tests {
         autosave.settle().unwrap();
         let restored =
             Autosave::new(dir.path().join("state")).restore().unwrap().expect("an autosave");
-        assert_eq!(restored.collection, doc.collection);
-        assert!(restored.dirty);
-        assert_eq!(restored.path, doc.path);
+        assert_eq!(restored.doc.collection, doc.collection);
+        assert!(restored.doc.dirty);
+        assert_eq!(restored.doc.path, doc.path);
+        assert_eq!(restored.question(), "Restore the unsaved edits of mine.xsb from just now?");
 
         // Saved: the next tick removes the autosave.
         doc.dirty = false;
@@ -300,6 +337,16 @@ mod tests {
         assert!(again.busy());
         again.clear();
         assert!(again.restore().unwrap().is_none(), "clear waits for the write in progress");
+    }
+
+    #[test]
+    fn ages_read_as_people_say_them() {
+        let minutes = |m: u64| ago(Duration::from_secs(m * 60));
+        assert_eq!(minutes(0), "just now");
+        assert_eq!(minutes(1), "1 minute ago");
+        assert_eq!(minutes(59), "59 minutes ago");
+        assert_eq!(minutes(120), "2 hours ago");
+        assert_eq!(minutes(60 * 24), "1 day ago");
     }
 
     #[test]
@@ -331,8 +378,8 @@ mod tests {
             std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(files, ["autosave.txt"], "one file, written at once");
         let restored = Autosave::new(dir.path().to_path_buf()).restore().unwrap().unwrap();
-        assert_eq!(restored.path, doc.path, "a name with a line break survives");
-        assert_eq!(restored.collection, doc.collection);
+        assert_eq!(restored.doc.path, doc.path, "a name with a line break survives");
+        assert_eq!(restored.doc.collection, doc.collection);
     }
 
     #[test]
@@ -365,7 +412,7 @@ mod tests {
         format::save_file(dir.path().join("autosave.sok"), &doc.collection, Format::Sok).unwrap();
         std::fs::write(dir.path().join("autosave-origin.txt"), "/levels/mine.xsb").unwrap();
         let restored = Autosave::new(dir.path().to_path_buf()).restore().unwrap().unwrap();
-        assert_eq!(restored.collection, doc.collection);
-        assert_eq!(restored.path, Some(PathBuf::from("/levels/mine.xsb")));
+        assert_eq!(restored.doc.collection, doc.collection);
+        assert_eq!(restored.doc.path, Some(PathBuf::from("/levels/mine.xsb")));
     }
 }

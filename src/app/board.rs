@@ -1,7 +1,9 @@
 //! The board widget: draws a level and optional overlays, zooms and pans, and tells the
 //! caller which square the pointer is on. Every mode draws its board through this widget.
 
-use egui::{Color32, CornerRadius, Mesh, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Ui, Vec2};
+use egui::{
+    Align2, Color32, CornerRadius, Mesh, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Ui, Vec2,
+};
 
 use crate::app::palette::Palette;
 use crate::level::{Level, Pos, Terrain};
@@ -158,7 +160,9 @@ pub fn show(
     let (area, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
     let ppp = ui.pixels_per_point();
     let (w, h) = (level.width().max(1), level.height().max(1));
-    let fit = ((area.width() - 8.0) / w as f32).min((area.height() - 8.0) / h as f32);
+    // Room on every side for the coordinates along the edges.
+    let margin = 2.0 * RULER;
+    let fit = ((area.width() - margin) / w as f32).min((area.height() - margin) / h as f32);
     let (lo, hi) = View::CELL_RANGE;
     // Whole pixels per square keep edges crisp at every zoom.
     let cell = ((view.cell.unwrap_or(fit).clamp(lo, hi) * ppp).floor().max(1.0)) / ppp;
@@ -189,7 +193,26 @@ pub fn show(
     painter.rect_filled(area, 0.0, palette.background);
     paint_level(&painter, level, &geometry, palette);
     paint_overlays(&painter, overlays, &geometry, palette);
+    paint_rulers(&painter, &geometry, palette);
     BoardResponse { response, geometry, hovered }
+}
+
+/// Width of the strip along the board's edges that holds its coordinates.
+const RULER: f32 = 14.0;
+
+/// The row numbers left of the board and the column numbers above it, counted from 1 as
+/// the messages write squares (`row:column`); every k-th where squares are small.
+fn paint_rulers(painter: &egui::Painter, g: &Geometry, pal: &Palette) {
+    let font = egui::FontId::proportional(10.0);
+    let every = (18.0 / g.cell).ceil().max(1.0) as usize;
+    for x in (0..g.width).filter(|x| (x + 1) % every == 0 || *x == 0) {
+        let at = g.cell_rect(Pos::new(x, 0)).center_top() - Vec2::new(0.0, 2.0);
+        painter.text(at, Align2::CENTER_BOTTOM, x + 1, font.clone(), pal.ruler);
+    }
+    for y in (0..g.height).filter(|y| (y + 1) % every == 0 || *y == 0) {
+        let at = g.cell_rect(Pos::new(0, y)).left_center() - Vec2::new(3.0, 0.0);
+        painter.text(at, Align2::RIGHT_CENTER, y + 1, font.clone(), pal.ruler);
+    }
 }
 
 /// The range of squares visible in `clip`.

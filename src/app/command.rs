@@ -11,6 +11,7 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 use crate::app::editor::Shape;
 use crate::app::inspector::{LowerView, PatternOrder, Shown};
 use crate::app::overlay::Overlay;
+use crate::app::solving::Aim;
 use crate::app::timeline::{ExportKind, TimelineSource};
 use crate::app::view::Mode;
 use crate::level::Dir;
@@ -106,6 +107,8 @@ pub enum Command {
     SaveSolution,
     /// Run the solver on the current level in the background.
     Solve,
+    /// Choose what Solve looks for.
+    SetSolveAim(Aim),
     /// Stop the running solver.
     CancelSolve,
     /// Play the solver's solution back in play mode.
@@ -124,6 +127,8 @@ pub enum Command {
     InspectRun(f64),
     /// Inspector: run as fast as possible until solved or exhausted.
     InspectRunToSolution,
+    /// Inspector: run until an expansion has a child a deadlock rule prunes.
+    InspectRunUntilPruned,
     /// Inspector: stop running.
     InspectPause,
     /// Inspector: start the search again from the level shown.
@@ -279,6 +284,10 @@ fn build_table() -> Vec<Entry> {
         Entry::new(C::MirrorVertical, "Mirror top-bottom").short("Mirror T-B"),
         Entry::new(C::SwapBoxesAndGoals, "Swap boxes and goals").short("Swap boxes/goals"),
         Entry::new(C::Solve, "Solve").key(Global, key(Key::F5)),
+        Entry::new(C::SetSolveAim(Aim::Fast), "Fast")
+            .tip("Solve finds a solution soon; it may have more pushes than needed"),
+        Entry::new(C::SetSolveAim(Aim::PushOptimal), "Push-optimal")
+            .tip("Solve finds a solution with the fewest pushes and proves it (slower)"),
         Entry::new(C::CancelSolve, "Stop the solver").short("Cancel"),
         Entry::new(C::ReplaySolution, "Replay solution"),
         Entry::new(C::ExplainDeadlock, "Why is this a deadlock?").key(Global, key(Key::F7)),
@@ -349,6 +358,10 @@ fn build_table() -> Vec<Entry> {
         // Inspector
         Entry::new(C::InspectStep, "Step").key(inspect, key(Key::Space)),
         Entry::new(C::InspectRunToSolution, "Run to solution").key(inspect, key(Key::R)),
+        Entry::new(C::InspectRunUntilPruned, "Run until a rule prunes")
+            .short("Until pruned")
+            .tip("Run until an expansion has a child that a deadlock rule prunes")
+            .key(inspect, key(Key::U)),
         Entry::new(C::InspectPause, "Pause").key(inspect, key(Key::P)),
         Entry::new(C::InspectReset, "Reset").key(inspect, key(Key::Escape)),
         Entry::new(C::InspectShow(Shown::Current), "Show the node being expanded"),

@@ -37,13 +37,18 @@ impl Document {
         Document { collection, path: None, dirty: false }
     }
 
-    /// Loads the document in `path`.
-    pub fn open(path: &Path) -> Result<Self, FileError> {
-        let mut collection = format::load_file(path)?;
+    /// Loads the document in `path`, with the lines the reader could not read as what they
+    /// look like (`name:line:col: message`).
+    pub fn open(path: &Path) -> Result<(Self, Vec<String>), FileError> {
+        let located = format::load_located(path)?;
+        let name = path.file_name().unwrap_or(path.as_os_str()).to_string_lossy();
+        let warnings =
+            located.warnings.iter().map(|w| format!("{name}:{w}")).collect::<Vec<String>>();
+        let mut collection = located.collection;
         if collection.levels.is_empty() {
             collection.levels.push(blank_level(10, 8));
         }
-        Ok(Document { collection, path: Some(path.to_path_buf()), dirty: false })
+        Ok((Document { collection, path: Some(path.to_path_buf()), dirty: false }, warnings))
     }
 
     /// Writes `collection` to `path` (atomically), in the format its extension names (XSB
@@ -94,11 +99,15 @@ pub struct DocumentState {
     edits: u64,
     /// The level and field that text edits last changed.
     meta_edit: Option<(usize, MetaField)>,
+    /// The collection as the file holds it (when known): edits that come back to it (by
+    /// undo) leave the document saved.
+    on_disk: Option<Collection>,
 }
 
 impl DocumentState {
     /// `doc` with its first level shown and nothing to undo.
     pub fn new(doc: Document) -> Self {
+        let on_disk = (!doc.dirty).then(|| doc.collection.clone());
         DocumentState {
             doc,
             current: 0,
@@ -106,6 +115,7 @@ impl DocumentState {
             revision: 0,
             edits: 0,
             meta_edit: None,
+            on_disk,
         }
     }
 
@@ -148,7 +158,7 @@ impl DocumentState {
     fn changed(&mut self) {
         self.revision += 1;
         self.edits += 1;
-        self.doc.dirty = true;
+        self.doc.dirty = self.on_disk.as_ref() != Some(&self.doc.collection);
     }
 
     /// Makes the changes since `before` one undo step; true if there were any.
@@ -246,6 +256,7 @@ impl DocumentState {
     /// Puts `doc` (new or read from a file) in place of the document, its first level shown
     /// and nothing to undo.
     pub fn replace(&mut self, doc: Document) {
+        self.on_disk = (!doc.dirty).then(|| doc.collection.clone());
         self.doc = doc;
         self.current = 0;
         self.history.clear();
@@ -259,6 +270,7 @@ impl DocumentState {
     pub fn saved(&mut self, edits: u64) -> bool {
         if edits == self.edits {
             self.doc.dirty = false;
+            self.on_disk = Some(self.doc.collection.clone());
         }
         edits == self.edits
     }
@@ -314,6 +326,21 @@ mod tests {
     }
 
     #[test]
+    fn undoing_back_to_the_saved_collection_leaves_nothing_unsaved() {
+        let mut d = two_levels();
+        assert!(d.edit_meta(MetaField::Title, "New".into()));
+        assert!(d.doc.dirty);
+        assert!(d.undo());
+        assert!(!d.doc.dirty, "back to what the file holds");
+        assert!(d.redo());
+        assert!(d.doc.dirty);
+        let edits = d.edits();
+        assert!(d.saved(edits));
+        assert!(d.undo());
+        assert!(d.doc.dirty, "the file now holds the title");
+    }
+
+    #[test]
     fn typing_in_one_field_is_one_step_and_saving_marks_the_edits_written() {
         let mut d = two_levels();
         let edits = d.edits();
@@ -327,6 +354,8 @@ mod tests {
         assert!(d.undo());
         assert_eq!(d.level().meta.title, "");
         assert!(!d.saved(edits), "edits made since are not in the file");
+        assert!(!d.doc.dirty, "undone back to what the file holds");
+        assert!(d.redo());
         assert!(d.doc.dirty);
         assert!(d.saved(d.edits()));
         assert!(!d.doc.dirty);

@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use crate::app::autosave::Autosave;
+use crate::app::autosave::{Autosave, Restorable};
 use crate::app::document::Document;
+use crate::app::file_picker::{self, FilePicker};
 use crate::app::worker::Job;
 use crate::level::Collection;
 use crate::level::format::FileError;
@@ -20,6 +21,9 @@ pub struct FileState {
     /// A document opened while the one shown had unsaved edits, waiting for the user to
     /// discard them (or to keep them).
     pub pending_open: Option<Document>,
+    /// Edits an autosave kept from the last run, offered back (the autosave waits, untouched,
+    /// until the user restores or discards them).
+    pub pending_restore: Option<Restorable>,
     /// Whether the unsaved-changes prompt is open.
     pub confirm_close: bool,
     /// Whether the window closes once the save in progress succeeds.
@@ -28,6 +32,10 @@ pub struct FileState {
     pub close_confirmed: bool,
     /// Writes unsaved edits aside (none in tests).
     pub autosave: Option<Autosave>,
+    /// Whether the system's file dialog is tried (false once it could not open).
+    pub native_dialogs: bool,
+    /// Sokolab's own file dialog, when it is open.
+    pub picker: Option<FilePicker>,
 }
 
 impl FileState {
@@ -36,10 +44,13 @@ impl FileState {
         FileState {
             run: None,
             pending_open: None,
+            pending_restore: None,
             confirm_close: false,
             close_after_save: false,
             close_confirmed: false,
             autosave: autosave_dir.map(Autosave::new),
+            native_dialogs: file_picker::native_available(),
+            picker: None,
         }
     }
 
@@ -61,8 +72,8 @@ pub enum FileTask {
 /// What a finished file job gives back.
 #[derive(Debug)]
 pub enum FileDone {
-    /// The document read, or why it could not be.
-    Opened(Result<Document, FileError>),
+    /// The document read with the reader's warnings, or why it could not be read.
+    Opened(Result<(Document, Vec<String>), FileError>),
     /// Whether the collection was written.
     Saved(Result<(), FileError>),
     /// Cancelled before anything was read or written.
@@ -171,7 +182,7 @@ mod tests {
         assert!(matches!(finish(&mut save), FileDone::Saved(Ok(()))));
         let mut open = FileRun::open(path.clone(), || {});
         match finish(&mut open) {
-            FileDone::Opened(Ok(read)) => {
+            FileDone::Opened(Ok((read, _))) => {
                 assert_eq!(read.collection, doc.collection);
                 assert_eq!(read.path.as_deref(), Some(path.as_path()));
             }

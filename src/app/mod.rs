@@ -15,6 +15,7 @@ pub mod command;
 mod commands;
 pub mod document;
 pub mod editor;
+pub mod file_picker;
 pub mod files;
 pub mod history;
 pub mod inspector;

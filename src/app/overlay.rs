@@ -8,7 +8,9 @@ use egui::Color32;
 use crate::app::board::Overlays;
 use crate::app::palette::Palette;
 use crate::app::plan_overlay::PlanCache;
+use crate::app::worker::Job;
 use crate::level::Level;
+use crate::solver::PatternView;
 use crate::solver::inspect::{Analyser, Deadlock, PositionFacts, SquareFacts};
 
 /// An overlay the user can switch on and off.
@@ -101,22 +103,51 @@ impl Overlay {
     }
 }
 
-/// Facts computed for the board shown, kept until it changes.
-#[derive(Debug, Default)]
+/// The analysis of a level's walls and goals, made on a worker: the analyser and the facts
+/// about its squares.
+type Analysed = Option<(Analyser, SquareFacts)>;
+
+/// Facts computed for the board shown, kept until it changes. The analysis of the level
+/// (distances, tunnels: the whole level compiled) runs on a worker; the facts of a position
+/// (areas, frozen boxes, corrals) are quick and come from it on the window's thread.
+#[derive(Default)]
 pub struct OverlayCache {
     analyser: Option<Analyser>,
     squares: SquareFacts,
+    /// A level the analysis failed for (it is not tried again while that level is shown).
+    failed: Option<Level>,
+    job: Option<(Level, Job<(), Analysed>)>,
     position_of: Option<Level>,
     position: PositionFacts,
 }
 
 impl OverlayCache {
-    /// Brings the facts up to date for `level`; false when it cannot be analysed.
-    fn update(&mut self, level: &Level) -> bool {
+    /// Brings the facts up to date for `level`; false while the analysis runs or when the
+    /// level cannot be analysed. `repaint` wakes the window when the analysis is done.
+    fn update(&mut self, level: &Level, repaint: impl Fn() + Send + 'static) -> bool {
+        if let Some((of, job)) = &mut self.job
+            && let Some(done) = job.poll()
+        {
+            match done {
+                Some((analyser, squares)) => {
+                    (self.analyser, self.squares) = (Some(analyser), squares);
+                    self.position_of = None;
+                }
+                None => self.failed = Some(of.clone()),
+            }
+            self.job = None;
+        }
         if !self.analyser.as_ref().is_some_and(|a| a.fits(level)) {
-            self.analyser = Analyser::new(level).ok();
-            self.squares = self.analyser.as_ref().map(Analyser::squares).unwrap_or_default();
-            self.position_of = None;
+            if self.job.is_none() && self.failed.as_ref() != Some(level) {
+                let work = level.clone();
+                let job = Job::spawn(repaint, move |_| {
+                    let analyser = Analyser::new(&work).ok()?;
+                    let squares = analyser.squares();
+                    Some((analyser, squares))
+                });
+                self.job = Some((level.clone(), job));
+            }
+            return false;
         }
         let Some(analyser) = &mut self.analyser else { return false };
         if self.position_of.as_ref() != Some(level) {
@@ -124,6 +155,11 @@ impl OverlayCache {
             self.position_of = Some(level.clone());
         }
         true
+    }
+
+    /// Whether the analysis of a level is running on its worker.
+    pub fn analysing(&self) -> bool {
+        self.job.is_some()
     }
 }
 
@@ -137,9 +173,11 @@ pub struct Explanation {
 }
 
 impl Explanation {
-    /// Runs the deadlock rules on `level`.
-    pub fn of(level: &Level) -> Self {
-        let answer = Analyser::new(level).map(|mut a| a.explain(level));
+    /// Runs the deadlock rules on `level`, then looks for one of a search's `patterns` in
+    /// it.
+    pub fn of(level: &Level, patterns: &[PatternView]) -> Self {
+        let answer = Analyser::new(level)
+            .map(|mut a| a.explain(level).or_else(|| Deadlock::by_pattern(patterns, level)));
         Explanation { level: level.clone(), answer }
     }
 
@@ -158,7 +196,8 @@ impl Explanation {
 /// The overlays' facts and plans, and the last deadlock explanation.
 #[derive(Default)]
 pub struct OverlayState {
-    cache: OverlayCache,
+    /// The facts of the board shown.
+    pub cache: OverlayCache,
     plans: PlanCache,
     /// The last "why is this a deadlock?" answer.
     pub explanation: Option<Explanation>,
@@ -175,11 +214,11 @@ impl OverlayState {
         on: &[Overlay],
         shown: &Level,
         start: &Level,
-        repaint: impl Fn() + Send + 'static,
+        repaint: impl Fn() + Clone + Send + 'static,
     ) {
         let on = |o: Overlay| on.contains(&o);
         let wanted = Overlay::ALL.iter().any(|&o| !o.shows_search() && !o.shows_plan() && on(o));
-        if wanted && self.cache.update(shown) {
+        if wanted && self.cache.update(shown, repaint.clone()) {
             let c = &self.cache;
             if on(Overlay::Dead) {
                 overlays.dead = c.squares.dead.clone();
@@ -245,9 +284,10 @@ impl OverlayState {
         }
     }
 
-    /// Runs the deadlock rules on `level` and keeps the answer; what to tell the user.
-    pub fn explain(&mut self, level: &Level) -> String {
-        let e = Explanation::of(level);
+    /// Runs the deadlock rules and the search's `patterns` on `level` and keeps the
+    /// answer; what to tell the user.
+    pub fn explain(&mut self, level: &Level, patterns: &[PatternView]) -> String {
+        let e = Explanation::of(level, patterns);
         let text = e.text();
         self.explanation = Some(e);
         text

@@ -7,6 +7,8 @@ use egui::Color32;
 pub struct Palette {
     /// Behind the board and outside the walls.
     pub background: Color32,
+    /// The coordinates along the board's edges.
+    pub ruler: Color32,
     /// Floor squares.
     pub floor: Color32,
     /// The chequer shade on alternate floor squares.
@@ -65,6 +67,7 @@ impl Palette {
         if dark {
             Palette {
                 background: Color32::from_rgb(24, 26, 30),
+                ruler: Color32::from_rgb(140, 146, 156),
                 floor: Color32::from_rgb(58, 62, 70),
                 floor_alt: Color32::from_rgb(54, 58, 66),
                 wall: Color32::from_rgb(112, 84, 70),
@@ -94,6 +97,7 @@ impl Palette {
         } else {
             Palette {
                 background: Color32::from_rgb(236, 236, 232),
+                ruler: Color32::from_rgb(110, 110, 104),
                 floor: Color32::from_rgb(250, 248, 240),
                 floor_alt: Color32::from_rgb(242, 240, 230),
                 wall: Color32::from_rgb(150, 104, 80),

@@ -1,8 +1,12 @@
 //! The play group: the game in play mode (the level as played, the moves made, and their
-//! undo and redo) and where a click or drag on the board began.
+//! undo and redo), where a click or drag on the board began, a replayed solution playing
+//! itself, and the deadlock check of each new position (on a worker).
 
+use crate::app::inspector::text::plural;
+use crate::app::worker::Job;
 use crate::level::paths::{push_path, walk_path};
 use crate::level::{Dir, Level, Move, Pos};
+use crate::solver::inspect::{Analyser, Deadlock};
 
 /// A game in progress on one level.
 #[derive(Clone, Debug)]
@@ -109,15 +113,42 @@ impl Game {
 }
 
 /// Play mode's state.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct PlayState {
     /// The game (none outside play mode).
     pub game: Option<Game>,
     /// The square where the primary button went down on the board.
     pub press: Option<Pos>,
+    /// While a replayed solution plays itself: when its last move was made.
+    pub autoplay: Option<std::time::Instant>,
+    /// The position last checked for a deadlock, and the check running on a worker.
+    pub checked: Option<Level>,
+    /// The deadlock check of a position, running on a worker.
+    pub check: Option<(Level, Job<(), Option<Deadlock>>)>,
 }
 
 impl PlayState {
+    /// Once a frame: the answer of the deadlock check if it is done and still about the
+    /// position played; then a check of the position if it is new (`repaint` wakes the
+    /// window when it is done).
+    pub fn watch(&mut self, repaint: impl Fn() + Send + 'static) -> Option<Deadlock> {
+        let game = self.game.as_ref()?;
+        let mut answer = None;
+        if let Some((of, job)) = &mut self.check
+            && let Some(done) = job.poll()
+        {
+            answer = done.filter(|_| *of == game.level);
+            self.check = None;
+        }
+        if self.check.is_none() && self.checked.as_ref() != Some(&game.level) {
+            let work = game.level.clone();
+            self.checked = Some(work.clone());
+            let job = Job::spawn(repaint, move |_| Analyser::new(&work).ok()?.explain(&work));
+            self.check = Some((game.level.clone(), job));
+        }
+        answer
+    }
+
     /// Applies `f` to the game, starting one on `level` if none is going; when `f` makes a
     /// move that solves the level, the line the status bar shows.
     pub fn with_game(
@@ -129,9 +160,9 @@ impl PlayState {
         let was_solved = game.is_solved();
         (f(game) && game.is_solved() && !was_solved).then(|| {
             format!(
-                "Solved in {} moves and {} pushes! (Save the solution from the play panel.)",
-                game.moves().len(),
-                game.pushes()
+                "Solved in {} and {}! (Save the solution from the play panel.)",
+                plural(game.moves().len(), "move", "moves"),
+                plural(game.pushes(), "push", "pushes")
             )
         })
     }

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use crate::app::board::View;
 use crate::app::editor::Shape;
 use crate::app::overlay::Overlay;
+use crate::app::solving::Aim;
 
 /// Persisted settings. Missing fields take their defaults, so old files keep loading.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -20,6 +21,8 @@ pub struct Settings {
     pub overlays: Vec<Overlay>,
     /// The editor's painting shape.
     pub shape: Shape,
+    /// What Solve looks for.
+    pub solve_aim: Aim,
 }
 
 impl Default for Settings {
@@ -31,6 +34,7 @@ impl Default for Settings {
             // The pattern overlay draws only what the user picks in the inspector.
             overlays: vec![Overlay::Pattern],
             shape: Shape::Freehand,
+            solve_aim: Aim::Fast,
         }
     }
 }

@@ -1,12 +1,45 @@
-//! The solving group: the solver runs on a worker thread with the default configuration,
-//! reports its counters for the progress line, can be cancelled, and its solution is kept
-//! to be replayed in play mode, watched on the timeline or saved into the level.
+//! The solving group: the solver runs on a worker thread with the method the user chose
+//! ([`Aim`]: fast, or push-optimal), reports its counters for the progress line, can be
+//! cancelled, and its solution is kept, labelled with how it was found, to be replayed in
+//! play mode, watched on the timeline or saved into the level.
 
 use std::time::Duration;
 
+use crate::app::inspector::text::plural;
 use crate::app::worker::Job;
 use crate::level::{Level, Move};
-use crate::solver::{Config, Limits, Outcome, Stats, solve_with_progress};
+use crate::solver::{Config, Limits, Method, Outcome, Stats, solve_with_progress};
+
+/// What Solve looks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Aim {
+    /// Any solution, soon: the strongest any-solution search (`auto`).
+    #[default]
+    Fast,
+    /// A solution with the fewest pushes, proved (A* with the matching bound); slower.
+    PushOptimal,
+}
+
+impl Aim {
+    /// Both, in the order the panel offers them.
+    pub const ALL: [Aim; 2] = [Aim::Fast, Aim::PushOptimal];
+
+    /// The search configuration.
+    pub fn config(self) -> Config {
+        match self {
+            Aim::Fast => Config::default(),
+            Aim::PushOptimal => Config::with_method(Method::AStar),
+        }
+    }
+
+    /// How a solution it found was found: "the fast solver (auto)".
+    pub fn how(self) -> &'static str {
+        match self {
+            Aim::Fast => "the fast solver (auto)",
+            Aim::PushOptimal => "the push-optimal solver (A*)",
+        }
+    }
+}
 
 /// Most memory the solver may hold; it stops with `memory` past this.
 const MEMORY: usize = 1 << 30;
@@ -21,9 +54,16 @@ pub struct SolverState {
 }
 
 impl SolverState {
-    /// Starts solving `level` (index `index`); `repaint` wakes the window when it reports.
-    pub fn start(&mut self, index: usize, level: &Level, repaint: impl Fn() + Send + 'static) {
-        self.run = Some(SolveRun::start(index, level, repaint));
+    /// Starts solving `level` (index `index`) for `aim`; `repaint` wakes the window when it
+    /// reports.
+    pub fn start(
+        &mut self,
+        index: usize,
+        level: &Level,
+        aim: Aim,
+        repaint: impl Fn() + Send + 'static,
+    ) {
+        self.run = Some(SolveRun::start(index, level, aim, repaint));
     }
 
     /// Once the run has finished: keeps its solution and gives the status line.
@@ -37,9 +77,10 @@ impl SolverState {
                 moves: sol.moves.clone(),
                 pushes: sol.pushes,
                 optimal: sol.optimal,
+                aim: run.aim,
             });
         }
-        Some(format!("Level {}: {}", run.level + 1, outcome_line(&outcome)))
+        Some(format!("Level {}: {}", run.level + 1, outcome_line(&outcome, run.aim)))
     }
 
     /// The solution found for level `index` as it is now, if there is one.
@@ -54,6 +95,8 @@ pub struct SolveRun {
     pub level: usize,
     /// The level as it was when the run started.
     pub start: Level,
+    /// What it looks for.
+    pub aim: Aim,
     job: Job<Stats, Outcome>,
 }
 
@@ -68,23 +111,45 @@ pub struct Found {
     pub moves: Vec<Move>,
     /// Pushes among the moves.
     pub pushes: usize,
-    /// Whether no solution has fewer pushes.
+    /// Whether no solution has fewer pushes (proved by the search).
     pub optimal: bool,
+    /// What the search that found it looked for.
+    pub aim: Aim,
+}
+
+impl Found {
+    /// The solution's label wherever it is shown: "62 moves, 20 pushes, not proved optimal
+    /// (found by the fast solver (auto))".
+    pub fn describe(&self) -> String {
+        let proof = if self.optimal { "push-optimal (proved)" } else { "not proved optimal" };
+        format!(
+            "{}, {}, {proof} (found by {})",
+            plural(self.moves.len(), "move", "moves"),
+            plural(self.pushes, "push", "pushes"),
+            self.aim.how()
+        )
+    }
 }
 
 impl SolveRun {
-    /// Starts solving `level` (index `index`) in the background; `repaint` wakes the window.
-    pub fn start(index: usize, level: &Level, repaint: impl Fn() + Send + 'static) -> Self {
+    /// Starts solving `level` (index `index`) for `aim` in the background; `repaint` wakes
+    /// the window.
+    pub fn start(
+        index: usize,
+        level: &Level,
+        aim: Aim,
+        repaint: impl Fn() + Send + 'static,
+    ) -> Self {
         let start = level.clone();
         let work_level = level.clone();
         let job = Job::spawn(repaint, move |reporter| {
-            let config = Config::default();
+            let config = aim.config();
             let limits = Limits { memory_bytes: Some(MEMORY), ..Limits::default() };
             solve_with_progress(&work_level, &config, &limits, reporter.cancel, &mut |stats| {
                 reporter.progress(stats.clone());
             })
         });
-        SolveRun { level: index, start, job }
+        SolveRun { level: index, start, aim, job }
     }
 
     /// Asks the solver to stop.
@@ -103,7 +168,7 @@ impl SolveRun {
         let cancelling = if self.job.is_cancelling() { " (stopping…)" } else { "" };
         match self.job.latest() {
             Some(s) => format!(
-                "Solving{cancelling}: {} expanded, {} generated, open {}, closed {}, {}",
+                "Solving{cancelling}: {} expanded, {} generated, open {}, seen {}, {}",
                 s.expanded,
                 s.generated,
                 s.open,
@@ -115,20 +180,36 @@ impl SolveRun {
     }
 }
 
+/// A saved solution's label: its moves and pushes, and that nothing proved it optimal.
+pub fn saved_label(lurd: &str) -> String {
+    match crate::level::moves::parse_lurd(lurd) {
+        Ok(moves) => {
+            let pushes = moves.iter().filter(|m| m.push).count();
+            format!(
+                "{}, {}, saved with the level, not proved optimal",
+                plural(moves.len(), "move", "moves"),
+                plural(pushes, "push", "pushes")
+            )
+        }
+        Err(_) => "not a LURD string".into(),
+    }
+}
+
 /// `1.2 s`.
 pub fn seconds(d: Duration) -> String {
     format!("{:.1} s", d.as_secs_f64())
 }
 
-/// The status line for a finished run.
-fn outcome_line(outcome: &Outcome) -> String {
+/// The status line for a finished run of `aim`.
+fn outcome_line(outcome: &Outcome, aim: Aim) -> String {
     let counters = |s: &Stats| format!("{} expanded, {}", s.expanded, seconds(s.elapsed));
     match outcome {
         Outcome::Solved(sol, s) => format!(
-            "Solved: {} moves, {} pushes{} ({}).",
-            sol.moves.len(),
-            sol.pushes,
-            if sol.optimal { " (push-optimal)" } else { "" },
+            "Solved: {}, {}, {} by {} ({}).",
+            plural(sol.moves.len(), "move", "moves"),
+            plural(sol.pushes, "push", "pushes"),
+            if sol.optimal { "push-optimal (proved)" } else { "not proved optimal" },
+            aim.how(),
             counters(s)
         ),
         Outcome::Unsolvable(s) => format!("No solution exists ({}).", counters(s)),

@@ -73,33 +73,27 @@ impl App {
         }
     }
 
-    /// Shows the edits an autosave kept from a crash, if there are any, else the built-in
-    /// levels; then opens `path` if given (asking before it replaces restored edits), else,
-    /// with nothing restored, the last file used, else `levels/default.xsb` (in the working
-    /// directory, the installed `share/sokolab` or the source tree). Files are opened by the
-    /// first frames.
+    /// Offers the edits an autosave kept from a crash, if there are any; opens `path` if
+    /// given, else the last file used, else `levels/default.xsb` (in the working directory,
+    /// the installed `share/sokolab` or the source tree). Files are opened by the first
+    /// frames.
     pub fn startup(
         path: Option<PathBuf>,
         settings: Settings,
         autosave_dir: Option<PathBuf>,
     ) -> Self {
         let mut app = App::new(Document::builtin(), settings, autosave_dir);
-        let restored = match app.files.autosave.as_mut().map(|a| a.restore()) {
-            Some(Ok(doc)) => doc,
+        app.files.pending_restore = match app.files.autosave.as_mut().map(|a| a.restore()) {
+            Some(Ok(restorable)) => restorable,
             Some(Err(e)) => {
                 app.messages.error = Some(e.to_string());
                 None
             }
             None => None,
         };
-        let restoring = restored.is_some();
-        if let Some(doc) = restored {
-            app.document.doc = doc;
-            app.messages.status = "Restored unsaved edits from the last session.".into();
-        }
         if let Some(path) = path {
             app.queue.push(Command::OpenPath(path));
-        } else if !restoring {
+        } else {
             let default = Path::new("levels/default.xsb");
             // Installed: <prefix>/bin/sokolab beside <prefix>/share/sokolab/levels.
             let installed = std::env::current_exe()
@@ -182,12 +176,15 @@ impl App {
             | C::ToggleOverlay(_)
             | C::ExplainDeadlock => self.view_command(command),
             C::Step(_) | C::Restart | C::SaveSolution => self.play_command(command),
-            C::Solve | C::CancelSolve | C::ReplaySolution => self.solver_command(command),
+            C::Solve | C::SetSolveAim(_) | C::CancelSolve | C::ReplaySolution => {
+                self.solver_command(command)
+            }
             C::SetSearchConfig(_)
             | C::InspectStep
             | C::InspectStepMany(_)
             | C::InspectRun(_)
             | C::InspectRunToSolution
+            | C::InspectRunUntilPruned
             | C::InspectPause
             | C::InspectReset
             | C::InspectShow(_)

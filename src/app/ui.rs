@@ -3,11 +3,14 @@
 //! commands carried out and what only the window can do (file dialogs, clipboard, closing,
 //! starting workers).
 
+use std::path::{Path, PathBuf};
+
 use egui::{Ui, ViewportCommand};
 
 use crate::app::board::{self, Overlays};
 use crate::app::command::Command;
 use crate::app::editor::Shape;
+use crate::app::file_picker::{FilePicker, Purpose};
 use crate::app::inspector;
 use crate::app::overlay::Overlay;
 use crate::app::palette::Palette;
@@ -42,17 +45,28 @@ impl App {
             panels::levels::show(ui, &self.document, shows, &palette, &mut sink);
         });
         if mode == Mode::Inspect {
+            self.inspector_follow_level();
             self.inspector.refresh();
         }
         self.play_timeline(&ctx);
+        self.autoplay(&ctx);
+        self.watch_deadlock(&ctx);
         let width = if matches!(mode, Mode::Inspect | Mode::Replay) { 340.0 } else { 260.0 };
         egui::Panel::right("tools").default_size(width).resizable(true).show(ui, |ui| {
+            // The solver's controls sit at the bottom, where what grows above never moves them.
+            egui::Panel::bottom("solver").show(ui, |ui| {
+                let mut sink = Sink::new(&mut self.queue, mode);
+                let aim = self.settings.solve_aim;
+                panels::solve::show(ui, &self.solver, aim, self.document.current, &mut sink);
+            });
             egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui));
         });
         if mode == Mode::Inspect {
             egui::Panel::bottom("inspector-views").default_size(230.0).resizable(true).show(
                 ui,
                 |ui| {
+                    // The panel keeps the size it has (or is dragged to) whatever it shows.
+                    ui.set_min_height(ui.available_height());
                     let mut sink = Sink::new(&mut self.queue, mode);
                     inspector::panel::lower(ui, &self.inspector, self.settings.dark, &mut sink);
                 },
@@ -89,7 +103,7 @@ impl App {
         self.autosave_tick(move || repaint.request_repaint());
     }
 
-    /// The panel beside the board: the mode's own panel, the overlays and the solver.
+    /// The panel beside the board, above the solver: the mode's own panel and the overlays.
     fn side_panel(&mut self, ui: &mut Ui) {
         let explained = self.overlays.explanation.as_ref().map(|e| e.level == *self.board_level());
         let mut sink = Sink::new(&mut self.queue, self.view.mode);
@@ -102,14 +116,14 @@ impl App {
             Mode::Replay => {
                 let level = self.document.level();
                 let found = self.solver.found_for(self.document.current, level);
-                timeline::panel::show(ui, &mut self.timeline, level, found, &mut sink);
+                let inspected = self.inspector.solution_for(level);
+                let t = &mut self.timeline;
+                timeline::panel::show(ui, t, level, found, inspected, &mut sink);
             }
         }
         ui.separator();
         let (settings, level) = (&self.settings, self.document.level());
         panels::overlays::show(ui, settings, &self.overlays, level, explained, &mut sink);
-        ui.separator();
-        panels::solve::show(ui, &self.solver, self.document.current, &mut sink);
     }
 
     fn apply_theme(&self, ctx: &egui::Context) {
@@ -153,34 +167,16 @@ impl App {
             move || ctx.request_repaint()
         };
         match request {
-            WindowRequest::PickOpen => {
-                if let Some(path) = file_dialog().pick_file() {
-                    self.queue.push(Command::OpenPath(path));
-                }
-            }
-            WindowRequest::PickSave => {
-                match file_dialog().set_file_name(self.document.doc.name()).save_file() {
-                    Some(path) => self.queue.push(Command::SaveTo(path)),
-                    None => self.files.close_after_save = false,
-                }
-            }
+            WindowRequest::PickOpen => self.pick(Purpose::Open),
+            WindowRequest::PickSave => self.pick(Purpose::Save),
             WindowRequest::Close => ctx.send_viewport_cmd(ViewportCommand::Close),
             WindowRequest::CopyText(text) => ctx.copy_text(text),
             WindowRequest::Paste => ctx.send_viewport_cmd(ViewportCommand::RequestPaste),
             WindowRequest::StartFile(task) => self.start_file(task, repaint),
             WindowRequest::StartSolver => self.start_solver(repaint),
             WindowRequest::Inspect(run) => self.start_inspector(run, repaint),
-            WindowRequest::PickGif => {
-                let dialog = rfd::FileDialog::new().add_filter("GIF", &["gif"]);
-                if let Some(path) = dialog.set_file_name("solution.gif").save_file() {
-                    self.queue.push(Command::ExportTo(ExportKind::Gif(path)));
-                }
-            }
-            WindowRequest::PickFramesFolder => {
-                if let Some(dir) = rfd::FileDialog::new().pick_folder() {
-                    self.queue.push(Command::ExportTo(ExportKind::Frames(dir)));
-                }
-            }
+            WindowRequest::PickGif => self.pick(Purpose::Gif),
+            WindowRequest::PickFramesFolder => self.pick(Purpose::Frames),
             WindowRequest::StartExport(kind) => self.start_export(kind, repaint),
         }
         // Commands queued by a dialog run on the next frame.
@@ -311,8 +307,124 @@ impl App {
         }
     }
 
-    /// The error dialog and the prompts about unsaved edits.
+    /// Asks where the file for `purpose` goes: the system's dialog, or, when it cannot open,
+    /// Sokolab's own (never nothing).
+    fn pick(&mut self, purpose: Purpose) {
+        let name = match purpose {
+            Purpose::Save => self.document.doc.name(),
+            Purpose::Gif => "solution.gif".into(),
+            Purpose::Open | Purpose::Frames => String::new(),
+        };
+        if self.files.native_dialogs {
+            let started = std::time::Instant::now();
+            let chosen = match purpose {
+                Purpose::Open => file_dialog().pick_file(),
+                Purpose::Save => file_dialog().set_file_name(&name).save_file(),
+                Purpose::Gif => {
+                    let gif = rfd::FileDialog::new().add_filter("GIF", &["gif"]);
+                    gif.set_file_name(&name).save_file()
+                }
+                Purpose::Frames => rfd::FileDialog::new().pick_folder(),
+            };
+            if let Some(path) = chosen {
+                self.queue.push(picked(purpose, path));
+                return;
+            }
+            if started.elapsed() > NATIVE_FAILS_WITHIN {
+                // Cancelled.
+                if purpose == Purpose::Save {
+                    self.files.close_after_save = false;
+                }
+                return;
+            }
+            self.files.native_dialogs = false;
+            self.messages.status = "The system file dialog did not open (it needs \
+                                    xdg-desktop-portal or zenity): Sokolab's own is shown."
+                .into();
+        }
+        let dir = self
+            .document
+            .doc
+            .path
+            .as_deref()
+            .and_then(Path::parent)
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_else(|| PathBuf::from("/"));
+        self.files.picker = Some(FilePicker::new(purpose, dir, name));
+    }
+
+    /// Sokolab's own file dialog, while it is open.
+    fn file_picker(&mut self, ctx: &egui::Context) {
+        let Some(picker) = self.files.picker.as_mut() else { return };
+        let mut done = None;
+        egui::Modal::new(egui::Id::unique("file-picker")).show(ctx, |ui| {
+            ui.set_width(460.0);
+            ui.heading(picker.purpose.title());
+            ui.label(
+                egui::RichText::new(
+                    "The system file dialog is not available (on Linux it needs \
+                     xdg-desktop-portal or zenity).",
+                )
+                .small(),
+            );
+            ui.horizontal(|ui| {
+                if ui.button("Up").clicked() {
+                    picker.up();
+                }
+                ui.label(picker.dir.display().to_string());
+            });
+            if let Some(e) = &picker.error {
+                ui.colored_label(egui::Color32::from_rgb(230, 90, 80), e);
+            }
+            let mut enter = None;
+            egui::ScrollArea::vertical().max_height(280.0).show(ui, |ui| {
+                for e in &picker.entries {
+                    let label = if e.folder { format!("{}/", e.name) } else { e.name.clone() };
+                    let selected = !e.folder && picker.name == e.name;
+                    if ui.selectable_label(selected, label).clicked() {
+                        if e.folder {
+                            enter = Some(picker.dir.join(&e.name));
+                        } else if picker.purpose.names_a_file() {
+                            picker.name = e.name.clone();
+                        }
+                    }
+                }
+            });
+            if let Some(dir) = enter {
+                picker.enter(dir);
+            }
+            if picker.purpose.names_a_file() {
+                ui.horizontal(|ui| {
+                    let label = ui.label("File name").id;
+                    ui.text_edit_singleline(&mut picker.name).labelled_by(label);
+                });
+            }
+            ui.horizontal(|ui| {
+                let chosen = picker.chosen();
+                let action = egui::Button::new(picker.purpose.action());
+                if ui.add_enabled(chosen.is_some(), action).clicked() {
+                    done = Some(chosen);
+                }
+                if ui.button("Cancel").clicked() {
+                    done = Some(None);
+                }
+            });
+        });
+        let purpose = picker.purpose;
+        let Some(choice) = done else { return };
+        self.files.picker = None;
+        match choice {
+            Some(path) => self.queue.push(picked(purpose, path)),
+            None if purpose == Purpose::Save => self.files.close_after_save = false,
+            None => {}
+        }
+    }
+
+    /// The error dialog, the file dialog and the prompts about unsaved edits.
     fn dialogs(&mut self, ctx: &egui::Context) {
+        self.file_picker(ctx);
         if let Some(message) = self.messages.error.clone() {
             egui::Modal::new(egui::Id::unique("error")).show(ctx, |ui| {
                 ui.set_max_width(420.0);
@@ -337,6 +449,21 @@ impl App {
                     }
                     if ui.button("Cancel").clicked() {
                         self.files.confirm_close = false;
+                    }
+                });
+            });
+        }
+        if let Some(restored) = &self.files.pending_restore {
+            let question = restored.question();
+            egui::Modal::new(egui::Id::unique("restore")).show(ctx, |ui| {
+                ui.heading("Unsaved edits from the last session");
+                ui.label(question);
+                ui.horizontal(|ui| {
+                    if ui.button("Restore").clicked() {
+                        self.restore_edits();
+                    }
+                    if ui.button("Discard").clicked() {
+                        self.discard_restore();
                     }
                 });
             });
@@ -366,6 +493,20 @@ fn file_dialog() -> rfd::FileDialog {
     rfd::FileDialog::new()
         .add_filter("Sokoban levels", &["xsb", "sok", "txt", "rle"])
         .add_filter("All files", &["*"])
+}
+
+/// A system dialog that gives no path sooner than this did not open: nobody cancels that
+/// fast.
+const NATIVE_FAILS_WITHIN: std::time::Duration = std::time::Duration::from_millis(300);
+
+/// The command a path chosen for `purpose` makes.
+fn picked(purpose: Purpose, path: PathBuf) -> Command {
+    match purpose {
+        Purpose::Open => Command::OpenPath(path),
+        Purpose::Save => Command::SaveTo(path),
+        Purpose::Gif => Command::ExportTo(ExportKind::Gif(path)),
+        Purpose::Frames => Command::ExportTo(ExportKind::Frames(path)),
+    }
 }
 
 /// The squares the box at `from` passes on its shortest push path to `to`.

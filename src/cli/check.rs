@@ -20,10 +20,11 @@ pub struct CheckArgs {
 /// Most related positions listed after one message.
 const MAX_ALSO: usize = 5;
 
-/// Runs `check`: prints each finding as `FILE:LINE:COL: message` (errors) or with a
-/// `warning:` / `note:` prefix, then a summary. Exit status 0 when no level has errors, 1
-/// when some do; an error when the file cannot be read. With `--verbose`, notes on how the
-/// file was read come first.
+/// Runs `check`: prints the lines the reader could not read as what they look like, then
+/// each finding, as `FILE:LINE:COL: message` (errors) or with a `warning:` / `note:`
+/// prefix, then a summary. Exit status 0 when no level has errors, 1 when some do; an error
+/// when the file cannot be read. With `--verbose`, notes on how the file was read come
+/// first.
 pub fn run(args: &CheckArgs) -> Result<ExitCode, CliError> {
     let located = load_located(&args.file)?;
     let file = args.file.display();
@@ -34,7 +35,10 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, CliError> {
         }
         println!("{file}: note: read {} level(s) as {}", levels.len(), located.format);
     }
-    let (mut invalid, mut errors, mut warnings) = (0, 0, 0);
+    let (mut invalid, mut errors, mut warnings) = (0, 0, located.warnings.len());
+    for w in &located.warnings {
+        println!("{file}:{}:{}: warning: {}", w.line, w.column, w.message);
+    }
     for (n, (level, origin)) in levels.iter().zip(&located.origins).enumerate() {
         let findings = validate(level);
         let level_errors = findings.iter().filter(|d| d.severity == Severity::Error).count();

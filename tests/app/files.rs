@@ -164,36 +164,137 @@ fn a_long_open_leaves_the_window_working_and_can_be_cancelled() {
     h.get_by_label_contains("Did not open");
 }
 
-#[test]
-fn startup_restores_unsaved_edits_and_asks_before_a_file_replaces_them() {
-    let dir = tempfile::tempdir().unwrap();
-    let state = dir.path().join("state");
-    let autosaved = state.join("autosave.txt");
-    // A crash left unsaved edits behind.
+/// Leaves unsaved edits in an autosave under `state`, as a crash would; its file.
+fn crash_with_edits(state: &std::path::Path) -> std::path::PathBuf {
     let mut doc = Document::builtin();
     doc.dirty = true;
     doc.collection.levels[0].meta.title = "Unsaved".into();
-    let mut autosave = Autosave::new(state.clone());
+    let mut autosave = Autosave::new(state.to_path_buf());
     autosave.tick(&doc, 1, || {}).unwrap();
     autosave.settle().unwrap();
+    let autosaved = state.join("autosave.txt");
     assert!(autosaved.exists());
+    autosaved
+}
 
-    let file = dir.path().join("given.xsb");
-    std::fs::write(&file, ROOM).unwrap();
-    let app = App::startup(Some(file.clone()), Settings::default(), Some(state));
-    let mut h = window_for(app);
-    finish_files(&mut h);
-    assert_eq!(h.state().document.doc.collection.levels[0].meta.title, "Unsaved");
-    assert!(h.state().document.doc.dirty);
-    h.get_by_label("Discard and open").click();
-    h.run();
-    assert_eq!(h.state().document.doc.path.as_deref(), Some(file.as_path()));
-    assert_eq!(h.state().level().meta.title, "Room");
-    // The autosave of the discarded edits is removed by a job of its own.
+/// Runs frames until `file` is gone (20 s at most).
+fn wait_removed(h: &mut egui_kittest::Harness<'_, App>, file: &std::path::Path) {
     let start = Instant::now();
-    while autosaved.exists() {
-        assert!(start.elapsed() < Duration::from_secs(20), "the autosave stays");
+    while file.exists() {
+        assert!(start.elapsed() < Duration::from_secs(20), "{} stays", file.display());
         std::thread::sleep(Duration::from_millis(2));
         h.step();
     }
+}
+
+#[test]
+fn startup_offers_the_unsaved_edits_and_discard_removes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("state");
+    let autosaved = crash_with_edits(&state);
+    let file = dir.path().join("given.xsb");
+    std::fs::write(&file, ROOM).unwrap();
+    let app = App::startup(Some(file.clone()), Settings::default(), Some(state.clone()));
+    let mut h = window_for(app);
+    finish_files(&mut h);
+    // Offered, not imposed: the file given is shown and the autosave waits for an answer.
+    h.get_by_label("Restore the unsaved edits of Untitled from just now?");
+    assert_eq!(h.state().level().meta.title, "Room");
+    assert!(!h.state().document.doc.dirty);
+    h.run_steps(5);
+    assert!(autosaved.exists(), "the autosave waits for the answer");
+    h.get_by_label("Discard").click();
+    h.run();
+    assert_eq!(h.state().level().meta.title, "Room");
+    // The autosave of the discarded edits is removed by a job of its own.
+    wait_removed(&mut h, &autosaved);
+    assert!(App::startup(None, Settings::default(), Some(state)).files.pending_restore.is_none());
+}
+
+#[test]
+fn restore_brings_back_the_unsaved_edits() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("state");
+    crash_with_edits(&state);
+    let file = dir.path().join("given.xsb");
+    std::fs::write(&file, ROOM).unwrap();
+    let mut h = window_for(App::startup(Some(file), Settings::default(), Some(state)));
+    finish_files(&mut h);
+    h.get_by_label("Restore").click();
+    h.run();
+    assert_eq!(h.state().level().meta.title, "Unsaved");
+    assert!(h.state().document.doc.dirty);
+}
+
+/// "Discard and close" means discard: the autosave is not written again on the way out,
+/// and the next start offers nothing.
+#[test]
+fn discard_and_close_leaves_nothing_to_restore() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("state");
+    let app = App::new(Document::builtin(), Settings::default(), Some(state.clone()));
+    let mut h = window_for(app);
+    let autosaved = state.join("autosave.txt");
+    h.state_mut().queue.push(Command::SetTitle("Edited".into()));
+    let start = Instant::now();
+    while !autosaved.exists() {
+        assert!(start.elapsed() < Duration::from_secs(20), "no autosave is written");
+        std::thread::sleep(Duration::from_millis(2));
+        h.step();
+    }
+    assert!(h.state().document.doc.dirty);
+    assert!(!h.state_mut().may_close(), "unsaved edits ask first");
+    h.run();
+    h.get_by_label("Discard and close").click();
+    // The frames until the window closes, then the exit.
+    h.run_steps(10);
+    h.state_mut().on_exit();
+    assert!(!autosaved.exists(), "the discarded edits were autosaved again");
+    assert!(App::startup(None, Settings::default(), Some(state)).files.pending_restore.is_none());
+}
+
+/// Opening a file with a line the reader cannot read says so, with its line and column.
+#[test]
+fn opening_a_file_with_an_unreadable_line_shows_the_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("junk.xsb");
+    std::fs::write(&file, "; Junk\n#####\n#@$.#\n##x##\n#   #\n#####\n").unwrap();
+    let mut h = window(ROOM);
+    h.state_mut().queue.push(Command::OpenPath(file));
+    finish_files(&mut h);
+    let error = h.state().messages.error.clone().unwrap_or_default();
+    assert!(error.contains("junk.xsb:4:3: `x` is not a board square"), "{error}");
+    h.get_by_label_contains("Some lines of junk.xsb were not read");
+}
+
+/// Without a system file dialog, Open and Save as show Sokolab's own (never nothing): it
+/// lists a folder, takes a file name and opens or saves it.
+#[test]
+fn open_and_save_as_fall_back_to_a_dialog_inside_the_window() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("room.xsb"), ROOM).unwrap();
+    let mut h = window("; Start\n#####\n#@$.#\n#####\n");
+    h.state_mut().files.native_dialogs = false;
+    h.state_mut().queue.push(Command::Open);
+    h.run();
+    h.get_by_label("Open a level file");
+    h.state_mut().files.picker.as_mut().expect("the dialog is open").enter(dir.path().into());
+    h.run();
+    h.get_by_label("room.xsb").click();
+    h.run();
+    h.get_by_label("Open file").click();
+    finish_files(&mut h);
+    assert!(h.state().files.picker.is_none());
+    assert_eq!(h.state().level().meta.title, "Room");
+
+    h.state_mut().queue.push(Command::SaveAs);
+    h.run();
+    h.get_by_label("Save the collection as");
+    let picker = h.state_mut().files.picker.as_mut().expect("the dialog is open");
+    assert_eq!(picker.dir, dir.path(), "it starts in the document's folder");
+    picker.name = "copy.xsb".into();
+    h.run();
+    h.get_by_label("Save file").click();
+    finish_files(&mut h);
+    assert!(dir.path().join("copy.xsb").exists());
 }

@@ -19,6 +19,16 @@ fn reference(h: &egui_kittest::Harness<'_, sokolab::app::App>, n: u64) -> Box<dy
     search
 }
 
+/// Node `id` of `search` on `level` as the board shows it: the pushes from the start
+/// played, the player where the last one left it.
+fn played(
+    level: &sokolab::level::Level,
+    search: &dyn Search,
+    id: sokolab::solver::NodeId,
+) -> sokolab::level::Level {
+    sokolab::solver::inspect::boards::after_pushes(level, &search.pushes_to(id))
+}
+
 #[test]
 fn stepping_a_star_shows_the_solvers_counters_and_children() {
     let mut h = window(TWO);
@@ -60,8 +70,12 @@ fn a_frontier_node_shows_its_board_and_running_finds_the_solution() {
     h.state_mut().queue.push(sokolab::app::command::Command::InspectShow(Shown::Node(best.id)));
     h.run();
     let one = reference(&h, 1);
-    assert_eq!(h.state().board_level(), &one.board(best.id).unwrap(), "the board follows");
-    h.get_by_label("Path from the start: 1 pushes");
+    assert_eq!(
+        h.state().board_level(),
+        &played(h.state().level(), one.as_ref(), best.id),
+        "the board follows"
+    );
+    h.get_by_label("Path from the start: 1 push");
 
     h.get_by_label("Run to solution").click();
     h.step(); // The click is carried out: the worker starts.
@@ -112,7 +126,7 @@ fn fess_shows_the_features_of_the_current_and_of_a_clicked_node_and_fills_the_he
     h.run();
     assert_eq!(h.state().inspector.shown, Shown::Node(start.id));
     assert_eq!(h.state().inspector.shown_features, fess.node_features(start.id));
-    assert_eq!(h.state().board_level(), &fess.board(start.id).unwrap());
+    assert_eq!(h.state().board_level(), &played(h.state().level(), fess.as_ref(), start.id));
     h.get_by_label("Features of the node shown");
 
     // FESS reports every expanded position: the history and the heat map fill.
@@ -151,8 +165,137 @@ fn the_history_scrubber_shows_the_node_expanded_at_a_step_and_the_sizes_then() {
     search.step(4);
     let step = sokolab::solver::inspect::trace::lock(&trace).steps[2];
     assert_eq!(h.state().inspector.shown, Shown::Step(2));
-    assert_eq!(h.state().board_level(), &search.board(step.node).unwrap());
+    assert_eq!(h.state().board_level(), &played(h.state().level(), search.as_ref(), step.node));
     h.get_by_label_contains(&format!("Expansion 3 of 4: node {} (", step.node));
-    h.get_by_label_contains(&format!("; open {}, closed {}, bound", step.open, step.closed));
+    h.get_by_label_contains(&format!("; open {}, seen {}, bound", step.open, step.closed));
     assert!(step.closed > 1, "the sizes are those of a later step than the first");
+
+    // The expansion table beside the board shows that step too: its node, its children
+    // with their verdicts, and no frontier (none is recorded for past steps).
+    let children: Vec<_> = sokolab::solver::inspect::trace::lock(&trace)
+        .edges
+        .iter()
+        .filter(|e| e.step == 2)
+        .map(|e| e.child)
+        .collect();
+    let snapshot = &h.state().inspector.snapshot;
+    assert_eq!(snapshot.current.map(|c| c.id), Some(step.node));
+    assert_eq!(snapshot.children, children);
+    assert!(snapshot.frontier.is_empty());
+    for c in &children {
+        h.get_by_label(&child_row(c));
+    }
+    h.get_by_label(&format!(
+        "History: expansion 3 of 4 (open {}, seen {} before it)",
+        step.open, step.closed
+    ));
+    h.get_by_label_contains("The frontier of an earlier expansion is not recorded");
+    h.get_by_label("Latest").click();
+    h.run();
+    assert!(h.state().inspector.snapshot.history.is_none());
+    assert_eq!(h.state().inspector.snapshot.current, search.current());
+}
+
+/// Choosing another level in the inspector starts over on it: the board, the counters and
+/// the state line never show the old level's search.
+#[test]
+fn choosing_another_level_resets_the_search_to_that_level() {
+    let two_levels = format!("{TWO}\n; One\n#####\n#@$.#\n#####\n");
+    let mut h = window(&two_levels);
+    h.get_by_label("Inspector").click();
+    h.run();
+    h.get_by_label("Run to solution").click();
+    let start = std::time::Instant::now();
+    while !h.state().inspector.state_line().starts_with("Solved") {
+        assert!(start.elapsed().as_secs() < 30, "the search did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+    h.key_press(Key::PageDown);
+    h.run();
+    assert_eq!(h.state().document.current, 1);
+    let inspector = &h.state().inspector;
+    assert_eq!(&inspector.session.as_ref().expect("a search").level, h.state().level());
+    assert_eq!(inspector.snapshot.stats.expanded, 0);
+    assert!(inspector.snapshot.current.is_none());
+    assert_eq!(h.state().board_level(), h.state().level());
+    assert!(h.query_by_label_contains("Solved").is_none(), "the old search's answer stays");
+}
+
+/// The node being expanded is drawn with the player where its push left it (behind the box
+/// it moved), not on the square the search normalises the player's area to.
+#[test]
+fn the_expanded_node_shows_the_player_where_the_push_left_it() {
+    let mut h = window(TWO);
+    h.get_by_label("Inspector").click();
+    h.run();
+    for _ in 0..3 {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    let search = reference(&h, 3);
+    let push = search.current().and_then(|c| c.push).expect("a node reached by a push");
+    assert_eq!(push.pushes, 1);
+    let board = h.state().board_level().clone();
+    assert_eq!(board.player(), Some(push.from), "the player stands where the box was");
+    assert!(board.square(push.to).has_box);
+}
+
+/// The counters say what they count: after one breadth-first expansion the states stored
+/// are "seen" (not "closed"), a duplicate shows no bound it did not compute, and the rate is
+/// not a made-up 0 before the search has run on its own.
+#[test]
+fn counts_are_named_by_what_they_count() {
+    let mut h = window(TWO);
+    h.get_by_label("Inspector").click();
+    h.run();
+    let config = Config { method: Method::Bfs, ..h.state().inspector.config() };
+    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
+    h.run();
+    for _ in 0..2 {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    let stats = h.state().inspector.snapshot.stats.clone();
+    assert!(stats.closed > stats.expanded, "BFS stores what it has not expanded yet");
+    // The counter, and the chart's line of the same count.
+    assert_eq!(h.get_all_by_label("seen").count(), 2);
+    assert!(h.query_by_label("closed").is_none(), "no count is called closed");
+    h.get_by_label("nodes/s");
+    assert_eq!(h.state().inspector.nodes_per_second(), None);
+    for c in &h.state().inspector.snapshot.children {
+        let row = child_row(c);
+        if c.verdict == sokolab::solver::Verdict::Duplicate {
+            assert!(!row.contains(" f "), "{row}");
+        }
+    }
+}
+
+/// "Run until a rule prunes" stops at the first expansion with a child a deadlock rule
+/// pruned: the same expansion as stepping the search one at a time.
+#[test]
+fn run_until_a_rule_prunes_stops_at_the_first_pruned_child() {
+    let mut h = window(TWO);
+    h.get_by_label("Inspector").click();
+    h.run();
+    h.get_by_label("Until pruned").click();
+    let start = std::time::Instant::now();
+    while h.state().inspector.snapshot.stats.expanded == 0
+        || h.state().inspector.session.as_ref().is_some_and(|s| s.is_running())
+    {
+        assert!(start.elapsed().as_secs() < 20, "the run does not stop");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+    h.run();
+    let level = h.state().level().clone();
+    let mut search =
+        build(&level, &Config::with_method(Method::AStar), Recorder::default()).unwrap();
+    let pruned = |s: &dyn Search| s.stats().pruned.iter().sum::<u64>();
+    while pruned(search.as_ref()) == 0 {
+        search.step(1);
+    }
+    assert_eq!(h.state().inspector.snapshot.stats, *search.stats());
+    let children = &h.state().inspector.snapshot.children;
+    assert!(children.iter().any(|c| matches!(c.verdict, sokolab::solver::Verdict::Pruned(_))));
 }

@@ -9,12 +9,34 @@ use crate::harness::window;
 
 const CORNER: &str = "#######\n#$  @.#\n#     #\n#######\n";
 
+/// Steps frames until `done` holds for the window (20 s at most).
+fn until(
+    h: &mut egui_kittest::Harness<'_, sokolab::app::App>,
+    done: impl Fn(&sokolab::app::App) -> bool,
+) {
+    let start = std::time::Instant::now();
+    while !done(h.state()) {
+        assert!(start.elapsed().as_secs() < 20, "the overlay never arrives");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        h.step();
+    }
+    h.run();
+}
+
 #[test]
 fn toggling_overlays_draws_and_removes_them() {
     let mut h = window(CORNER);
     assert!(h.state().view.drawn.dead.is_empty() && h.state().view.drawn.reach.is_empty());
     h.get_by_label("Dead squares").click();
-    h.run();
+    // The first frames draw nothing while a worker analyses the level.
+    let mut frames = 0;
+    while !h.state().overlays.cache.analysing() {
+        assert!(h.state().view.drawn.dead.is_empty(), "analysed on the window's thread");
+        frames += 1;
+        assert!(frames < 10, "no analysis started");
+        h.step();
+    }
+    until(&mut h, |app| !app.view.drawn.dead.is_empty());
     let expected = Analyser::new(h.state().level()).unwrap().squares().dead;
     assert!(!expected.is_empty());
     assert_eq!(h.state().view.drawn.dead, expected);
@@ -74,7 +96,7 @@ fn the_packing_order_and_the_goal_rooms_are_drawn_when_switched_on() {
     until_plan_drawn(&mut h);
     let (far, mid, near) = (Pos::new(12, 4), Pos::new(11, 4), Pos::new(10, 4));
     assert_eq!(h.state().view.drawn.order, vec![(far, 1), (mid, 2), (near, 3)]);
-    h.get_by_label("Each step of the order is proved.");
+    h.get_by_label("Packing order (1 = fill first): Each step of the order is proved.");
     assert!(h.state().view.drawn.goal_lines.is_empty(), "the rooms overlay is off");
 
     h.get_by_label("Goal rooms and entrances").click();

@@ -157,3 +157,33 @@ fn a_child_pruned_by_a_pattern_names_it_and_shows_it_on_the_board() {
     assert!(!h.state().settings.overlays.contains(&Overlay::Pattern));
     assert!(h.state().view.drawn.pattern_boxes.is_empty());
 }
+
+/// F7 on a child the search pruned with a learned pattern names that pattern and where it
+/// came from (not "no deadlock rule applies"); the "pruned: pattern" counter is the sum of
+/// the patterns' hits.
+#[test]
+fn f7_names_the_learned_pattern_that_pruned_the_child_and_the_counts_agree() {
+    let steps = 3;
+    let search = reference(steps);
+    let patterns = search.patterns();
+    let learned = search
+        .children()
+        .iter()
+        .filter_map(|c| Some((c, &patterns[c.pattern? as usize])))
+        .find(|(_, p)| p.source == Source::Learned);
+    let (child, pattern) = learned.expect("a child pruned by a learned pattern");
+    let hits: u64 = patterns.iter().map(|p| p.hits).sum();
+    assert_eq!(search.stats().pruned_by(sokolab::solver::PruneReason::Pattern), hits);
+
+    let mut h = stepped(steps as usize);
+    let parent = h.state().inspector.snapshot.current.expect("an expansion").id;
+    h.state_mut().queue.push(Command::InspectShow(Shown::After(parent, child.push)));
+    h.run();
+    h.key_press(egui::Key::F7);
+    h.run();
+    let status = h.state().messages.status.clone();
+    assert!(
+        status.contains(&format!("Deadlock pattern #{} (learned during the search", pattern.id)),
+        "{status}"
+    );
+}

@@ -90,3 +90,17 @@ fn keys_still_move_when_a_button_has_the_keyboard_focus() {
     h.run();
     assert!(board(&h).square(Pos::new(2, 2)).has_box, "the box was pushed");
 }
+
+/// A push that makes the position dead is named at once, with the rule.
+#[test]
+fn a_push_that_makes_the_position_dead_is_named_with_its_rule() {
+    let mut h = crate::harness::window("######\n#    #\n# $@.#\n#    #\n######\n");
+    h.state_mut().queue.push(sokolab::app::command::Command::Step(sokolab::level::Dir::Left));
+    let start = std::time::Instant::now();
+    while !h.state().messages.status.starts_with("This position is dead") {
+        assert!(start.elapsed().as_secs() < 20, "{}", h.state().messages.status);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+    assert!(h.state().messages.status.contains("(dead square)"), "{}", h.state().messages.status);
+}

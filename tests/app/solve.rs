@@ -37,3 +37,67 @@ fn solving_a_small_level_from_the_ui_and_replaying_it() {
     h.run();
     assert_eq!(h.state().level().meta.solutions.len(), 1);
 }
+
+/// Runs frames until the solver is done (30 s at most).
+fn finish_solving(h: &mut egui_kittest::Harness<'_, sokolab::app::App>) {
+    h.step();
+    let start = Instant::now();
+    while h.state().solver.run.is_some() {
+        assert!(start.elapsed() < Duration::from_secs(30), "the solver did not finish");
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
+}
+
+/// Every answer says how it was found and whether it is proved optimal; the user chooses
+/// fast or push-optimal, and the choice is kept in the settings.
+#[test]
+fn solve_says_what_kind_of_answer_it_gives_and_offers_push_optimal() {
+    let mut h = window("; Two\n########\n#      #\n# $  . #\n#@$  . #\n#      #\n########\n");
+    h.get_by_label("Solve").click();
+    finish_solving(&mut h);
+    let status = h.state().messages.status.clone();
+    assert!(status.contains("by the fast solver (auto)"), "{status}");
+    let fast = h.state().solver.found.clone().expect("a solution").describe();
+    h.get_by_label(&format!("Solution: {fast}"));
+    assert!(fast.ends_with("(found by the fast solver (auto))"), "{fast}");
+    assert!(fast.contains("not proved optimal") || fast.contains("push-optimal (proved)"));
+
+    h.get_by_label("Push-optimal").click();
+    h.run();
+    assert_eq!(h.state().settings.solve_aim, sokolab::app::solving::Aim::PushOptimal);
+    h.get_by_label("Solve").click();
+    finish_solving(&mut h);
+    let found = h.state().solver.found.clone().expect("a solution");
+    assert!(found.optimal);
+    let line = format!(
+        "Solution: {} moves, {} pushes, push-optimal (proved) (found by the push-optimal \
+         solver (A*))",
+        found.moves.len(),
+        found.pushes
+    );
+    h.get_by_label(&line);
+
+    // The timeline names it the same way.
+    h.get_by_label("Timeline").click();
+    h.run();
+    h.get_by_label_contains("Solver's solution: ");
+}
+
+/// "Replay solution" plays the moves itself, a few a second, until the level is solved.
+#[test]
+fn replay_solution_animates_to_the_end() {
+    let mut h = window("; One\n#######\n#@ $ .#\n#######\n");
+    h.get_by_label("Solve").click();
+    finish_solving(&mut h);
+    h.get_by_label("Replay solution").click();
+    h.run();
+    let start = Instant::now();
+    while !board(&h).is_solved() {
+        assert!(start.elapsed() < Duration::from_secs(20), "the replay does not move");
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    assert!(h.state().play.autoplay.is_none(), "it stops at the end");
+}

@@ -73,3 +73,28 @@ fn pasted_lurd_loads_and_an_illegal_one_is_refused() {
     h.get_by_label("Playing: pasted LURD");
     h.get_by_label("Move 0/3   Push 0/3");
 }
+
+/// Solutions are offered by moves and pushes and say that nothing proved a saved one
+/// optimal; the inspector's solution is offered too once its search has solved the level.
+#[test]
+fn the_timeline_labels_solutions_and_offers_the_inspectors() {
+    let mut h = with_solution();
+    h.get_by_label("Saved solution 1: 8 moves, 5 pushes, saved with the level, not proved optimal");
+
+    h.get_by_label("Inspector").click();
+    h.run();
+    h.get_by_label("Run to solution").click();
+    let start = std::time::Instant::now();
+    while h.state().inspector.solution.is_none() {
+        assert!(start.elapsed().as_secs() < 30, "the inspector's search did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+    h.get_by_label("Timeline").click();
+    h.run();
+    let (moves, optimal) = h.state().inspector.solution.clone().unwrap();
+    assert!(optimal, "A* with the matching bound proves it");
+    h.get_by_label_contains("Inspector's solution: ").click();
+    h.run();
+    assert_eq!(h.state().timeline.loaded.as_ref().unwrap().moves, moves);
+}

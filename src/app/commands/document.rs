@@ -97,6 +97,7 @@ impl App {
     fn undo(&mut self) {
         match (&mut self.play.game, self.view.mode) {
             (Some(g), Mode::Play) => {
+                self.play.autoplay = None;
                 g.undo();
             }
             _ => {
@@ -110,6 +111,7 @@ impl App {
     fn redo(&mut self) {
         match (&mut self.play.game, self.view.mode) {
             (Some(g), Mode::Play) => {
+                self.play.autoplay = None;
                 g.redo();
             }
             _ => {

@@ -80,8 +80,11 @@ impl App {
         let Some(run) = self.files.run.take() else { return };
         let path = run.path().to_path_buf();
         match done {
-            FileDone::Opened(Ok(doc)) => {
+            FileDone::Opened(Ok((doc, warnings))) => {
                 self.settings.add_recent(&path);
+                if !warnings.is_empty() {
+                    self.messages.error = Some(unread_lines(&doc, &warnings));
+                }
                 if self.document.doc.dirty {
                     self.messages.status = format!(
                         "Read {}; the open collection has unsaved changes.",
@@ -166,18 +169,45 @@ impl App {
         self.queue.push(Command::Save);
     }
 
-    /// Answers the unsaved-changes prompt: discard the edits and close.
+    /// Answers the unsaved-changes prompt: discard the edits and close. The autosave is
+    /// removed and stops, so that nothing brings the edits back.
     pub fn discard_and_close(&mut self) {
         self.files.close_confirmed = true;
         self.files.confirm_close = false;
-        if let Some(a) = &mut self.files.autosave {
+        if let Some(mut a) = self.files.autosave.take() {
             a.clear();
         }
     }
 
-    /// Writes the autosave when due (on a worker; `repaint` wakes the window when done).
+    /// Answers the offer of the last run's edits: show them, unsaved, in place of the
+    /// document shown (which has no edits of its own, or the prompt before opening asks).
+    pub fn restore_edits(&mut self) {
+        let Some(restored) = self.files.pending_restore.take() else { return };
+        let name = restored.doc.name();
+        if self.document.doc.dirty {
+            self.files.pending_open = Some(restored.doc);
+            return;
+        }
+        self.document.replace(restored.doc);
+        self.play.game = None;
+        self.view.mode = Mode::Edit;
+        self.messages.status = format!("Restored the unsaved edits of {name}.");
+    }
+
+    /// Answers the offer of the last run's edits: drop them (the next autosave tick removes
+    /// the file).
+    pub fn discard_restore(&mut self) {
+        if let Some(restored) = self.files.pending_restore.take() {
+            let name = restored.doc.name();
+            self.messages.status = format!("Discarded the unsaved edits of {name}.");
+        }
+    }
+
+    /// Writes the autosave when due (on a worker; `repaint` wakes the window when done);
+    /// nothing while the last run's edits are offered back.
     pub fn autosave_tick(&mut self, repaint: impl Fn() + Send + 'static) {
-        if let Some(a) = &mut self.files.autosave
+        if self.files.pending_restore.is_none()
+            && let Some(a) = &mut self.files.autosave
             && let Err(e) = a.tick(&self.document.doc, self.document.revision(), repaint)
         {
             self.messages.status = e.to_string();
@@ -192,4 +222,19 @@ impl App {
             a.clear();
         }
     }
+}
+
+/// Most reader warnings listed in the dialog.
+const MAX_WARNINGS: usize = 20;
+
+/// The dialog text for lines of an opened file that were not read.
+fn unread_lines(doc: &Document, warnings: &[String]) -> String {
+    let mut text = format!("Some lines of {} were not read as they look:\n\n", doc.name());
+    for w in warnings.iter().take(MAX_WARNINGS) {
+        text += &format!("{w}\n");
+    }
+    if warnings.len() > MAX_WARNINGS {
+        text += &format!("… and {} more\n", warnings.len() - MAX_WARNINGS);
+    }
+    text
 }

@@ -29,6 +29,7 @@ impl App {
             Command::InspectStepMany(n) => return self.inspect_run(Run::Steps(n)),
             Command::InspectRun(rate) => return self.inspect_run(Run::Rate(rate)),
             Command::InspectRunToSolution => return self.inspect_run(Run::Full),
+            Command::InspectRunUntilPruned => return self.inspect_run(Run::UntilPruned),
             Command::InspectPause => {
                 if let Some(s) = &mut self.inspector.session {
                     s.pause();
@@ -77,6 +78,15 @@ impl App {
     pub(crate) fn ensure_session(&mut self) {
         let fresh = self.inspector.session.as_ref().is_some_and(|s| s.level == *self.level());
         if !fresh {
+            self.reset_inspector();
+        }
+    }
+
+    /// Once a frame in inspect mode: a search of a level that is no longer the one shown (the
+    /// user chose another, or undid an edit) is replaced by a fresh one of the level shown.
+    pub(crate) fn inspector_follow_level(&mut self) {
+        let stale = self.inspector.session.as_ref().is_some_and(|s| s.level != *self.level());
+        if stale {
             self.reset_inspector();
         }
     }

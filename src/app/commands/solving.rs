@@ -15,6 +15,7 @@ impl App {
                     return Some(WindowRequest::StartSolver);
                 }
             }
+            Command::SetSolveAim(aim) => self.settings.solve_aim = aim,
             Command::CancelSolve => {
                 if let Some(run) = &self.solver.run {
                     run.cancel();
@@ -28,7 +29,8 @@ impl App {
 
     /// Starts the solver on the current level; `repaint` wakes the window when it reports.
     pub fn start_solver(&mut self, repaint: impl Fn() + Send + 'static) {
-        self.solver.start(self.document.current, self.document.level(), repaint);
+        let aim = self.settings.solve_aim;
+        self.solver.start(self.document.current, self.document.level(), aim, repaint);
         self.messages.status = "Solving…".into();
     }
 
@@ -50,6 +52,10 @@ impl App {
         }
         self.set_mode(Mode::Play);
         self.play.game = Some(Game::with_plan(&found.start, &found.moves));
-        self.messages.status = "Replaying: Redo (Ctrl+Y) steps forward, Undo steps back.".into();
+        self.play.autoplay = Some(std::time::Instant::now());
+        self.messages.status = format!(
+            "Replaying the solution: {}. Undo or Redo (Ctrl+Y) stops it and steps.",
+            found.describe()
+        );
     }
 }

@@ -4,7 +4,7 @@
 use crate::app::command::Command;
 use crate::app::palette::Palette;
 use crate::app::state::{App, WindowRequest};
-use crate::app::timeline::{ExportKind, Timeline, TimelineSource};
+use crate::app::timeline::{ExportError, ExportKind, Timeline, TimelineSource};
 use crate::app::view::Mode;
 
 impl App {
@@ -49,7 +49,8 @@ impl App {
     pub(crate) fn load_timeline(&mut self, source: TimelineSource) {
         let level = self.document.level();
         let solver = self.solver.found_for(self.document.current, level).map(|f| &f.moves[..]);
-        match Timeline::load(level, &source, solver) {
+        let inspector = self.inspector.solution_for(level).map(|(moves, _)| moves);
+        match Timeline::load(level, &source, solver, inspector) {
             Ok(t) => {
                 self.timeline.loaded = Some(t);
                 self.set_mode(Mode::Replay);
@@ -70,6 +71,9 @@ impl App {
     pub fn poll_export(&mut self) {
         match self.timeline.poll_export() {
             Some(Ok(done)) => self.messages.status = done.to_string(),
+            Some(Err(ExportError::Cancelled)) => {
+                self.messages.status = "Export cancelled.".into();
+            }
             Some(Err(e)) => self.messages.error = Some(format!("The export failed.\n\n{e}")),
             None => {}
         }

@@ -25,7 +25,11 @@ impl App {
             Command::ToggleOverlay(o) => self.settings.toggle_overlay(o),
             Command::ExplainDeadlock => {
                 let shown = self.board_level().clone();
-                self.messages.status = self.overlays.explain(&shown);
+                let patterns = match (&self.inspector.session, self.view.mode) {
+                    (Some(s), Mode::Inspect) => s.search().patterns(),
+                    _ => Vec::new(),
+                };
+                self.messages.status = self.overlays.explain(&shown, &patterns);
             }
             other => unreachable!("{other:?} is not a view command"),
         }

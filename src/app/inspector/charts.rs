@@ -1,4 +1,4 @@
-//! Charts of the search drawn with egui_plot: open and closed sizes and the bound against
+//! Charts of the search drawn with egui_plot: open and seen sizes and the bound against
 //! expansions, from the recorded history, with a log scale option.
 
 use egui::Ui;
@@ -10,7 +10,7 @@ use crate::solver::inspect::Step;
 /// Most points drawn per line (the history is sampled evenly down to this).
 const MAX_POINTS: usize = 1500;
 
-/// The chart's lines: open, closed and bound against the expansion index.
+/// The chart's lines: open, seen and bound against the expansion index.
 pub fn series(steps: &[Step], log: bool) -> [Vec<[f64; 2]>; 3] {
     let every = steps.len().div_ceil(MAX_POINTS).max(1);
     let y = |v: u32| if log { (v as f64 + 1.0).log10() } else { v as f64 };
@@ -26,7 +26,7 @@ pub fn series(steps: &[Step], log: bool) -> [Vec<[f64; 2]>; 3] {
     out
 }
 
-/// Open and closed sizes and the bound against expansions.
+/// Open and seen sizes and the bound against expansions.
 pub fn show(ui: &mut Ui, inspector: &Inspector) {
     let log = inspector.log_scale;
     let Some(session) = &inspector.session else {
@@ -44,7 +44,7 @@ pub fn show(ui: &mut Ui, inspector: &Inspector) {
     }
     plot.show(ui, |p| {
         p.line(Line::new("open", PlotPoints::from(open)));
-        p.line(Line::new("closed", PlotPoints::from(closed)));
+        p.line(Line::new("seen", PlotPoints::from(closed)));
         p.line(Line::new("bound", PlotPoints::from(bound)));
         p.vline(VLine::new("history step", scrub));
     });

@@ -18,8 +18,9 @@ mod tree;
 
 use std::time::Instant;
 
-use crate::level::{Dir, Level, Pos};
-use crate::solver::inspect::boards::{after_move, after_pushes};
+use crate::level::{Dir, Level, Move, Pos};
+use crate::solver::inspect::boards::{after_move, after_pushes, moves_for};
+use crate::solver::inspect::trace::Step;
 use crate::solver::{ChildView, NodeView, PushView};
 use crate::solver::{Config, LowerBound, Method, NodeId, Progress, Stats};
 
@@ -104,6 +105,11 @@ pub struct Snapshot {
     pub steps: usize,
     /// The named features of the node expanded last (feature-space search lists them).
     pub features: Vec<(&'static str, u32)>,
+    /// When the history is scrubbed to an earlier expansion: its index and record; then
+    /// `current` and `children` are that expansion's (children are recorded for the first
+    /// [`crate::solver::inspect::trace::TREE_EXPANSIONS`] only) and `frontier` is empty (it
+    /// is not recorded).
+    pub history: Option<(usize, Step)>,
 }
 
 /// The inspector's state.
@@ -138,6 +144,10 @@ pub struct Inspector {
     pub scrub: usize,
     /// Log scale on the charts.
     pub log_scale: bool,
+    /// Which children the children table lists.
+    pub verdicts: VerdictFilter,
+    /// The solution the search found, as moves, and whether it is push-optimal.
+    pub solution: Option<(Vec<Move>, bool)>,
     /// Which view the lower panel shows.
     pub view: LowerView,
     /// The search's deadlock patterns and the one selected.
@@ -145,10 +155,50 @@ pub struct Inspector {
     speed: (Instant, u64, f64),
 }
 
+/// Which children the children table lists, by verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VerdictFilter {
+    /// Every child.
+    All,
+    /// Children kept or improved.
+    Kept,
+    /// Duplicates of states seen before.
+    Duplicate,
+    /// Children over the bound or pruned by a rule.
+    Pruned,
+}
+
+impl VerdictFilter {
+    /// Every filter, in menu order.
+    pub const ALL: [VerdictFilter; 4] =
+        [VerdictFilter::All, VerdictFilter::Kept, VerdictFilter::Duplicate, VerdictFilter::Pruned];
+
+    /// The menu's word.
+    pub fn name(self) -> &'static str {
+        match self {
+            VerdictFilter::All => "all",
+            VerdictFilter::Kept => "kept",
+            VerdictFilter::Duplicate => "duplicates",
+            VerdictFilter::Pruned => "pruned",
+        }
+    }
+
+    /// Whether a child with verdict `v` is listed.
+    pub fn shows(self, v: crate::solver::Verdict) -> bool {
+        use crate::solver::Verdict as V;
+        match self {
+            VerdictFilter::All => true,
+            VerdictFilter::Kept => matches!(v, V::Kept | V::Improved),
+            VerdictFilter::Duplicate => v == V::Duplicate,
+            VerdictFilter::Pruned => matches!(v, V::Pruned(_) | V::OverBound),
+        }
+    }
+}
+
 /// The views of the inspector's lower panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LowerView {
-    /// Open and closed sizes and the bound against expansions.
+    /// Open and seen sizes and the bound against expansions.
     Charts,
     /// The expansion history with its scrubber.
     History,
@@ -176,6 +226,8 @@ impl Default for Inspector {
             rate: 50.0,
             scrub: 0,
             log_scale: false,
+            verdicts: VerdictFilter::All,
+            solution: None,
             view: LowerView::Charts,
             patterns: PatternBook::default(),
             speed: (Instant::now(), 0, 0.0),
@@ -205,10 +257,19 @@ impl Inspector {
         self.shown_features.clear();
         self.scrub = 0;
         self.snapshot = Snapshot::default();
+        self.solution = None;
         self.patterns = PatternBook::new(self.patterns.order_by);
         self.session = Some(Session::new(level, self.config())?);
         self.refresh();
         Ok(())
+    }
+
+    /// The solution the search found for `level` (if it searches `level` as it is), and
+    /// whether it is push-optimal.
+    pub fn solution_for(&self, level: &Level) -> Option<(&[Move], bool)> {
+        let (moves, optimal) = self.solution.as_ref()?;
+        let same = self.session.as_ref().is_some_and(|s| s.level == *level);
+        same.then_some((&moves[..], *optimal))
     }
 
     /// Reads the search into the snapshot and the board shown (once a frame).
@@ -227,7 +288,30 @@ impl Inspector {
             optimal: search.optimal(),
             steps,
             stats,
+            history: None,
         };
+        if let Shown::Step(i) = self.shown
+            && i + 1 < steps
+        {
+            let (step, children) = session.with_trace(|t| {
+                let children = t.edges.iter().filter(|e| e.step as usize == i).map(|e| e.child);
+                (t.steps[i], children.collect())
+            });
+            let push = step.push().map(|(from, dir)| PushView {
+                from,
+                dir,
+                to: from.step(dir).unwrap_or(from),
+                pushes: 1,
+            });
+            let (g, h) = (u32::from(step.g), u32::from(step.h));
+            let stored = if session.depth_first() { None } else { search.node(step.node) };
+            let view = NodeView { id: step.node, g, h, f: g + h, push };
+            self.snapshot.current = Some(stored.unwrap_or(view));
+            self.snapshot.children = children;
+            self.snapshot.frontier.clear();
+            self.snapshot.features.clear();
+            self.snapshot.history = Some((i, step));
+        }
         // The patterns are read when something may show them.
         let wanted = self.view == LowerView::Patterns
             || self.patterns.selected.is_some()
@@ -235,14 +319,20 @@ impl Inspector {
         if wanted {
             self.patterns.update(search.as_ref(), session.is_running());
         }
+        let running = session.is_running();
+        if let (Progress::Solved(id), None) = (session.progress(), &self.solution) {
+            let moves = moves_for(&session.level, &search.pushes_to(id)).ok();
+            self.solution = moves.map(|m| (m, self.snapshot.optimal));
+        }
         drop(search);
+        // The rate is measured while the worker runs and kept after it stops.
+        let expanded = self.snapshot.stats.expanded;
         let (at, seen, rate) = self.speed;
         let elapsed = at.elapsed().as_secs_f64();
-        if elapsed >= 0.5 {
-            let delta = self.snapshot.stats.expanded.saturating_sub(seen) as f64;
-            self.speed = (Instant::now(), self.snapshot.stats.expanded, delta / elapsed);
-        } else if self.snapshot.stats.expanded < seen {
-            self.speed = (Instant::now(), self.snapshot.stats.expanded, rate);
+        if !running || expanded < seen {
+            self.speed = (Instant::now(), expanded, rate);
+        } else if elapsed >= 0.5 {
+            self.speed = (Instant::now(), expanded, (expanded - seen) as f64 / elapsed);
         }
         let key = (self.shown, self.snapshot.stats.expanded);
         if self.board_key != Some(key) {
@@ -294,20 +384,24 @@ impl Inspector {
             .collect()
     }
 
-    /// Expansions per second over the last half second.
-    pub fn nodes_per_second(&self) -> f64 {
-        match &self.session {
-            Some(s) if s.is_running() => self.speed.2,
-            _ => 0.0,
-        }
+    /// Expansions per second over the last half second the worker ran (none before it
+    /// has run that long).
+    pub fn nodes_per_second(&self) -> Option<f64> {
+        (self.session.is_some() && self.speed.2 > 0.0).then_some(self.speed.2)
     }
 
     /// The board of what is shown and the pushes leading to it.
     fn shown_board(&self) -> Option<(Level, Vec<(Pos, Dir)>)> {
         let session = self.session.as_ref()?;
+        // The search stores the player on a normalised square of its area; the board shows
+        // it where the pushes from the start leave it.
         let node_board = |id: NodeId| -> Option<(Level, Vec<(Pos, Dir)>)> {
             let search = session.search();
-            Some((search.board(id)?, search.pushes_to(id)))
+            let stored = search.board(id)?;
+            let pushes = search.pushes_to(id);
+            let played = after_pushes(&session.level, &pushes);
+            let same = played.boxes() == stored.boxes();
+            Some((if same { played } else { stored }, pushes))
         };
         match self.shown {
             Shown::Current => match self.snapshot.current {
@@ -345,7 +439,7 @@ impl Inspector {
             Progress::Solved(id) => {
                 let g = s.search().node(id).map_or(0, |v| v.g);
                 let optimal = if self.snapshot.optimal { " (push-optimal)" } else { "" };
-                format!("Solved: {g} pushes{optimal}.")
+                format!("Solved: {}{optimal}.", text::plural(g as usize, "push", "pushes"))
             }
             Progress::Exhausted { complete: true } => {
                 "Exhausted: no solution exists (every position was searched).".into()

@@ -1,5 +1,6 @@
-//! The expansion history: a slider over the expansions made, saying which node was expanded
-//! at that step and the open and closed sizes then; the board follows the slider.
+//! The expansion history: a slider over the expansions made (numbered from 1, as the text
+//! says them), saying which node was expanded at that step and the open and seen sizes
+//! then; the board and the expansion table beside it follow the slider.
 
 use egui::{RichText, Ui};
 
@@ -15,13 +16,14 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         ui.label("Step or run the search to record its history.");
         return;
     };
-    let (len, bytes) = session.with_trace(|t| (t.steps.len(), t.bytes_per_expansion()));
+    let (len, bytes) = session.with_trace(|t| (t.steps.len(), t.bytes()));
     if len == 0 {
         ui.label("No expansion yet.");
         return;
     }
-    let mut at = inspector.scrub.min(len - 1);
-    let slider = egui::Slider::new(&mut at, 0..=len - 1).text("expansion");
+    let at = inspector.scrub.min(len - 1);
+    let mut number = at + 1;
+    let slider = egui::Slider::new(&mut number, 1..=len).text("expansion");
     let changed = ui.add_sized([ui.available_width().min(700.0), 20.0], slider).changed();
     ui.horizontal(|ui| {
         for (label, to) in [("|<", 0), ("<", at.saturating_sub(1)), (">", (at + 1).min(len - 1))] {
@@ -34,7 +36,7 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         }
     });
     if changed {
-        sink.send(Command::InspectScrub(at));
+        sink.send(Command::InspectScrub(number - 1));
     }
     let Some(step) = session.with_trace(|t| t.steps.get(at).copied()) else { return };
     let push = step.push().map(|(from, dir)| PushView {
@@ -45,7 +47,7 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     });
     ui.label(
         RichText::new(format!(
-            "Expansion {} of {len}: node {} ({}), g {} h {}; open {}, closed {}, bound {}",
+            "Expansion {} of {len}: node {} ({}), g {} h {}; open {}, seen {}, bound {}",
             at + 1,
             step.node,
             push_text(push),
@@ -60,5 +62,6 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     if inspector.shown != Shown::Step(at) && ui.button("Show this node").clicked() {
         sink.send(Command::InspectScrub(at));
     }
-    ui.label(RichText::new(format!("The history holds {bytes:.1} bytes per expansion.")).small());
+    let kib = bytes.div_ceil(1024);
+    ui.label(RichText::new(format!("The history holds {kib} KiB for {len} expansions.")).small());
 }

@@ -30,6 +30,8 @@ pub enum Run {
     Rate(f64),
     /// As fast as possible until a solution is found or the space is exhausted.
     Full,
+    /// As fast as possible until an expansion has a child that a deadlock rule prunes.
+    UntilPruned,
 }
 
 /// How a worker's run ended.
@@ -194,8 +196,9 @@ fn work(
     let target = || match run {
         Run::Steps(n) => n,
         Run::Rate(r) => (start.elapsed().as_secs_f64() * r) as u64,
-        Run::Full => u64::MAX,
+        Run::Full | Run::UntilPruned => u64::MAX,
     };
+    let pruned = |s: &dyn Search| s.stats().pruned.iter().sum::<u64>();
     let mut done = 0u64;
     let mut last_repaint = Instant::now();
     loop {
@@ -213,11 +216,15 @@ fn work(
             let mut s = search.lock().unwrap_or_else(|e| e.into_inner());
             let slice = Instant::now();
             while done < target() && slice.elapsed() < SLICE {
-                let before = s.stats().expanded;
-                let p = s.step((target() - done).min(16));
+                let (before, pruned_before) = (s.stats().expanded, pruned(s.as_ref()));
+                let batch = if run == Run::UntilPruned { 1 } else { 16 };
+                let p = s.step((target() - done).min(batch));
                 done += s.stats().expanded - before;
                 if p != Progress::Running {
                     return Ended::Finished(p);
+                }
+                if run == Run::UntilPruned && pruned(s.as_ref()) > pruned_before {
+                    return Ended::Paused;
                 }
                 if s.memory() > MEMORY_LIMIT {
                     return Ended::MemoryFull;

@@ -28,10 +28,16 @@ pub fn verdict_text(v: Verdict) -> String {
     }
 }
 
-/// One row of the children table (naming the deadlock pattern that pruned the child).
+/// `1 push`, `2 pushes`.
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// One row of the children table (naming the deadlock pattern that pruned the child). A
+/// pruned child or a duplicate (whose bound is not computed again) shows only its g.
 pub fn child_row(c: &ChildView) -> String {
     let cost = match c.verdict {
-        Verdict::Pruned(_) => format!("g {}", c.g),
+        Verdict::Pruned(_) | Verdict::Duplicate => format!("g {}", c.g),
         _ => format!("g {} h {} f {}", c.g, c.h, c.f),
     };
     let pattern = c.pattern.map(|id| format!(" #{id}")).unwrap_or_default();

@@ -130,7 +130,7 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     let width = x.iter().copied().fold(0.0, f32::max) * DX + 2.0 * DX;
     let height = tree.iter().map(|n| n.depth).max().unwrap_or(0) as f32 * DY + 2.0 * DY;
     let mut clicked = None;
-    egui::ScrollArea::both().id_salt("tree").show(ui, |ui| {
+    egui::ScrollArea::both().id_salt("tree").auto_shrink(false).show(ui, |ui| {
         let (rect, response) = ui.allocate_exact_size(Vec2::new(width, height), Sense::click());
         let place =
             |i: usize| rect.min + Vec2::new(DX + x[i] * DX, DY * 0.5 + tree[i].depth as f32 * DY);

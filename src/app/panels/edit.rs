@@ -112,8 +112,8 @@ fn meta_fields(ui: &mut Ui, document: &DocumentState, sink: &mut Sink<'_>) {
     if ui.add(edit).labelled_by(name).changed() {
         sink.send(Command::SetComment(comment));
     }
-    if !meta.solutions.is_empty() {
-        ui.label(format!("{} saved solution(s)", meta.solutions.len()));
+    for (i, lurd) in meta.solutions.iter().enumerate() {
+        ui.label(format!("Saved solution {}: {}", i + 1, crate::app::solving::saved_label(lurd)));
     }
 }
 
@@ -121,16 +121,23 @@ fn meta_fields(ui: &mut Ui, document: &DocumentState, sink: &mut Sink<'_>) {
 fn validation_list(ui: &mut Ui, editor: &mut EditorState, document: &DocumentState) {
     ui.heading("Checks");
     let diagnostics = &editor.analysis(document).diagnostics;
-    if diagnostics.is_empty() {
-        ui.label(RichText::new("No problems found").color(Color32::from_rgb(80, 180, 90)));
-    }
-    for d in diagnostics {
-        let color = match d.severity {
-            Severity::Error => Color32::from_rgb(230, 80, 80),
-            Severity::Warning => Color32::from_rgb(230, 170, 40),
-            Severity::Info => ui.visuals().text_color(),
-        };
-        let at = d.cells.first().map(|p| format!(" (at {p})")).unwrap_or_default();
-        ui.label(RichText::new(format!("{}: {}{at}", d.severity, d.message)).color(color));
-    }
+    // A box of its own height, so that what is under it stays put however many there are.
+    egui::ScrollArea::vertical().id_salt("checks").max_height(CHECKS_HEIGHT).show(ui, |ui| {
+        ui.set_min_height(CHECKS_HEIGHT);
+        if diagnostics.is_empty() {
+            ui.label(RichText::new("No problems found").color(Color32::from_rgb(80, 180, 90)));
+        }
+        for d in diagnostics {
+            let color = match d.severity {
+                Severity::Error => Color32::from_rgb(230, 80, 80),
+                Severity::Warning => Color32::from_rgb(230, 170, 40),
+                Severity::Info => ui.visuals().text_color(),
+            };
+            let at = d.cells.first().map(|p| format!(" (at {p})")).unwrap_or_default();
+            ui.label(RichText::new(format!("{}: {}{at}", d.severity, d.message)).color(color));
+        }
+    });
 }
+
+/// Height of the checks list.
+const CHECKS_HEIGHT: f32 = 110.0;

@@ -1,9 +1,10 @@
-//! The menu bar: File, Edit, Board and View menus, and the mode bar. Every entry sends a
-//! command, with its label and shortcut from the command table.
+//! The menu bar: File, Edit, Board, View and Help menus, and the mode bar. Every entry sends
+//! a command, with its label and shortcut from the command table; Help lists every shortcut
+//! of the table.
 
 use egui::Ui;
 
-use crate::app::command::Command;
+use crate::app::command::{Command, Scope, table};
 use crate::app::overlay::Overlay;
 use crate::app::settings::Settings;
 use crate::app::sink::Sink;
@@ -68,6 +69,7 @@ pub fn show(ui: &mut Ui, settings: &Settings, sink: &mut Sink<'_>) {
             let theme = if settings.dark { "Light theme" } else { "Dark theme" };
             sink.menu_item_labelled(ui, theme, Command::ToggleTheme);
         });
+        ui.menu_button("Help", shortcuts);
         ui.separator();
         for mode in Mode::ALL {
             let command = Command::SetMode(mode);
@@ -80,5 +82,28 @@ pub fn show(ui: &mut Ui, settings: &Settings, sink: &mut Sink<'_>) {
                 sink.send(command);
             }
         }
+    });
+}
+
+/// Every shortcut of the command table: what it does, the keys, and where it works.
+fn shortcuts(ui: &mut Ui) {
+    ui.label(egui::RichText::new("Keyboard shortcuts").strong());
+    egui::ScrollArea::vertical().max_height(520.0).show(ui, |ui| {
+        egui::Grid::new("shortcuts").num_columns(3).striped(true).show(ui, |ui| {
+            for entry in table() {
+                for (scope, shortcut) in &entry.keys {
+                    ui.label(entry.label);
+                    ui.label(ui.ctx().format_shortcut(shortcut));
+                    ui.label(match scope {
+                        Scope::Global => "everywhere",
+                        Scope::In(Mode::Edit) => "in the editor",
+                        Scope::In(Mode::Play) => "in play",
+                        Scope::In(Mode::Inspect) => "in the inspector",
+                        Scope::In(Mode::Replay) => "in the timeline",
+                    });
+                    ui.end_row();
+                }
+            }
+        });
     });
 }

@@ -1,5 +1,5 @@
 //! The overlay section of the side panel: a toggle per overlay with its legend colour and
-//! shortcut, notes on the plan overlays, and "why is this a deadlock?" with its answer.
+//! shortcut, "why is this a deadlock?", then the notes on the plan overlays and the answer.
 
 use egui::{RichText, Ui};
 
@@ -41,15 +41,19 @@ pub fn show(
                 sink.send(Command::ToggleOverlay(o));
             }
         });
-        if o.shows_plan() && settings.overlays.contains(&o) {
-            ui.label(RichText::new(overlays.plan_note(o, level)).small());
-        }
     }
     ui.horizontal(|ui| {
         let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
         ui.painter().rect_filled(r, 2.0, pal.problem);
         sink.button(ui, Command::ExplainDeadlock, true);
     });
+    // What appears and goes comes after every control, so that none of them moves.
+    for o in Overlay::ALL.into_iter().filter(|o| o.shows_plan()) {
+        if settings.overlays.contains(&o) {
+            let note = format!("{}: {}", o.name(), overlays.plan_note(o, level));
+            ui.label(RichText::new(note).small());
+        }
+    }
     if let (Some(e), Some(current)) = (&overlays.explanation, explained) {
         let text = RichText::new(e.text());
         ui.label(if current { text } else { text.weak() });

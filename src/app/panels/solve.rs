@@ -1,34 +1,41 @@
-//! The solver section of the side panel: Solve and Cancel, the progress line, and the last
-//! solution with Replay.
+//! The solver section of the side panel: what Solve looks for, Solve and Cancel, the
+//! progress line, and the last solution, labelled with how it was found, with Replay.
 
 use egui::Ui;
 
 use crate::app::command::Command;
 use crate::app::sink::Sink;
-use crate::app::solving::SolverState;
+use crate::app::solving::{Aim, SolverState};
 
-/// Solve / Cancel, progress while the solver runs, and the solution it found for level
-/// `current`.
-pub fn show(ui: &mut Ui, solver: &SolverState, current: usize, sink: &mut Sink<'_>) {
-    ui.heading("Solver");
-    match &solver.run {
-        Some(run) => {
-            let line = run.progress_line();
-            ui.horizontal(|ui| {
+/// The solver section, drawn from the bottom up so that its controls stay where they are:
+/// Solve (Cancel while it runs) with the aim choice on the bottom row, Replay above it, then
+/// the progress line or the solution found for level `current`, then the heading.
+pub fn show(ui: &mut Ui, solver: &SolverState, aim: Aim, current: usize, sink: &mut Sink<'_>) {
+    let found = solver.found.as_ref().filter(|f| f.level == current);
+    ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
+        ui.horizontal(|ui| {
+            match &solver.run {
+                Some(_) => sink.button(ui, Command::CancelSolve, true),
+                None => sink.button(ui, Command::Solve, true),
+            }
+            for a in Aim::ALL {
+                let command = Command::SetSolveAim(a);
+                let Some(entry) = command.entry() else { continue };
+                let tip = entry.tip.unwrap_or(entry.label);
+                if ui.selectable_label(aim == a, entry.label).on_hover_text(tip).clicked() {
+                    sink.send(command);
+                }
+            }
+            if solver.run.is_some() {
                 ui.spinner();
-                sink.button(ui, Command::CancelSolve, true);
-            });
-            ui.label(line);
+            }
+        });
+        sink.button(ui, Command::ReplaySolution, found.is_some());
+        if let Some(run) = &solver.run {
+            ui.label(run.progress_line());
+        } else if let Some(found) = found {
+            ui.label(format!("Solution: {}", found.describe()));
         }
-        None => sink.button(ui, Command::Solve, true),
-    }
-    if let Some(found) = &solver.found
-        && found.level == current
-    {
-        let optimal = if found.optimal { ", push-optimal" } else { "" };
-        let line =
-            format!("Solution: {} moves, {} pushes{optimal}", found.moves.len(), found.pushes);
-        ui.label(line);
-        sink.button(ui, Command::ReplaySolution, true);
-    }
+        ui.heading("Solver");
+    });
 }

@@ -17,6 +17,8 @@ use crate::level::{IllegalMove, Level, Move, replay};
 pub enum TimelineSource {
     /// The solver's last solution for this level.
     Solver,
+    /// The solution the inspector's search found for this level.
+    Inspector,
     /// A solution saved in the level (index into its solutions).
     Saved(usize),
     /// LURD text the user pasted.
@@ -34,6 +36,8 @@ pub enum TimelineError {
     Empty,
     /// The solver has no solution for the level as it is.
     NoSolverSolution,
+    /// The inspector's search has no solution for the level as it is.
+    NoInspectorSolution,
     /// The level has no saved solution with this index.
     NoSuchSaved(usize),
 }
@@ -46,6 +50,9 @@ impl std::fmt::Display for TimelineError {
             TimelineError::Empty => write!(f, "the solution has no moves"),
             TimelineError::NoSolverSolution => {
                 write!(f, "the solver has no solution for this level (Solve finds one)")
+            }
+            TimelineError::NoInspectorSolution => {
+                write!(f, "the inspector's search has not solved this level")
             }
             TimelineError::NoSuchSaved(_) => write!(f, "the level has no such saved solution"),
         }
@@ -124,17 +131,22 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    /// The timeline of `source` on `level`; `solver` is the solver's solution for `level`
-    /// as it is, if it has one.
+    /// The timeline of `source` on `level`; `solver` and `inspector` are the solutions the
+    /// solver and the inspector's search found for `level` as it is, if they did.
     pub fn load(
         level: &Level,
         source: &TimelineSource,
         solver: Option<&[Move]>,
+        inspector: Option<&[Move]>,
     ) -> Result<Self, TimelineError> {
         match source {
             TimelineSource::Solver => {
                 let moves = solver.ok_or(TimelineError::NoSolverSolution)?;
                 Timeline::new(level, moves.to_vec(), "the solver's solution")
+            }
+            TimelineSource::Inspector => {
+                let moves = inspector.ok_or(TimelineError::NoInspectorSolution)?;
+                Timeline::new(level, moves.to_vec(), "the inspector's solution")
             }
             TimelineSource::Saved(i) => {
                 let lurd = level.meta.solutions.get(*i).ok_or(TimelineError::NoSuchSaved(*i))?;
@@ -289,13 +301,14 @@ mod tests {
     fn sources_load_or_say_why_not() {
         let mut level = level();
         level.meta.solutions.push("RRR".into());
-        let saved = Timeline::load(&level, &TimelineSource::Saved(0), None).unwrap();
+        let saved = Timeline::load(&level, &TimelineSource::Saved(0), None, None).unwrap();
         assert_eq!((saved.source.as_str(), saved.moves.len()), ("saved solution 1", 3));
-        let missing = Timeline::load(&level, &TimelineSource::Saved(1), None).unwrap_err();
+        let missing = Timeline::load(&level, &TimelineSource::Saved(1), None, None).unwrap_err();
         assert_eq!(missing, TimelineError::NoSuchSaved(1));
-        let none = Timeline::load(&level, &TimelineSource::Solver, None).unwrap_err();
+        let none = Timeline::load(&level, &TimelineSource::Solver, None, None).unwrap_err();
         assert_eq!(none, TimelineError::NoSolverSolution);
-        let empty = Timeline::load(&level, &TimelineSource::Lurd(" ".into()), None).unwrap_err();
+        let empty =
+            Timeline::load(&level, &TimelineSource::Lurd(" ".into()), None, None).unwrap_err();
         assert_eq!(empty, TimelineError::Empty);
     }
 }

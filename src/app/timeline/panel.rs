@@ -6,22 +6,25 @@ use egui::text::LayoutJob;
 use egui::{Color32, FontId, RichText, Sense, Stroke, TextFormat, Ui, Vec2};
 
 use crate::app::command::Command;
+use crate::app::inspector::text::plural;
 use crate::app::sink::Sink;
-use crate::app::solving::Found;
+use crate::app::solving::{Found, saved_label};
 use crate::app::timeline::{Timeline, TimelineSource, TimelineState};
-use crate::level::Level;
+use crate::level::{Level, Move};
 
 /// The panel beside the board in replay mode: the solutions of `level` to load (`found` is
-/// the solver's, if it has one for `level`), and the one loaded.
+/// the solver's and `inspected` the inspector's, with whether it is push-optimal, if they
+/// have one for `level`), and the one loaded.
 pub fn show(
     ui: &mut Ui,
     state: &mut TimelineState,
     level: &Level,
     found: Option<&Found>,
+    inspected: Option<(&[Move], bool)>,
     sink: &mut Sink<'_>,
 ) {
     ui.heading("Solution timeline");
-    sources(ui, level, found, sink);
+    sources(ui, level, found, inspected, sink);
     ui.separator();
     let Some(t) = &mut state.loaded else {
         ui.label("Choose a solution above.");
@@ -70,14 +73,32 @@ pub fn show(
     }
 }
 
-/// The solutions to load: the solver's, those saved in the level, pasted LURD.
-fn sources(ui: &mut Ui, level: &Level, found: Option<&Found>, sink: &mut Sink<'_>) {
+/// The solutions to load: the solver's, the inspector's, those saved in the level, pasted
+/// LURD.
+fn sources(
+    ui: &mut Ui,
+    level: &Level,
+    found: Option<&Found>,
+    inspected: Option<(&[Move], bool)>,
+    sink: &mut Sink<'_>,
+) {
     if let Some(f) = found {
-        let label = format!("Solver's solution ({} moves)", f.moves.len());
+        let label = format!("Solver's solution: {}", f.describe());
         sink.button_labelled(ui, &label, Command::TimelineLoad(TimelineSource::Solver), true);
     }
+    if let Some((moves, optimal)) = inspected {
+        let pushes = moves.iter().filter(|m| m.push).count();
+        let proof = if optimal { "push-optimal (proved)" } else { "not proved optimal" };
+        let label = format!(
+            "Inspector's solution: {}, {}, {proof} (found by the inspector's search)",
+            plural(moves.len(), "move", "moves"),
+            plural(pushes, "push", "pushes")
+        );
+        let load = Command::TimelineLoad(TimelineSource::Inspector);
+        sink.button_labelled(ui, &label, load, true);
+    }
     for (i, s) in level.meta.solutions.iter().enumerate() {
-        let label = format!("Saved solution {} ({} chars)", i + 1, s.len());
+        let label = format!("Saved solution {}: {}", i + 1, saved_label(s));
         sink.button_labelled(ui, &label, Command::TimelineLoad(TimelineSource::Saved(i)), true);
     }
     ui.label("Paste LURD:");

@@ -18,6 +18,10 @@ pub struct Located {
     pub format: Format,
     /// Whether the text began with a UTF-8 byte-order mark, which was skipped.
     pub byte_order_mark: bool,
+    /// Lines read as something other than they look like (a board line with a square that
+    /// is not one, a `Solution` that is not LURD), which the levels lack: each with its line
+    /// and column.
+    pub warnings: Vec<ParseError>,
 }
 
 /// The byte-order mark some editors put at the start of UTF-8 files.
@@ -38,9 +42,10 @@ pub fn read_located(text: &str) -> Result<Located, ParseError> {
         return Err(error(MAX_LINES, 1, format!("more than {MAX_LINES} lines in one file")));
     }
     let lines = syntax::lines(text);
-    let items = scan(&lines)?;
+    let mut warnings = Vec::new();
+    let items = scan(&lines, &mut warnings)?;
     let located = assemble(items, &lines)?;
-    Ok(Located { byte_order_mark, ..located })
+    Ok(Located { byte_order_mark, warnings, ..located })
 }
 
 /// One piece of a file, in file order.
@@ -69,8 +74,9 @@ fn error(line: usize, column: usize, message: impl Into<String>) -> ParseError {
     ParseError { line: line + 1, column, message: message.into() }
 }
 
-/// Splits the lines into boards, keys and text.
-fn scan(lines: &[&str]) -> Result<Vec<Item>, ParseError> {
+/// Splits the lines into boards, keys and text; lines that look like what they are not go
+/// into `warnings`.
+fn scan(lines: &[&str], warnings: &mut Vec<ParseError>) -> Result<Vec<Item>, ParseError> {
     // Each line is classified up to three times; a text whose run-length rows expand to
     // more than this many squares cannot hold levels within MAX_TOTAL_SQUARES.
     // Solutions take the moves they expand to from the same budget.
@@ -121,6 +127,9 @@ fn scan(lines: &[&str]) -> Result<Vec<Item>, ParseError> {
                 }
             }
             items.push(Item::Board(rows, row_lines));
+            if let Some(w) = lines.get(i).and_then(|l| broken_board_line(l)) {
+                warnings.push(error(i, w.0, w.1));
+            }
             continue;
         }
         let Some((key, value)) = syntax::key(line) else {
@@ -161,6 +170,8 @@ fn scan(lines: &[&str]) -> Result<Vec<Item>, ParseError> {
                     i = next;
                     continue;
                 }
+                let message = "not read as a solution: its moves are not LURD (kept as text)";
+                warnings.push(error(i, 1, message));
                 items.push(Item::Text(i));
             }
         }
@@ -222,6 +233,18 @@ fn solution(
             Err(error(line, column, message))
         }
     }
+}
+
+/// Where a line right after a board row, that starts with a wall, stops being a board row,
+/// and why: such a line ends the board there (the rows after it, if any, start another).
+fn broken_board_line(line: &str) -> Option<(usize, String)> {
+    if !line.trim_start().starts_with('#') || syntax::key(line).is_some() {
+        return None;
+    }
+    let (k, c) = line.chars().enumerate().find(|&(_, c)| !syntax::is_board_char(c))?;
+    let message =
+        format!("`{c}` is not a board square, so this line is not part of the board above it");
+    Some((k + 1, message))
 }
 
 /// Drops blank lines at both ends.
@@ -372,5 +395,6 @@ fn assemble(items: Vec<Item>, lines: &[&str]) -> Result<Located, ParseError> {
         origins,
         format,
         byte_order_mark: false,
+        warnings: Vec::new(),
     })
 }

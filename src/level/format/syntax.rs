@@ -105,7 +105,8 @@ fn too_wide(width: usize) -> String {
     format!("board row is {width} squares wide; a board is at most {MAX_SIDE} squares wide")
 }
 
-fn is_board_char(c: char) -> bool {
+/// Whether `c` may stand in a board line (XSB squares, run-length digits and groups, tabs).
+pub fn is_board_char(c: char) -> bool {
     BOARD_CHARS.contains(&c) || RLE_CHARS.contains(&c) || c == '\t'
 }
 

@@ -30,7 +30,7 @@ impl Priority {
     pub fn f(self, info: &NodeInfo) -> u32 {
         match self {
             Priority::AStar => info.g + info.h,
-            Priority::Weighted(w) => info.g + w * info.h,
+            Priority::Weighted(w) => info.g.saturating_add(w.saturating_mul(info.h)),
             Priority::Greedy => info.h,
         }
     }

@@ -14,8 +14,13 @@ use crate::solver::analysis::distances::{Distances, INF};
 use crate::solver::model::board::{Board, Sq};
 use crate::solver::model::interrupt::Interrupt;
 
-/// "No assignment of boxes to goals exists" (the position is dead).
+/// "No assignment of boxes to goals exists" (the position is dead). Only an admissible
+/// bound says it: an estimate that may overestimate cannot prove a position dead.
 pub const INFINITE: u32 = u32::MAX;
+
+/// What a bound that is not admissible gives where its estimate found no pairing: very
+/// far, so that the search looks there last, but finite, so that nothing is pruned.
+pub const FAR: u32 = 1 << 20;
 
 /// Which estimate of the remaining pushes guides the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -90,10 +95,11 @@ impl Estimator {
         self.kind
     }
 
-    /// The estimate for `boxes` with the player on `player`; [`INFINITE`] when some box
-    /// can reach no goal (or, for the matching, no perfect assignment exists).
+    /// The estimate for `boxes` with the player on `player`. An admissible kind gives
+    /// [`INFINITE`] when some box can reach no goal (or, for the matching, no perfect
+    /// assignment exists); the others give [`FAR`] for what they cannot pair.
     pub fn estimate(&mut self, board: &Board, dist: &Distances, boxes: &[Sq], player: Sq) -> u32 {
-        match self.kind {
+        let h = match self.kind {
             LowerBound::Simple => classic::simple(dist, boxes),
             LowerBound::Greedy => greedy::greedy(dist, boxes),
             LowerBound::Matching => {
@@ -103,7 +109,13 @@ impl Estimator {
             LowerBound::BoxesOffGoal => classic::boxes_off_goal(board, boxes),
             LowerBound::BoxesOffGoalPlusPlayer => classic::plus_player(board, boxes, player),
             LowerBound::StableMarriage => classic::stable_marriage(dist, boxes),
-        }
+        };
+        self.finite_unless_admissible(h)
+    }
+
+    /// `h`, with [`INFINITE`] turned into [`FAR`] for a kind that is not admissible.
+    fn finite_unless_admissible(&self, h: u32) -> u32 {
+        if h == INFINITE && !self.kind.admissible() { FAR } else { h }
     }
 
     /// Prepares [`Estimator::after_push`] for the children of `boxes` (the matching solves
@@ -151,7 +163,7 @@ mod tests {
     #[test]
     fn admissible_bounds_order_on_a_small_level() {
         // Two boxes, two goals; the nearest goal of both boxes is the same one.
-        let rows = ["#########", "#@ $ $  #", "#  . .  #", "#########"];
+        let rows = ["#########", "#@      #", "#  $ $  #", "#   .  .#", "#########"];
         let board = Board::compile(&Level::from_rows(&rows).unwrap()).unwrap();
         let dist = Distances::new(&board, &crate::solver::model::interrupt::Interrupt::default());
         let boxes = board.start_boxes();
@@ -164,9 +176,28 @@ mod tests {
             )
         };
         assert_eq!(h(LowerBound::BoxesOffGoal), 2);
-        assert!(h(LowerBound::Simple) <= h(LowerBound::Matching));
+        assert!(h(LowerBound::Matching) < INFINITE, "the position is alive");
+        assert!(h(LowerBound::Simple) < h(LowerBound::Matching), "both want one goal");
         assert!(h(LowerBound::Matching) <= h(LowerBound::Greedy));
-        assert_eq!(h(LowerBound::BoxesOffGoalPlusPlayer), 2 + 1);
+        assert_eq!(h(LowerBound::BoxesOffGoalPlusPlayer), 2 + 2);
+    }
+
+    #[test]
+    fn only_an_admissible_bound_says_a_position_is_dead() {
+        // Both boxes stand against the top wall, where no goal is: every pairing fails.
+        let rows = ["#########", "#@ $ $  #", "#  . .  #", "#########"];
+        let board = Board::compile(&Level::from_rows(&rows).unwrap()).unwrap();
+        let dist = Distances::new(&board, &Interrupt::default());
+        for kind in LowerBound::ALL {
+            let h = Estimator::new(kind, &Interrupt::default()).estimate(
+                &board,
+                &dist,
+                board.start_boxes(),
+                board.start_player(),
+            );
+            assert_eq!(h == INFINITE, kind.admissible() && kind != LowerBound::BoxesOffGoal);
+            assert!(kind.admissible() || h <= FAR, "{}: {h}", kind.name());
+        }
     }
 
     #[test]

@@ -198,7 +198,10 @@ impl Patterns {
                 i += 1;
             }
         }
-        Some(self.store(p, &kept, player, Source::Learned))
+        // The position it was learned from is the first it prunes.
+        let id = self.store(p, &kept, player, Source::Learned);
+        self.patterns[id as usize].hits += 1;
+        Some(id)
     }
 
     /// Enumerates single boxes and pairs of boxes on neighbouring live squares (across,
@@ -362,8 +365,9 @@ mod tests {
         let player = at(4, 1);
         let id = db.learn(&p, &boxes, player, at(5, 1)).expect("the box is dead");
         assert_eq!(db.all()[id as usize].boxes, vec![at(5, 1)], "the goal box is dropped");
+        assert_eq!(db.all()[id as usize].hits, 1, "the position it was learned from");
         assert_eq!(db.matching(&boxes, player, at(5, 1)), Some(id));
-        assert_eq!(db.all()[id as usize].hits, 1);
+        assert_eq!(db.all()[id as usize].hits, 2);
         // With the player beyond the box, it can be pushed back: no match.
         assert_eq!(db.matching(&boxes, at(6, 1), at(5, 1)), None);
         // The box on the left is alive where it is.

@@ -1,7 +1,8 @@
 //! Positions along pushes: the board after one push (a child the search pruned, which has
 //! no node of its own) and the boards along a path of pushes.
 
-use crate::level::{Dir, Level, Pos};
+use crate::level::{Dir, Level, Move, Pos};
+use crate::solver::WrongSolution;
 use crate::solver::search::PushView;
 
 /// The position after pushing the box on `from` towards `dir`, the player standing where
@@ -57,6 +58,12 @@ pub fn after_pushes(level: &Level, pushes: &[(Pos, Dir)]) -> Level {
         }
     }
     at
+}
+
+/// The moves (walks and pushes) that make `pushes` from `level`'s start: a search's path
+/// as a solution to replay.
+pub fn moves_for(level: &Level, pushes: &[(Pos, Dir)]) -> Result<Vec<Move>, WrongSolution> {
+    crate::solver::model::walk::moves_for(level, pushes)
 }
 
 #[cfg(test)]

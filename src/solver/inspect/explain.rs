@@ -1,12 +1,14 @@
 //! "Why is this a deadlock?": runs the deadlock rules on one position and names the first
 //! that proves it dead, with the boxes involved. The rules are the solver's own detectors
 //! (dead squares, freeze, corral) plus a matching that finds the boxes of a bipartite
-//! deadlock (a set of boxes with fewer reachable goals than boxes).
+//! deadlock (a set of boxes with fewer reachable goals than boxes), then the deadlock
+//! patterns a search has (precomputed or learned), in the order the search judges them.
 
 use crate::level::{Level, Pos, Terrain};
 use crate::solver::analysis::distances::{Distances, INF};
 use crate::solver::deadlock::PruneReason;
 use crate::solver::deadlock::corral::Corral as CorralRule;
+use crate::solver::deadlock::patterns::{PatternView, Source};
 use crate::solver::inspect::analysis::Analyser;
 use crate::solver::model::board::Sq;
 
@@ -23,6 +25,33 @@ pub struct Deadlock {
 
 fn list(boxes: &[Pos]) -> String {
     boxes.iter().map(Pos::to_string).collect::<Vec<_>>().join(", ")
+}
+
+impl Deadlock {
+    /// The first of `patterns` that `level`'s position contains (every box of the pattern
+    /// stands on the board and the player is in the pattern's area).
+    pub fn by_pattern(patterns: &[PatternView], level: &Level) -> Option<Deadlock> {
+        let player = level.player()?;
+        let pat = patterns.iter().find(|pat| {
+            pat.area.contains(&player) && pat.boxes.iter().all(|&b| level.square(b).has_box)
+        })?;
+        let source = match pat.source {
+            Source::Precomputed => "precomputed before the search",
+            Source::Learned => "learned during the search",
+        };
+        Some(Deadlock {
+            rule: PruneReason::Pattern,
+            boxes: pat.boxes.clone(),
+            reason: format!(
+                "Deadlock pattern #{} ({source}; it has pruned {} position(s)): the boxes at \
+                 {}, with the player in this area, cannot all be put on goals, as a search of \
+                 those boxes alone proved.",
+                pat.id,
+                pat.hits,
+                list(&pat.boxes)
+            ),
+        })
+    }
 }
 
 impl Analyser {

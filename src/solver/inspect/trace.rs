@@ -69,12 +69,11 @@ pub struct Trace {
 }
 
 impl Trace {
-    /// Bytes the trace holds per recorded expansion (history, heat map and tree edges).
-    pub fn bytes_per_expansion(&self) -> f64 {
-        let bytes = self.steps.capacity() * std::mem::size_of::<Step>()
+    /// Bytes the trace holds (history, heat map and tree edges).
+    pub fn bytes(&self) -> usize {
+        self.steps.capacity() * std::mem::size_of::<Step>()
             + self.heat.capacity() * 4
-            + self.edges.capacity() * std::mem::size_of::<Edge>();
-        bytes as f64 / self.steps.len().max(1) as f64
+            + self.edges.capacity() * std::mem::size_of::<Edge>()
     }
 
     /// The pushes from the start to the node expanded at `step`, for a depth-first search

@@ -1,0 +1,61 @@
+//! Controls stay where they are: what grows or changes around them never moves them.
+
+use egui::Key;
+use egui_kittest::kittest::Queryable;
+use sokolab::app::command::Command;
+use sokolab::solver::{Config, Method};
+
+use crate::harness::window;
+
+/// A valid level, then one with many problems (so many check lines).
+const TWO_LEVELS: &str =
+    "; Good\n#####\n#@$.#\n#####\n\n; Bad\n#######\n#@$$$ #\n#     #\n#######\n";
+
+#[test]
+fn the_solve_button_stays_put_when_the_checks_grow() {
+    let mut h = window(TWO_LEVELS);
+    let before = h.get_by_label("Solve").rect();
+    h.key_press(Key::PageDown);
+    h.run();
+    assert_eq!(h.state().document.current, 1);
+    h.get_all_by_label_contains("boxes but").next().expect("the checks list the problem");
+    assert_eq!(h.get_by_label("Solve").rect(), before);
+}
+
+#[test]
+fn the_inspectors_lower_panel_keeps_its_size_across_tabs_and_the_choices_stay_put() {
+    let mut h = window(TWO_LEVELS);
+    h.get_by_label("Inspector").click();
+    h.run();
+    let tabs = h.get_by_label("Charts").rect();
+    for tab in ["History", "Search tree", "Deadlock patterns", "Charts"] {
+        h.get_by_label(tab).click();
+        h.run();
+        assert_eq!(h.get_by_label("Charts").rect(), tabs, "after {tab}");
+    }
+    h.get_by_label("Step").click();
+    h.run();
+    h.get_by_label("History").click();
+    h.run();
+    assert_eq!(h.get_by_label("Charts").rect(), tabs, "after a step");
+
+    let bound = h.get_by_label("Lower bound").rect();
+    let config = Config { method: Method::WeightedAStar(3), ..h.state().inspector.config() };
+    h.state_mut().queue.push(Command::SetSearchConfig(config));
+    h.run();
+    h.get_by_label("Weight");
+    assert_eq!(h.get_by_label("Lower bound").rect(), bound);
+}
+
+#[test]
+fn overlay_notes_and_checks_never_move_a_toggle() {
+    let mut h = window(TWO_LEVELS);
+    let packing = h.get_by_label("Packing order (1 = fill first)").rect();
+    h.get_by_label("Goal rooms and entrances").click();
+    h.run();
+    h.get_by_label_contains("Goal rooms and entrances: ");
+    assert_eq!(h.get_by_label("Packing order (1 = fill first)").rect(), packing);
+    h.key_press(Key::PageDown);
+    h.run();
+    assert_eq!(h.get_by_label("Packing order (1 = fill first)").rect(), packing);
+}

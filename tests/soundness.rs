@@ -1,0 +1,118 @@
+//! What a search concludes is true, whatever it was told to search with: every method with
+//! every lower bound, and the default setting with each deadlock detector and each technique
+//! switched off in turn, on our levels and the first Microban levels (from
+//! `../shared/levels` or `$SOKOLAB_LEVELS`, skipped with a note when absent). No search
+//! calls a solvable level unsolvable, and every claim of optimality has BFS's push count. A
+//! bound that is not admissible may misguide a search, never prune it.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use sokolab::level::Level;
+use sokolab::level::format::load_file;
+use sokolab::solver::{
+    Config, Deadlocks, Limits, LowerBound, Method, Outcome, Technique, Techniques, solve,
+};
+
+/// Switches one deadlock detector off.
+type Switch = fn(&mut Deadlocks);
+
+/// Small budgets: the matrix is large, and a stopped search claims nothing.
+fn limits() -> Limits {
+    Limits { time: Some(Duration::from_secs(1)), nodes: Some(3_000), ..Limits::default() }
+}
+
+const METHODS: [Method; 9] = [
+    Method::Auto,
+    Method::AStar,
+    Method::IdaStar,
+    Method::WeightedAStar(3),
+    Method::Greedy,
+    Method::Bfs,
+    Method::Dfs(Method::DFS_LIMIT),
+    Method::IterativeDeepening,
+    Method::Fess,
+];
+
+/// The levels of the matrix: ours, then the first Microban levels when present.
+fn levels() -> Vec<(String, Level)> {
+    let ours = load_file(format!("{}/levels/default.xsb", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let mut levels: Vec<(String, Level)> = ours
+        .levels
+        .into_iter()
+        .enumerate()
+        .map(|(i, l)| (format!("default.xsb level {}", i + 1), l))
+        .collect();
+    if let Some(file) = common::level_file("microban-155.xsb") {
+        let microban = load_file(&file).unwrap();
+        levels.extend(
+            microban
+                .levels
+                .into_iter()
+                .take(12)
+                .enumerate()
+                .map(|(i, l)| (format!("microban level {}", i + 1), l)),
+        );
+    }
+    levels
+}
+
+/// Checks one run: never unsolvable (every level of the matrix is solvable), and an
+/// optimal claim has `optimum` pushes when BFS found it.
+fn check(name: &str, what: &str, level: &Level, config: &Config, optimum: Option<usize>) {
+    let cancel = AtomicBool::new(false);
+    match solve(level, config, &limits(), &cancel) {
+        Outcome::Unsolvable(_) => panic!("{name}: {what} called a solvable level unsolvable"),
+        Outcome::Solved(solution, _) if solution.optimal => {
+            if let Some(optimum) = optimum {
+                assert_eq!(solution.pushes, optimum, "{name}: {what} claimed optimal");
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn no_setting_proves_a_solvable_level_unsolvable_or_claims_a_false_optimum() {
+    let cancel = AtomicBool::new(false);
+    let big = Limits { time: Some(Duration::from_secs(10)), ..Limits::default() };
+    for (name, level) in levels() {
+        let bfs = solve(&level, &Config::with_method(Method::Bfs), &big, &cancel);
+        let optimum = match bfs {
+            Outcome::Solved(solution, _) => Some(solution.pushes),
+            Outcome::Unsolvable(_) => panic!("{name}: BFS called it unsolvable"),
+            _ => None,
+        };
+        for method in METHODS {
+            for bound in LowerBound::ALL {
+                let config = Config { lower_bound: bound, ..Config::with_method(method) };
+                let what = format!("{} with {}", method.name(), bound.name());
+                check(&name, &what, &level, &config, optimum);
+            }
+        }
+        let detectors: [(&str, Switch); 5] = [
+            ("dead-squares", |d| d.dead_squares = false),
+            ("freeze", |d| d.freeze = false),
+            ("bipartite", |d| d.bipartite = false),
+            ("corral", |d| d.corral = false),
+            ("patterns", |d| d.patterns = false),
+        ];
+        for method in METHODS {
+            for (off, switch) in detectors {
+                let mut config = Config::with_method(method);
+                switch(&mut config.deadlocks);
+                let what = format!("{} without {off}", method.name());
+                check(&name, &what, &level, &config, optimum);
+            }
+            for technique in Technique::ALL.into_iter().filter(|t| t.on_by_default()) {
+                let mut techniques = Techniques::default();
+                techniques.set(technique, false);
+                let config = Config { techniques, ..Config::with_method(method) };
+                let what = format!("{} without {}", method.name(), technique.name());
+                check(&name, &what, &level, &config, optimum);
+            }
+        }
+    }
+}
