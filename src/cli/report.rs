@@ -11,7 +11,8 @@ pub struct LevelReport {
     pub level: usize,
     /// The level's title.
     pub title: String,
-    /// solved, unsolvable, timeout, memory, nodes, cancelled, depth-limit or invalid.
+    /// solved, unsolvable, timeout, memory, nodes, cancelled, depth-limit, not-found or
+    /// invalid.
     pub status: String,
     /// Whether a verified solution was found.
     pub solved: bool,
@@ -29,6 +30,8 @@ pub struct LevelReport {
     pub expanded: u64,
     /// Children generated.
     pub generated: u64,
+    /// The method's own counters (Talking Stones' `failed tests` and `stone moves`, …).
+    pub measures: std::collections::BTreeMap<&'static str, u64>,
     /// Peak memory estimate in bytes.
     #[serde(skip)]
     pub peak_memory: usize,
@@ -54,6 +57,7 @@ impl LevelReport {
             secs: stats.elapsed.as_secs_f64(),
             expanded: stats.expanded,
             generated: stats.generated,
+            measures: stats.measures.iter().copied().collect(),
             peak_memory: stats.peak_memory,
             message: match outcome {
                 Outcome::Invalid(m) => Some(m.to_string()),
@@ -89,11 +93,15 @@ impl LevelReport {
         )
     }
 
-    /// One table row (an invalid level's row ends with the reason).
+    /// One table row, ending with the method's own counters (an invalid level's row ends
+    /// with the reason).
     pub fn row(&self) -> String {
         let title: String = self.title.chars().take(16).collect();
         let mib = self.peak_memory as f64 / (1 << 20) as f64;
-        let why = self.message.as_deref().map(|m| format!("  {m}")).unwrap_or_default();
+        let mut why = self.message.as_deref().map(|m| format!("  {m}")).unwrap_or_default();
+        for (name, value) in &self.measures {
+            why.push_str(&format!("  {name}: {value}"));
+        }
         format!(
             "{:>5}  {:<16} {:<11} {:>3} {:>6} {:>7} {:>8.2} {:>11} {:>11} {:>7.1}Mi{why}",
             self.level,

@@ -235,6 +235,22 @@ fn unsolvable_levels_are_proved_unsolvable() {
 }
 
 #[test]
+fn the_seed_methods_never_say_unsolvable() {
+    let seeds = [Method::StoneByStone, Method::TalkingStones(Method::TALKING_STONES_CAP)];
+    for level in levels(SOLVABLE).iter().chain(&levels(UNSOLVABLE)) {
+        for method in seeds {
+            let outcome = run(level, Config::with_method(method));
+            let title = &level.meta.title;
+            match &outcome {
+                Outcome::Solved(s, _) => assert!(replay(level, &s.moves).solved, "{title}"),
+                Outcome::Stopped(StopReason::NotFound, _) => {}
+                other => panic!("{} on {title}: {}", method.name(), other.status()),
+            }
+        }
+    }
+}
+
+#[test]
 fn invalid_levels_are_refused_with_a_reason() {
     let level = Level::from_rows(&["######", "#@$$.#", "######"]).unwrap();
     let Outcome::Invalid(why) = run(&level, Config::default()) else { panic!("accepted") };

@@ -30,7 +30,7 @@ pub use session::{Run, Session};
 pub const FRONTIER_SHOWN: usize = 12;
 
 /// The algorithms the inspector offers, in menu order.
-pub const METHODS: [Method; 8] = [
+pub const METHODS: [Method; 10] = [
     Method::Bfs,
     Method::Dfs(Method::DFS_LIMIT),
     Method::IterativeDeepening,
@@ -39,6 +39,8 @@ pub const METHODS: [Method; 8] = [
     Method::IdaStar,
     Method::WeightedAStar(3),
     Method::Fess,
+    Method::StoneByStone,
+    Method::TalkingStones(Method::TALKING_STONES_CAP),
 ];
 
 /// The name of a method in the inspector.
@@ -53,6 +55,8 @@ pub fn method_label(m: Method) -> String {
         Method::Dfs(d) => format!("depth-first (limit {d})"),
         Method::IterativeDeepening => "iterative deepening".into(),
         Method::Fess => "FESS (feature-space search)".into(),
+        Method::StoneByStone => "stone by stone (Van Lishout)".into(),
+        Method::TalkingStones(n) => format!("Talking Stones (cap {n} failed tests)"),
     }
 }
 
@@ -353,6 +357,7 @@ impl Inspector {
             Progress::Exhausted { complete: false } => {
                 "Exhausted within the depth limit (no proof of unsolvability).".into()
             }
+            Progress::NotFound => "Gave up: no solution found (no proof of unsolvability).".into(),
         }
     }
 }

@@ -28,7 +28,8 @@ fn features_grid(ui: &mut Ui, id: &str, features: &[(&'static str, u32)]) {
 
 fn verdict_color(v: Verdict, ui: &Ui) -> Color32 {
     match v {
-        Verdict::Kept | Verdict::Improved => Color32::from_rgb(90, 190, 100),
+        Verdict::Kept | Verdict::Improved | Verdict::Passes => Color32::from_rgb(90, 190, 100),
+        Verdict::Fails(_) => Color32::from_rgb(120, 160, 220),
         Verdict::Duplicate => ui.visuals().weak_text_color(),
         Verdict::OverBound => Color32::from_rgb(220, 170, 50),
         Verdict::Pruned(_) => Color32::from_rgb(230, 90, 80),
@@ -186,7 +187,7 @@ fn controls(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
 fn counters(ui: &mut Ui, inspector: &Inspector) {
     let s = &inspector.snapshot.stats;
     let bound = match inspector.method {
-        Method::Dfs(_) | Method::IterativeDeepening => "depth limit",
+        Method::Dfs(_) | Method::IterativeDeepening | Method::TalkingStones(_) => "depth limit",
         Method::IdaStar => "cost bound",
         Method::Bfs => "depth",
         Method::Fess => "weight",
@@ -205,6 +206,7 @@ fn counters(ui: &mut Ui, inspector: &Inspector) {
     rows.push((bound.into(), s.bound.to_string()));
     rows.push(("deepest".into(), s.depth.to_string()));
     rows.push(("nodes/s".into(), format!("{:.0}", inspector.nodes_per_second())));
+    rows.extend(s.measures.iter().map(|(name, v)| (name.to_string(), v.to_string())));
     egui::Grid::new("counters").num_columns(2).striped(true).show(ui, |ui| {
         for (name, value) in rows {
             ui.label(name);

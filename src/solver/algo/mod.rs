@@ -6,3 +6,4 @@ pub(crate) mod bfs;
 pub(crate) mod depth_first;
 pub(crate) mod fess;
 pub(crate) mod portfolio;
+pub(crate) mod talking_stones;

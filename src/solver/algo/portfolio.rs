@@ -128,7 +128,7 @@ impl Search for Portfolio {
                     break;
                 }
                 // A cut-off member proves nothing; the others go on. (Not used by `auto`.)
-                Progress::Exhausted { complete: false } => {}
+                Progress::Exhausted { complete: false } | Progress::NotFound => {}
             }
         }
         self.sum_stats();

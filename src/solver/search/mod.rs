@@ -17,7 +17,7 @@ mod view;
 
 pub use observer::{NoTrace, Observer, Recorder};
 pub use stats::Stats;
-pub use view::{ChildView, NodeView, PushView, Verdict};
+pub use view::{ChildView, NodeView, PushView, StoneFailure, Verdict};
 
 use crate::level::{Dir, Level, Pos};
 use crate::solver::analysis::problem::Problem;
@@ -37,6 +37,9 @@ pub enum Progress {
         /// Whether every reachable position was considered.
         complete: bool,
     },
+    /// The method gave up without a solution (its own cap, or its rules found none) and
+    /// proved nothing.
+    NotFound,
 }
 
 /// The object-safe part of a search the inspector and the front door use. Searches are
