@@ -32,6 +32,9 @@ pub enum Overlay {
     Rooms,
     /// The order to fill the goals in, as numbers on the goals.
     Packing,
+    /// Talking Stones' goal order by adjacent walls, as numbers on the goals (drawn instead
+    /// of the packing order when both are on).
+    WallOrder,
     /// The inspector's deadlock pattern in focus: the one selected in the pattern view, or
     /// the one that pruned the child under the pointer in the children table.
     Pattern,
@@ -39,13 +42,14 @@ pub enum Overlay {
 
 impl Overlay {
     /// Every overlay, in legend order.
-    pub const ALL: [Overlay; 10] = [
+    pub const ALL: [Overlay; 11] = [
         Overlay::Dead,
         Overlay::Distance,
         Overlay::Reachable,
         Overlay::Tunnels,
         Overlay::Rooms,
         Overlay::Packing,
+        Overlay::WallOrder,
         Overlay::Heat,
         Overlay::Frozen,
         Overlay::Corrals,
@@ -54,7 +58,7 @@ impl Overlay {
 
     /// Whether the overlay draws facts about the level's plan (computed on a worker).
     pub fn shows_plan(self) -> bool {
-        matches!(self, Overlay::Rooms | Overlay::Packing)
+        matches!(self, Overlay::Rooms | Overlay::Packing | Overlay::WallOrder)
     }
 
     /// Whether the overlay draws what the inspector's search found.
@@ -74,6 +78,7 @@ impl Overlay {
             Overlay::Corrals => "Corrals",
             Overlay::Rooms => "Goal rooms and entrances",
             Overlay::Packing => "Packing order (1 = fill first)",
+            Overlay::WallOrder => "Goal order by walls (Talking Stones; 1 = fill first)",
             Overlay::Pattern => "Deadlock pattern (selected, or that pruned a child)",
         }
     }
@@ -89,7 +94,7 @@ impl Overlay {
             Overlay::Frozen => pal.frozen,
             Overlay::Corrals => pal.corral,
             Overlay::Rooms => pal.goal_area,
-            Overlay::Packing => pal.order,
+            Overlay::Packing | Overlay::WallOrder => pal.order,
             Overlay::Pattern => pal.pattern,
         }
     }
@@ -195,7 +200,7 @@ impl OverlayState {
                     c.position.corrals.iter().flat_map(|k| k.squares.iter().copied()).collect();
             }
         }
-        if (on(Overlay::Rooms) || on(Overlay::Packing))
+        if (on(Overlay::Rooms) || on(Overlay::Packing) || on(Overlay::WallOrder))
             && let Some(Ok(marks)) = self.plans.get(start, repaint)
         {
             if on(Overlay::Rooms) {
@@ -203,7 +208,9 @@ impl OverlayState {
                 overlays.goal_lines = marks.goal_lines.clone();
                 overlays.entrances = marks.plan.entrances.clone();
             }
-            if on(Overlay::Packing) {
+            if on(Overlay::WallOrder) {
+                overlays.order = marks.plan.wall_order.clone();
+            } else if on(Overlay::Packing) {
                 overlays.order = marks.plan.order.clone();
             }
         }
@@ -223,6 +230,9 @@ impl OverlayState {
             Some(Err(e)) => format!("Not available: {e}."),
             Some(Ok(_)) if o == Overlay::Rooms => {
                 "Thin outline: a room. Thick outline: a goal area. Triangle: an entrance.".into()
+            }
+            Some(Ok(_)) if o == Overlay::WallOrder => {
+                "Most walls around first; a filled goal counts as a wall.".into()
             }
             Some(Ok(m)) if m.plan.complete => "Each step of the order is proved.".into(),
             Some(Ok(_)) => "Some steps of the order are a best guess.".into(),

@@ -33,6 +33,9 @@ pub enum Method {
     /// Van Lishout's Talking Stones: iterative deepening until a position passes the
     /// stone-by-stone test, giving up after this many failed tests.
     TalkingStones(u32),
+    /// Demaret's planner: the goals filled one at a time in the schedule's order, each
+    /// sub-problem after the first cut at this many moves.
+    Planner(u32),
 }
 
 impl Method {
@@ -40,7 +43,7 @@ impl Method {
     pub const DFS_LIMIT: u32 = 300;
 
     /// Names accepted by [`Method::from_name`].
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 12] = [
         "auto",
         "astar",
         "idastar",
@@ -52,7 +55,12 @@ impl Method {
         "fess",
         "stone-by-stone",
         "talking-stones",
+        "planner",
     ];
+
+    /// The sub-problem depth limit `planner` uses when none is given (Tableau 6.1's first
+    /// campaign).
+    pub const PLANNER_LIMIT: u32 = 5;
 
     /// The cap of failed tests `talking-stones` uses when none is given (Table 4.1's).
     pub const TALKING_STONES_CAP: u32 = 20_000;
@@ -60,7 +68,7 @@ impl Method {
     /// The method for a command-line name: `auto`, `astar`, `idastar`, `wastar` (weight 3),
     /// `wastar:W`, `greedy`, `bfs`, `dfs` (limit [`Method::DFS_LIMIT`]), `dfs:N`, `iddfs`,
     /// `fess`, `stone-by-stone`, `talking-stones` (cap [`Method::TALKING_STONES_CAP`]),
-    /// `talking-stones:N`.
+    /// `talking-stones:N`, `planner` (limit [`Method::PLANNER_LIMIT`]), `planner:N`.
     pub fn from_name(name: &str) -> Option<Method> {
         let (base, arg) = match name.split_once(':') {
             Some((b, a)) => (b, Some(a.parse::<u32>().ok()?)),
@@ -80,6 +88,7 @@ impl Method {
             ("talking-stones", n) => {
                 Method::TalkingStones(n.unwrap_or(Method::TALKING_STONES_CAP).max(1))
             }
+            ("planner", n) => Method::Planner(n.unwrap_or(Method::PLANNER_LIMIT)),
             _ => return None,
         })
     }
@@ -105,6 +114,7 @@ impl Method {
             Method::Fess => "fess".into(),
             Method::StoneByStone => "stone-by-stone".into(),
             Method::TalkingStones(n) => format!("talking-stones:{n}"),
+            Method::Planner(n) => format!("planner:{n}"),
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::solver::algo::best_first::{BestFirst, Priority};
 use crate::solver::algo::bfs::Bfs;
 use crate::solver::algo::depth_first::{DepthFirst, Limit};
 use crate::solver::algo::fess::Fess;
+use crate::solver::algo::planner::Planner;
 use crate::solver::algo::portfolio::Portfolio;
 use crate::solver::algo::talking_stones::TalkingStones;
 use crate::solver::analysis::problem::Problem;
@@ -112,6 +113,7 @@ fn member<O: Observer + 'static>(
         }
         Method::StoneByStone => Box::new(TalkingStones::new(expander, false, 1, observer)),
         Method::TalkingStones(cap) => Box::new(TalkingStones::new(expander, true, cap, observer)),
+        Method::Planner(limit) => Box::new(Planner::new(expander, limit, observer)),
         Method::Auto => unreachable!("auto is a portfolio of members"),
     }
 }
@@ -365,7 +367,8 @@ fn finish(level: &Level, search: &dyn Search, id: NodeId, stats: Stats) -> Outco
 
 /// The verified solution ending at node `id` of `search`.
 fn solution_to(level: &Level, search: &dyn Search, id: NodeId) -> Result<Solution, WrongSolution> {
-    let pushes = search.pushes_to(id);
+    let mut pushes = search.pushes_to(id);
+    pushes.extend(search.tail(id));
     let moves = crate::solver::model::walk::moves_for(level, &pushes)?;
     let check = replay(level, &moves);
     if let Some(err) = check.error {

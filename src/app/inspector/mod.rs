@@ -30,7 +30,7 @@ pub use session::{Run, Session};
 pub const FRONTIER_SHOWN: usize = 12;
 
 /// The algorithms the inspector offers, in menu order.
-pub const METHODS: [Method; 10] = [
+pub const METHODS: [Method; 11] = [
     Method::Bfs,
     Method::Dfs(Method::DFS_LIMIT),
     Method::IterativeDeepening,
@@ -41,6 +41,7 @@ pub const METHODS: [Method; 10] = [
     Method::Fess,
     Method::StoneByStone,
     Method::TalkingStones(Method::TALKING_STONES_CAP),
+    Method::Planner(Method::PLANNER_LIMIT),
 ];
 
 /// The name of a method in the inspector.
@@ -57,6 +58,7 @@ pub fn method_label(m: Method) -> String {
         Method::Fess => "FESS (feature-space search)".into(),
         Method::StoneByStone => "stone by stone (Van Lishout)".into(),
         Method::TalkingStones(n) => format!("Talking Stones (cap {n} failed tests)"),
+        Method::Planner(n) => format!("Demaret's planner (sub-problems to {n} moves)"),
     }
 }
 
@@ -108,6 +110,9 @@ pub struct Snapshot {
     pub steps: usize,
     /// The named features of the node expanded last (feature-space search lists them).
     pub features: Vec<(&'static str, u32)>,
+    /// The pushes that complete the solution found after its last node (Talking Stones'
+    /// stone-by-stone tail); empty otherwise.
+    pub tail: Vec<(Pos, Dir)>,
 }
 
 /// The inspector's state.
@@ -220,10 +225,15 @@ impl Inspector {
         let Some(session) = &mut self.session else { return };
         session.poll();
         let steps = session.with_trace(|t| t.steps.len());
+        let progress = session.progress();
         let search = session.search();
         let stats = search.stats().clone();
         let current = search.current();
         self.snapshot = Snapshot {
+            tail: match progress {
+                Progress::Solved(id) => search.tail(id),
+                _ => Vec::new(),
+            },
             features: current.map(|c| search.node_features(c.id)).unwrap_or_default(),
             current,
             children: search.children().to_vec(),
@@ -347,7 +357,8 @@ impl Inspector {
             Progress::Running if s.is_running() => "Running…".into(),
             Progress::Running => "Paused.".into(),
             Progress::Solved(id) => {
-                let g = s.search().node(id).map_or(0, |v| v.g);
+                let search = s.search();
+                let g = search.node(id).map_or(0, |v| v.g) as usize + search.tail(id).len();
                 let optimal = if self.snapshot.optimal { " (push-optimal)" } else { "" };
                 format!("Solved: {g} pushes{optimal}.")
             }

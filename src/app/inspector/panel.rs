@@ -292,6 +292,16 @@ fn frontier(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         ui.label(format!("Path from the start: {} pushes", pushes.len()));
         ui.label(RichText::new(path.join(", ")).small().monospace());
     }
+    if !inspector.snapshot.tail.is_empty() {
+        let tail = &inspector.snapshot.tail;
+        let tail: Vec<String> =
+            tail.iter().map(|&(from, d)| format!("{from} {}", dir_letter(d))).collect();
+        ui.label(format!(
+            "The solution's last node passes stone by stone; its tail: {} pushes",
+            tail.len()
+        ));
+        ui.label(RichText::new(tail.join(", ")).small().monospace());
+    }
     path_nodes(ui, inspector, sink);
 }
 

@@ -205,6 +205,11 @@ impl Search for Portfolio {
         let (m, id) = Self::split(id);
         self.members.get(m).map(|member| member.pushes_to(id)).unwrap_or_default()
     }
+
+    fn tail(&self, id: NodeId) -> Vec<(Pos, Dir)> {
+        let (m, id) = Self::split(id);
+        self.members.get(m).map(|member| member.tail(id)).unwrap_or_default()
+    }
 }
 
 /// How a timed portfolio shares its thread.

@@ -8,5 +8,6 @@ pub(crate) mod hotspots;
 pub(crate) mod packing;
 pub(crate) mod problem;
 pub(crate) mod rooms;
+pub(crate) mod schedule;
 pub(crate) mod tunnels;
 pub(crate) mod wall_order;

@@ -1,8 +1,10 @@
 //! The level's plan as the solver sees it, in board coordinates: its rooms, the goal areas
-//! and their entrances, and the packing order (which goal to fill first).
+//! and their entrances, the packing order (which goal to fill first) and Talking Stones'
+//! goal order by walls.
 
 use crate::level::{Level, Pos};
 use crate::solver::analysis::problem::Problem;
+use crate::solver::analysis::wall_order;
 use crate::solver::error::Unsearchable;
 
 /// Rooms, goal areas, entrances and the packing order of one level.
@@ -18,6 +20,8 @@ pub struct Plan {
     pub order: Vec<(Pos, u16)>,
     /// Whether every step of the order was proved (false: some are a best guess).
     pub complete: bool,
+    /// Each goal with its place in Talking Stones' goal order by adjacent walls.
+    pub wall_order: Vec<(Pos, u16)>,
 }
 
 impl Plan {
@@ -32,18 +36,17 @@ impl Plan {
         let pos = |squares: &[crate::solver::model::board::Sq]| -> Vec<Pos> {
             squares.iter().map(|&s| p.board.pos(s)).collect()
         };
+        let numbered = |order: &[crate::solver::model::board::Sq]| -> Vec<(Pos, u16)> {
+            let place = |i: usize| (i + 1).min(u16::MAX as usize) as u16;
+            order.iter().enumerate().map(|(i, &g)| (p.board.pos(g), place(i))).collect()
+        };
         Plan {
             rooms: p.rooms.rooms.iter().map(|r| pos(r)).collect(),
             goal_areas: p.rooms.goal_areas.iter().map(|a| pos(a)).collect(),
             entrances: pos(&p.rooms.entrances),
-            order: p
-                .packing
-                .order
-                .iter()
-                .enumerate()
-                .map(|(i, &g)| (p.board.pos(g), (i + 1).min(u16::MAX as usize) as u16))
-                .collect(),
+            order: numbered(&p.packing.order),
             complete: p.packing.complete,
+            wall_order: numbered(&wall_order::by_walls(&p.board)),
         }
     }
 }

@@ -370,11 +370,10 @@ impl<A: Algorithm> Search for A {
 
     fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)> {
         let core = self.core();
-        if !core.has(id) {
-            return Vec::new();
-        }
-        let mut pushes = core.pushes_to(id);
-        pushes.extend(self.tail(id));
-        pushes
+        if core.has(id) { core.pushes_to(id) } else { Vec::new() }
+    }
+
+    fn tail(&self, id: NodeId) -> Vec<(Pos, Dir)> {
+        Algorithm::tail(self, id)
     }
 }

@@ -77,6 +77,10 @@ pub trait Search: Send {
     /// search lists its features); empty for searches without any.
     fn node_features(&self, id: NodeId) -> Vec<(&'static str, u32)>;
     /// Every single push from the root to node `id`, in order, macro moves expanded (empty
-    /// for an unknown id). Solutions are rebuilt from it.
+    /// for an unknown id). Solutions are rebuilt from it and [`Search::tail`].
     fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)>;
+    /// The pushes after node `id` that complete the solution ending there, when reaching
+    /// `id` is not itself the solution (Talking Stones' stone-by-stone tail); empty
+    /// otherwise.
+    fn tail(&self, id: NodeId) -> Vec<(Pos, Dir)>;
 }
