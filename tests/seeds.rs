@@ -1,12 +1,15 @@
 //! The seed methods against their theses: Talking Stones reproduces Van Lishout's Table 4.1
-//! on XSokoban (failed tests, stone moves), stone by stone solves XSokoban 78 alone, and
-//! neither calls a solvable hand-made level unsolvable. The XSokoban tests skip with a note
-//! when `../shared/levels` is absent.
+//! on XSokoban (failed tests, stone moves), stone by stone solves XSokoban 78 alone,
+//! Demaret's entrances of XSokoban 1 are those of his figures 4.14 and 4.15, his planner
+//! develops one node per goal where Tableau 6.1 says so, and no seed method calls a
+//! solvable hand-made level unsolvable. The XSokoban tests skip with a note when
+//! `../shared/levels` is absent.
 
 mod common;
 
 use sokolab::level::format::{load_file, read_collection};
-use sokolab::level::{Level, replay};
+use sokolab::level::{Level, Pos, replay};
+use sokolab::solver::inspect::Plan;
 use sokolab::solver::{Config, Limits, Method, Outcome, StopReason, solve};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -121,3 +124,75 @@ fn the_seed_methods_on_hand_made_levels() {
         assert_eq!(replays(level, &outcome), pushes, "{title}");
     }
 }
+
+#[test]
+fn xsokoban_1_has_three_potential_entrances_and_one_real() {
+    let Some(levels) = xsokoban() else { return };
+    let plan = Plan::of(&levels[0]).unwrap();
+    // Figure 4.14: the three squares left of the goal block; figure 4.15: the middle one.
+    let column = |rows: &[usize]| rows.iter().map(|&r| Pos::new(15, r)).collect::<Vec<_>>();
+    assert_eq!(plan.potential_entrances, column(&[6, 7, 8]));
+    assert_eq!(plan.real_entrances, column(&[7]));
+    assert_eq!(plan.schedule_ordering, Some(1));
+    assert_eq!(plan.schedule.len(), 6);
+}
+
+#[test]
+fn the_planner_fills_each_goal_with_one_macro_where_tableau_6_1_says_so() {
+    let Some(levels) = xsokoban() else { return };
+    // (level, developed nodes in Tableau 6.1 = its stones).
+    for (n, developed) in [(78, 8), (53, 15)] {
+        let outcome = run(&levels[n - 1], Method::Planner(Method::PLANNER_LIMIT));
+        replays(&levels[n - 1], &outcome);
+        assert_eq!(outcome.stats().unwrap().measure("developed"), Some(developed), "level {n}");
+    }
+    let outcome = run(&levels[0], Method::Planner(Method::PLANNER_LIMIT));
+    assert_eq!(replays(&levels[0], &outcome), 97, "level 1, as in Tableau 6.1");
+}
+
+#[test]
+fn the_planner_on_hand_made_levels() {
+    let levels = read_collection(PLANNER_LEVELS).unwrap().levels;
+    // O1 (ordering 1) and B (ordering 2) are solved; B1 needs a stone parked before a goal
+    // fills, which the plan cuts: not found, never unsolvable.
+    for (i, ordering, pushes) in [(0, 1, Some(20)), (1, 2, Some(20)), (2, 3, None)] {
+        let level = &levels[i];
+        let outcome = run(level, Method::Planner(Method::PLANNER_LIMIT));
+        assert_eq!(outcome.stats().unwrap().measure("ordering"), Some(ordering));
+        match pushes {
+            Some(p) => assert_eq!(replays(level, &outcome), p, "{}", level.meta.title),
+            None => assert!(matches!(outcome, Outcome::Stopped(StopReason::NotFound, _))),
+        }
+    }
+}
+
+/// Demaret's goal columns: O1 (one real entrance), B (two) and B1 (B with an entrance
+/// walled).
+const PLANNER_LEVELS: &str = "
+; O1
+#########
+####   .#
+#  $   .#
+# $  # .#
+#  $ @ ##
+#   #####
+#####
+
+; B
+#########
+####   .#
+#  $ $ .#
+# $  # .#
+#  $ @ .#
+#   #####
+#####
+
+; B1
+#########
+####   .#
+#  $ $ .#
+# $  # .#
+#  $ @#.#
+#   #####
+#####
+";

@@ -236,7 +236,11 @@ fn unsolvable_levels_are_proved_unsolvable() {
 
 #[test]
 fn the_seed_methods_never_say_unsolvable() {
-    let seeds = [Method::StoneByStone, Method::TalkingStones(Method::TALKING_STONES_CAP)];
+    let seeds = [
+        Method::StoneByStone,
+        Method::TalkingStones(Method::TALKING_STONES_CAP),
+        Method::Planner(Method::PLANNER_LIMIT),
+    ];
     for level in levels(SOLVABLE).iter().chain(&levels(UNSOLVABLE)) {
         for method in seeds {
             let outcome = run(level, Config::with_method(method));

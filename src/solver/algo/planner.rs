@@ -192,7 +192,8 @@ impl<O: Observer> Planner<O> {
                     h: 0,
                     closed: false,
                 };
-                let (Insert::New(c) | Insert::Known(c)) = self.core.insert_move(&child, hash, info, m);
+                let (Insert::New(c) | Insert::Known(c)) =
+                    self.core.insert_move(&child, hash, info, m);
                 out.push(c);
             }
             self.core.stats.generated += out.len() as u64;

@@ -52,20 +52,34 @@ pub struct Schedule {
     /// Real entrances, in reading order.
     pub real: Vec<Sq>,
     /// The goals in the order to fill them, and the ordering that gave it; `None` when no
-    /// ordering exists.
+    /// ordering exists or the analysis gave up.
     pub order: Option<(Ordering, Vec<Sq>)>,
+    /// Whether the analysis gave up on a board too large for its push searches (the
+    /// real entrances and the order are then left empty).
+    pub gave_up: bool,
 }
+
+/// Squares the push searches of one analysis may flood, in all.
+const FLOOD_BUDGET: u64 = 200_000_000;
 
 /// Single-stone push searches on an otherwise fixed board.
 struct Pusher<'a> {
     p: &'a Problem,
     reach: Reach,
     boxes: Vec<u64>,
+    /// Floods left before the searches give up ([`FLOOD_BUDGET`] squares in all).
+    floods: u64,
 }
 
 impl<'a> Pusher<'a> {
     fn new(p: &'a Problem) -> Self {
-        Pusher { p, reach: Reach::default(), boxes: vec![0; p.words()] }
+        let floods = FLOOD_BUDGET / p.board.len().max(1) as u64;
+        Pusher { p, reach: Reach::default(), boxes: vec![0; p.words()], floods }
+    }
+
+    /// Whether the budget is spent (every later search answers no).
+    fn spent(&self) -> bool {
+        self.floods == 0
     }
 
     /// Whether the stone on `stone` can be pushed onto `target` with the stones `others`
@@ -99,6 +113,10 @@ impl<'a> Pusher<'a> {
             }
         }
         while let Some((at, man)) = queue.pop_front() {
+            if self.spent() {
+                return false;
+            }
+            self.floods -= 1;
             set_box(&mut self.boxes, at);
             self.reach.flood(board, &self.boxes, man);
             let pushes: Vec<(usize, Sq)> = self.reach.pushes(board, &self.boxes, at).collect();
@@ -125,20 +143,24 @@ impl<'a> Pusher<'a> {
 impl Schedule {
     /// The entrances and schedule of `p` (goals and stones where the level starts).
     pub fn of(p: &Problem) -> Schedule {
+        let mut pusher = Pusher::new(p);
         let potential = potential_entrances(p);
-        let real = real_entrances(p, &potential);
+        let real = real_entrances(&mut pusher, &potential);
         let entrances = if real.is_empty() { &potential } else { &real };
         let order = match entrances.len() {
-            1 => ordering1(p, entrances[0]).map(|o| (Ordering::One, o)),
-            _ => ordering2(p, entrances).map(|o| (Ordering::Two, o)),
+            1 => ordering1(&mut pusher, entrances[0]).map(|o| (Ordering::One, o)),
+            _ => ordering2(&mut pusher, entrances).map(|o| (Ordering::Two, o)),
         };
+        if pusher.spent() {
+            return Schedule { potential, real: Vec::new(), order: None, gave_up: true };
+        }
         let order = order.or_else(|| ordering3(p).map(|o| (Ordering::Three, o)));
-        Schedule { potential, real, order }
+        Schedule { potential, real, order, gave_up: false }
     }
 }
 
 /// Non-goal squares next to a goal with floor behind them, in reading order.
-pub fn potential_entrances(p: &Problem) -> Vec<Sq> {
+fn potential_entrances(p: &Problem) -> Vec<Sq> {
     let board = &p.board;
     let mut out = Vec::new();
     for &g in board.goals() {
@@ -156,8 +178,8 @@ pub fn potential_entrances(p: &Problem) -> Vec<Sq> {
 
 /// The potential entrances some start stone can be pushed onto alone without passing over
 /// another one.
-pub fn real_entrances(p: &Problem, potential: &[Sq]) -> Vec<Sq> {
-    let mut pusher = Pusher::new(p);
+fn real_entrances(pusher: &mut Pusher, potential: &[Sq]) -> Vec<Sq> {
+    let p = pusher.p;
     let man = p.board.start_player();
     potential
         .iter()
@@ -194,12 +216,11 @@ fn evacuable(pusher: &mut Pusher, g: Sq, e: Sq, remaining: &[Sq]) -> bool {
 }
 
 /// Ordering 1: the goals emptied one by one through `e`, filled in reverse.
-pub fn ordering1(p: &Problem, e: Sq) -> Option<Vec<Sq>> {
-    let mut pusher = Pusher::new(p);
-    let mut remaining = p.board.goals().to_vec();
+fn ordering1(pusher: &mut Pusher, e: Sq) -> Option<Vec<Sq>> {
+    let mut remaining = pusher.p.board.goals().to_vec();
     let mut order = Vec::with_capacity(remaining.len());
     while !remaining.is_empty() {
-        let i = (0..remaining.len()).find(|&i| evacuable(&mut pusher, remaining[i], e, &remaining))?;
+        let i = (0..remaining.len()).find(|&i| evacuable(pusher, remaining[i], e, &remaining))?;
         order.push(remaining.remove(i));
     }
     order.reverse();
@@ -208,8 +229,8 @@ pub fn ordering1(p: &Problem, e: Sq) -> Option<Vec<Sq>> {
 
 /// Ordering 2: at each step every stone that can leave through an accessible entrance
 /// leaves; the groups are filled last removed first.
-pub fn ordering2(p: &Problem, entrances: &[Sq]) -> Option<Vec<Sq>> {
-    let mut pusher = Pusher::new(p);
+fn ordering2(pusher: &mut Pusher, entrances: &[Sq]) -> Option<Vec<Sq>> {
+    let p = pusher.p;
     let mut remaining = p.board.goals().to_vec();
     let man = p.board.start_player();
     let mut groups: Vec<Vec<Sq>> = Vec::new();
@@ -224,7 +245,7 @@ pub fn ordering2(p: &Problem, entrances: &[Sq]) -> Option<Vec<Sq>> {
                 continue;
             }
             for &g in &remaining {
-                if !group.contains(&g) && evacuable(&mut pusher, g, e, &remaining) {
+                if !group.contains(&g) && evacuable(pusher, g, e, &remaining) {
                     group.push(g);
                 }
             }
@@ -238,8 +259,13 @@ pub fn ordering2(p: &Problem, entrances: &[Sq]) -> Option<Vec<Sq>> {
     Some(groups.into_iter().rev().flatten().collect())
 }
 
-/// Ordering 3: the encirclement order, with backtracking.
-pub fn ordering3(p: &Problem) -> Option<Vec<Sq>> {
+/// Placements ordering 3 tries before giving up (its backtracking is exponential on rooms
+/// where no order exists).
+const ORDERING_3_TRIES: u32 = 100_000;
+
+/// Ordering 3: the encirclement order, with backtracking (none after
+/// [`ORDERING_3_TRIES`] placements).
+fn ordering3(p: &Problem) -> Option<Vec<Sq>> {
     let board = &p.board;
     let taken = |placed: &[Sq], s: Sq| s == NONE || placed.contains(&s);
     let rate = |placed: &[Sq], g: Sq| {
@@ -256,6 +282,7 @@ pub fn ordering3(p: &Problem) -> Option<Vec<Sq>> {
     fn place(
         placed: &mut Vec<Sq>,
         goals: &[Sq],
+        tries: &mut u32,
         rate: &dyn Fn(&[Sq], Sq) -> usize,
         accessible: &dyn Fn(&[Sq], Sq) -> bool,
     ) -> bool {
@@ -265,9 +292,13 @@ pub fn ordering3(p: &Problem) -> Option<Vec<Sq>> {
         let mut left: Vec<Sq> = goals.iter().copied().filter(|g| !placed.contains(g)).collect();
         left.sort_by_key(|&g| std::cmp::Reverse(rate(placed, g)));
         for &g in &left {
+            if *tries == 0 {
+                return false;
+            }
+            *tries -= 1;
             placed.push(g);
             if left.iter().all(|&x| x == g || accessible(placed, x))
-                && place(placed, goals, rate, accessible)
+                && place(placed, goals, tries, rate, accessible)
             {
                 return true;
             }
@@ -276,7 +307,8 @@ pub fn ordering3(p: &Problem) -> Option<Vec<Sq>> {
         false
     }
     let mut placed = Vec::new();
-    place(&mut placed, board.goals(), &rate, &accessible).then_some(placed)
+    let mut tries = ORDERING_3_TRIES;
+    place(&mut placed, board.goals(), &mut tries, &rate, &accessible).then_some(placed)
 }
 
 #[cfg(test)]
@@ -308,7 +340,8 @@ mod tests {
         let (kind, order) = s.order.unwrap();
         assert_eq!(kind, Ordering::One);
         assert_eq!(rc(&p, &order), [(3, 7), (2, 7), (1, 7)]);
-        assert_eq!(rc(&p, &ordering2(&p, &s.real).unwrap()), [(3, 7), (1, 7), (2, 7)]);
+        let ordering2 = ordering2(&mut Pusher::new(&p), &s.real).unwrap();
+        assert_eq!(rc(&p, &ordering2), [(3, 7), (1, 7), (2, 7)]);
         // (1,7) rates highest but would leave (3,7) inaccessible.
         assert_eq!(rc(&p, &ordering3(&p).unwrap()), [(3, 7), (1, 7), (2, 7)]);
     }
@@ -333,7 +366,7 @@ mod tests {
         let p = problem(&rows);
         let s = Schedule::of(&p);
         assert_eq!(rc(&p, &s.real), [(2, 6)]);
-        assert_eq!(ordering1(&p, s.real[0]), None);
+        assert_eq!(ordering1(&mut Pusher::new(&p), s.real[0]), None);
         let (kind, order) = s.order.unwrap();
         assert_eq!(kind, Ordering::Three);
         assert_eq!(rc(&p, &order), [(4, 7), (3, 7), (1, 7), (2, 7)]);
