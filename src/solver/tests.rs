@@ -188,7 +188,9 @@ fn admissible_bounds_never_exceed_the_pushes_left() {
             match search.step(1000) {
                 Progress::Solved(id) => break id,
                 Progress::Running => {}
-                Progress::Exhausted { .. } => panic!("BFS exhausted {}", level.meta.title),
+                Progress::Exhausted { .. } | Progress::NotFound => {
+                    panic!("BFS gave up on {}", level.meta.title)
+                }
             }
         };
         let path = search.path(goal);
