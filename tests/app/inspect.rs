@@ -228,3 +228,37 @@ fn stone_by_stone_gives_up_on_stones_that_must_move_together() {
     assert!(line.starts_with("Gave up"), "{line}");
     h.get_by_label(&line);
 }
+
+#[test]
+fn the_planner_shows_its_ordering_sub_problem_and_developed_nodes() {
+    let column = "; B\n#########\n####   .#\n#  $ $ .#\n# $  # .#\n#  $ @ .#\n#   #####\n#####\n";
+    let mut h = window(column);
+    h.get_by_label("Inspector").click();
+    h.run();
+    let config = Config::with_method(Method::Planner(Method::PLANNER_LIMIT));
+    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
+    h.run();
+    h.get_by_label("Step").click();
+    h.run();
+    let mut planner = build(h.state().level(), &config, Recorder::default()).unwrap();
+    planner.step(1);
+    let stats = planner.stats();
+    assert_eq!(h.state().inspector.snapshot.stats, *stats);
+    assert_eq!(stats.measure("ordering"), Some(2));
+    assert_eq!(stats.measure("developed"), Some(1));
+    for name in ["ordering", "sub-problem", "developed"] {
+        h.get_by_label(name);
+    }
+    h.get_by_label("Run to solution").click();
+    h.step();
+    let start = std::time::Instant::now();
+    while h.state().inspector.session.as_ref().is_some_and(|s| s.is_running()) {
+        assert!(start.elapsed().as_secs() < 30, "the search did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
+    let line = h.state().inspector.state_line();
+    assert!(line.starts_with("Solved:"), "{line}");
+    assert_eq!(h.state().inspector.snapshot.stats.measure("sub-problem"), Some(4));
+}
