@@ -39,8 +39,11 @@ pub struct Overlays {
     pub room_lines: Vec<Line>,
     /// Goal-area outlines.
     pub goal_lines: Vec<Line>,
-    /// Squares from which a box can be pushed into a goal area.
+    /// Squares from which a box can be pushed into a goal area (filled triangles; the
+    /// schedule overlay puts Demaret's real entrances here).
     pub entrances: Vec<Pos>,
+    /// Demaret's potential entrances that are not real (hollow triangles).
+    pub potential: Vec<Pos>,
     /// Goals with their place in the packing order (1 = fill first).
     pub order: Vec<(Pos, u16)>,
     /// The steps of the packing-and-parking plan, in order.
@@ -382,11 +385,17 @@ fn paint_plan(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Palette
     for line in &o.goal_lines {
         painter.line_segment(corners(g, line), area);
     }
-    for &p in &o.entrances {
+    let triangle = |p: Pos| {
         let ctr = g.cell_center(p);
         let s = c * 0.2;
-        let pts = vec![ctr + Vec2::new(0.0, -s), ctr + Vec2::new(s, s), ctr + Vec2::new(-s, s)];
-        painter.add(Shape::convex_polygon(pts, pal.goal_area, Stroke::NONE));
+        vec![ctr + Vec2::new(0.0, -s), ctr + Vec2::new(s, s), ctr + Vec2::new(-s, s)]
+    };
+    for &p in &o.entrances {
+        painter.add(Shape::convex_polygon(triangle(p), pal.goal_area, Stroke::NONE));
+    }
+    let hollow = Stroke::new((c * 0.05).clamp(1.0, 2.5), pal.goal_area);
+    for &p in &o.potential {
+        painter.add(Shape::closed_line(triangle(p), hollow));
     }
     if c >= 12.0 {
         let font = egui::FontId::proportional((c * 0.3).clamp(8.0, 16.0));

@@ -37,6 +37,12 @@ pub enum Overlay {
     /// The backward search's packing-and-parking plan: numbered steps, arrows from parking
     /// squares.
     Parking,
+    /// Talking Stones' goal order by adjacent walls, as numbers on the goals (drawn instead
+    /// of the packing order when both are on).
+    WallOrder,
+    /// Demaret's goal schedule as numbers on the goals, with his real entrances (filled
+    /// triangles) and potential ones (hollow); drawn instead of the other orders.
+    Schedule,
     /// The inspector's deadlock pattern in focus: the one selected in the pattern view, or
     /// the one that pruned the child under the pointer in the children table.
     Pattern,
@@ -44,7 +50,7 @@ pub enum Overlay {
 
 impl Overlay {
     /// Every overlay, in legend order.
-    pub const ALL: [Overlay; 11] = [
+    pub const ALL: [Overlay; 13] = [
         Overlay::Dead,
         Overlay::Distance,
         Overlay::Reachable,
@@ -52,6 +58,8 @@ impl Overlay {
         Overlay::Rooms,
         Overlay::Packing,
         Overlay::Parking,
+        Overlay::WallOrder,
+        Overlay::Schedule,
         Overlay::Heat,
         Overlay::Frozen,
         Overlay::Corrals,
@@ -60,7 +68,14 @@ impl Overlay {
 
     /// Whether the overlay draws facts about the level's plan (computed on a worker).
     pub fn shows_plan(self) -> bool {
-        matches!(self, Overlay::Rooms | Overlay::Packing | Overlay::Parking)
+        matches!(
+            self,
+            Overlay::Rooms
+                | Overlay::Packing
+                | Overlay::Parking
+                | Overlay::WallOrder
+                | Overlay::Schedule
+        )
     }
 
     /// Whether the overlay draws what the inspector's search found.
@@ -81,6 +96,8 @@ impl Overlay {
             Overlay::Rooms => "Goal rooms and entrances",
             Overlay::Packing => "Packing order (1 = fill first)",
             Overlay::Parking => "Packing-and-parking plan (FESS's steps)",
+            Overlay::WallOrder => "Goal order by walls (Talking Stones; 1 = fill first)",
+            Overlay::Schedule => "Goal schedule and entrances (Demaret's planner)",
             Overlay::Pattern => "Deadlock pattern (selected, or that pruned a child)",
         }
     }
@@ -96,7 +113,7 @@ impl Overlay {
             Overlay::Frozen => pal.frozen,
             Overlay::Corrals => pal.corral,
             Overlay::Rooms => pal.goal_area,
-            Overlay::Packing => pal.order,
+            Overlay::Packing | Overlay::WallOrder | Overlay::Schedule => pal.order,
             Overlay::Parking => pal.parking,
             Overlay::Pattern => pal.pattern,
         }
@@ -240,7 +257,7 @@ impl OverlayState {
                     c.position.corrals.iter().flat_map(|k| k.squares.iter().copied()).collect();
             }
         }
-        if (on(Overlay::Rooms) || on(Overlay::Packing) || on(Overlay::Parking))
+        if Overlay::ALL.iter().any(|&o| o.shows_plan() && on(o))
             && let Some(Ok(marks)) = self.plans.get(start, repaint)
         {
             if on(Overlay::Rooms) {
@@ -248,7 +265,19 @@ impl OverlayState {
                 overlays.goal_lines = marks.goal_lines.clone();
                 overlays.entrances = marks.plan.entrances.clone();
             }
-            if on(Overlay::Packing) {
+            if on(Overlay::Schedule) {
+                let plan = &marks.plan;
+                overlays.order = plan.schedule.clone();
+                overlays.entrances = plan.real_entrances.clone();
+                overlays.potential = plan
+                    .potential_entrances
+                    .iter()
+                    .copied()
+                    .filter(|p| !plan.real_entrances.contains(p))
+                    .collect();
+            } else if on(Overlay::WallOrder) {
+                overlays.order = marks.plan.wall_order.clone();
+            } else if on(Overlay::Packing) {
                 overlays.order = marks.plan.order.clone();
             }
             if on(Overlay::Parking) {
@@ -279,6 +308,15 @@ impl OverlayState {
                      start. Ring: a box parked there, moved on by a later step."
                 ),
             },
+            Some(Ok(m)) if o == Overlay::Schedule => match m.plan.schedule_ordering {
+                Some(k) => format!(
+                    "Ordering {k}. Filled triangle: a real entrance; hollow: potential only."
+                ),
+                None => "No ordering exists: the planner cannot run here.".into(),
+            },
+            Some(Ok(_)) if o == Overlay::WallOrder => {
+                "Most walls around first; a filled goal counts as a wall.".into()
+            }
             Some(Ok(m)) if m.plan.complete => "Each step of the order is proved.".into(),
             Some(Ok(_)) => "Some steps of the order are a best guess.".into(),
         }

@@ -22,7 +22,8 @@ pub struct LevelReport {
     pub level: usize,
     /// The level's title.
     pub title: String,
-    /// solved, unsolvable, timeout, memory, nodes, cancelled, depth-limit or invalid.
+    /// solved, unsolvable, timeout, memory, nodes, cancelled, depth-limit, not-found or
+    /// invalid.
     pub status: String,
     /// Whether a verified solution was found.
     pub solved: bool,
@@ -40,6 +41,8 @@ pub struct LevelReport {
     pub expanded: u64,
     /// Children generated.
     pub generated: u64,
+    /// The method's own counters (Talking Stones' `failed tests` and `stone moves`, …).
+    pub measures: std::collections::BTreeMap<&'static str, u64>,
     /// Peak memory estimate in bytes.
     #[serde(skip)]
     pub peak_memory: usize,
@@ -72,6 +75,7 @@ impl LevelReport {
             secs: stats.elapsed.as_secs_f64(),
             expanded: stats.expanded,
             generated: stats.generated,
+            measures: stats.measures.iter().copied().collect(),
             peak_memory: stats.peak_memory,
             message: message(outcome, limits, place),
         }
@@ -104,12 +108,16 @@ impl LevelReport {
         )
     }
 
-    /// One table row (an invalid level's row ends with the reason).
+    /// One table row, ending with the method's own counters (an invalid level's row ends
+    /// with the reason).
     pub fn row(&self) -> String {
         let title: String = self.title.chars().take(16).collect();
         let mib = self.peak_memory as f64 / (1 << 20) as f64;
-        let why =
+        let mut why =
             if self.status == "invalid" { format!("  {}", self.message) } else { String::new() };
+        for (name, value) in &self.measures {
+            why.push_str(&format!("  {name}: {value}"));
+        }
         format!(
             "{:>5}  {:<16} {:<11} {:>3} {:>6} {:>7} {:>8.2} {:>11} {:>11} {:>7.1}Mi{why}",
             self.level,
@@ -158,6 +166,9 @@ fn message(outcome: &Outcome, limits: &Limits, place: Place) -> String {
             StopReason::Cancelled => "cancelled".into(),
             StopReason::DepthLimit => "no solution within the depth limit, which proves \
                 nothing; raise it (dfs:DEPTH) or use another method"
+                .into(),
+            StopReason::NotFound => "the method gave up without a solution, which proves \
+                nothing; raise its cap or use another method"
                 .into(),
         },
     }

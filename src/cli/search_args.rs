@@ -6,7 +6,8 @@ use std::time::Duration;
 /// How to search: method, bound, detectors and limits.
 #[derive(clap::Args, Clone, Debug)]
 pub struct SearchArgs {
-    /// auto, astar, idastar, wastar[:W], greedy, bfs, dfs[:DEPTH], iddfs, fess.
+    /// auto, astar, idastar, wastar[:W], greedy, bfs, dfs[:DEPTH], iddfs, fess,
+    /// stone-by-stone, talking-stones[:CAP], planner[:DEPTH].
     #[arg(long, default_value = "auto", value_parser = parse_method)]
     pub method: Method,
     /// Seconds per level (0 = no limit; dfs and iddfs, which never fill the memory, stop
@@ -28,7 +29,7 @@ pub struct SearchArgs {
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_switch)]
     pub disable: Vec<Switch>,
     /// Techniques to switch on that are off by default (comma-separated): room-links,
-    /// out-of-plan, hotspots.
+    /// out-of-plan, hotspots, seed-pruning.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_technique)]
     pub enable: Vec<Technique>,
 }

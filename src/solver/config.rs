@@ -27,6 +27,15 @@ pub enum Method {
     IterativeDeepening,
     /// Feature-space search (FESS) over macro moves.
     Fess,
+    /// Van Lishout's stone-by-stone protocol on the start position alone: each goal, in
+    /// the order by walls, filled by the first stone that reaches it alone.
+    StoneByStone,
+    /// Van Lishout's Talking Stones: iterative deepening until a position passes the
+    /// stone-by-stone test, giving up after this many failed tests.
+    TalkingStones(u32),
+    /// Demaret's planner: the goals filled one at a time in the schedule's order, each
+    /// sub-problem after the first cut at this many moves.
+    Planner(u32),
 }
 
 impl Method {
@@ -34,11 +43,32 @@ impl Method {
     pub const DFS_LIMIT: u32 = 300;
 
     /// Names accepted by [`Method::from_name`].
-    pub const NAMES: [&'static str; 9] =
-        ["auto", "astar", "idastar", "wastar", "greedy", "bfs", "dfs", "iddfs", "fess"];
+    pub const NAMES: [&'static str; 12] = [
+        "auto",
+        "astar",
+        "idastar",
+        "wastar",
+        "greedy",
+        "bfs",
+        "dfs",
+        "iddfs",
+        "fess",
+        "stone-by-stone",
+        "talking-stones",
+        "planner",
+    ];
+
+    /// The sub-problem depth limit `planner` uses when none is given (Tableau 6.1's first
+    /// campaign).
+    pub const PLANNER_LIMIT: u32 = 5;
+
+    /// The cap of failed tests `talking-stones` uses when none is given (Table 4.1's).
+    pub const TALKING_STONES_CAP: u32 = 20_000;
 
     /// The method for a command-line name: `auto`, `astar`, `idastar`, `wastar` (weight 3),
-    /// `wastar:W`, `greedy`, `bfs`, `dfs` (limit [`Method::DFS_LIMIT`]), `dfs:N`, `iddfs`, `fess`.
+    /// `wastar:W`, `greedy`, `bfs`, `dfs` (limit [`Method::DFS_LIMIT`]), `dfs:N`, `iddfs`,
+    /// `fess`, `stone-by-stone`, `talking-stones` (cap [`Method::TALKING_STONES_CAP`]),
+    /// `talking-stones:N`, `planner` (limit [`Method::PLANNER_LIMIT`]), `planner:N`.
     pub fn from_name(name: &str) -> Option<Method> {
         let (base, arg) = match name.split_once(':') {
             Some((b, a)) => (b, Some(a.parse::<u32>().ok()?)),
@@ -54,6 +84,11 @@ impl Method {
             ("dfs", d) => Method::Dfs(d.unwrap_or(Method::DFS_LIMIT)),
             ("iddfs", None) => Method::IterativeDeepening,
             ("fess", None) => Method::Fess,
+            ("stone-by-stone", None) => Method::StoneByStone,
+            ("talking-stones", n) => {
+                Method::TalkingStones(n.unwrap_or(Method::TALKING_STONES_CAP).max(1))
+            }
+            ("planner", n) => Method::Planner(n.unwrap_or(Method::PLANNER_LIMIT)),
             _ => return None,
         })
     }
@@ -77,6 +112,9 @@ impl Method {
             Method::Dfs(d) => format!("dfs:{d}"),
             Method::IterativeDeepening => "iddfs".into(),
             Method::Fess => "fess".into(),
+            Method::StoneByStone => "stone-by-stone".into(),
+            Method::TalkingStones(n) => format!("talking-stones:{n}"),
+            Method::Planner(n) => format!("planner:{n}"),
         }
     }
 }

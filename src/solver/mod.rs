@@ -40,7 +40,8 @@ pub use error::{Unsearchable, WrongSolution};
 pub use model::table::NodeId;
 pub use outcome::{Outcome, Solution, StopReason};
 pub use search::{
-    ChildView, NoTrace, NodeView, Observer, Progress, PushView, Recorder, Search, Stats, Verdict,
+    ChildView, NoTrace, NodeView, Observer, Progress, PushView, Recorder, Search, Stats,
+    StoneFailure, Verdict,
 };
 pub use solve::{build, solve, solve_with_progress};
 pub use techniques::{Technique, Techniques};

@@ -35,6 +35,9 @@ pub enum StopReason {
     Cancelled,
     /// A depth-limited search finished without a solution (no proof of unsolvability).
     DepthLimit,
+    /// The method gave up without a solution (its own cap, or its rules found none), with
+    /// no proof of unsolvability.
+    NotFound,
 }
 
 impl StopReason {
@@ -46,6 +49,7 @@ impl StopReason {
             StopReason::Memory => "memory",
             StopReason::Cancelled => "cancelled",
             StopReason::DepthLimit => "depth-limit",
+            StopReason::NotFound => "not-found",
         }
     }
 }

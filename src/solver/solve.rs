@@ -6,10 +6,13 @@ use crate::solver::algo::best_first::{BestFirst, Priority};
 use crate::solver::algo::bfs::Bfs;
 use crate::solver::algo::depth_first::{DepthFirst, Limit};
 use crate::solver::algo::fess::Fess;
+use crate::solver::algo::planner::Planner;
 use crate::solver::algo::portfolio::Portfolio;
+use crate::solver::algo::talking_stones::TalkingStones;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::bounds::LowerBound;
 use crate::solver::config::{Config, Limits, Method};
+use crate::solver::deadlock::Deadlocks;
 use crate::solver::error::{Setup, Unsearchable, WrongSolution};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::table::NodeId;
@@ -86,8 +89,15 @@ fn member<O: Observer + 'static>(
         techniques.set(Technique::TunnelMacros, false);
         techniques.set(Technique::GoalMacros, false);
     }
-    let bound = if method == Method::Fess { LowerBound::Matching } else { config.lower_bound };
-    let expander = Expander::new(problem, config.deadlocks, techniques, bound, interrupt);
+    let mut bound = if method == Method::Fess { LowerBound::Matching } else { config.lower_bound };
+    let mut deadlocks = config.deadlocks;
+    let seed = matches!(method, Method::StoneByStone | Method::TalkingStones(_));
+    if seed && !techniques.on(Technique::SeedPruning) {
+        // As in the thesis: no pruning (this bound is never infinite).
+        (bound, deadlocks) = (LowerBound::BoxesOffGoal, Deadlocks::NONE);
+        techniques.set(Technique::PiCorrals, false);
+    }
+    let expander = Expander::new(problem, deadlocks, techniques, bound, interrupt);
     match method {
         Method::Fess => Box::new(Fess::new(expander, observer)),
         Method::Greedy => Box::new(BestFirst::new(expander, Priority::Greedy, observer)),
@@ -101,6 +111,9 @@ fn member<O: Observer + 'static>(
         Method::IterativeDeepening => {
             Box::new(DepthFirst::new(expander, Limit::Deepening, observer))
         }
+        Method::StoneByStone => Box::new(TalkingStones::new(expander, false, 1, observer)),
+        Method::TalkingStones(cap) => Box::new(TalkingStones::new(expander, true, cap, observer)),
+        Method::Planner(limit) => Box::new(Planner::new(expander, limit, observer)),
         Method::Auto => unreachable!("auto is a portfolio of members"),
     }
 }
@@ -332,6 +345,7 @@ fn drive(
             Progress::Exhausted { complete: false } => {
                 return Outcome::Stopped(StopReason::DepthLimit, stats);
             }
+            Progress::NotFound => return Outcome::Stopped(StopReason::NotFound, stats),
             Progress::Running => {}
         }
         if watch.out_of_time()
@@ -358,7 +372,8 @@ fn finish(level: &Level, search: &dyn Search, id: NodeId, stats: Stats) -> Outco
 
 /// The verified solution ending at node `id` of `search`.
 fn solution_to(level: &Level, search: &dyn Search, id: NodeId) -> Result<Solution, WrongSolution> {
-    let pushes = search.pushes_to(id);
+    let mut pushes = search.pushes_to(id);
+    pushes.extend(search.tail(id));
     let moves = crate::solver::model::walk::moves_for(level, &pushes)?;
     let check = replay(level, &moves);
     if let Some(err) = check.error {

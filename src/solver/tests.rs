@@ -188,7 +188,9 @@ fn admissible_bounds_never_exceed_the_pushes_left() {
             match search.step(1000) {
                 Progress::Solved(id) => break id,
                 Progress::Running => {}
-                Progress::Exhausted { .. } => panic!("BFS exhausted {}", level.meta.title),
+                Progress::Exhausted { .. } | Progress::NotFound => {
+                    panic!("BFS gave up on {}", level.meta.title)
+                }
             }
         };
         let path = search.path(goal);
@@ -230,6 +232,26 @@ fn unsolvable_levels_are_proved_unsolvable() {
                 level.meta.title,
                 outcome.status()
             );
+        }
+    }
+}
+
+#[test]
+fn the_seed_methods_never_say_unsolvable() {
+    let seeds = [
+        Method::StoneByStone,
+        Method::TalkingStones(Method::TALKING_STONES_CAP),
+        Method::Planner(Method::PLANNER_LIMIT),
+    ];
+    for level in levels(SOLVABLE).iter().chain(&levels(UNSOLVABLE)) {
+        for method in seeds {
+            let outcome = run(level, Config::with_method(method));
+            let title = &level.meta.title;
+            match &outcome {
+                Outcome::Solved(s, _) => assert!(replay(level, &s.moves).solved, "{title}"),
+                Outcome::Stopped(StopReason::NotFound, _) => {}
+                other => panic!("{} on {title}: {}", method.name(), other.status()),
+            }
         }
     }
 }

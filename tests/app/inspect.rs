@@ -299,3 +299,109 @@ fn run_until_a_rule_prunes_stops_at_the_first_pruned_child() {
     let children = &h.state().inspector.snapshot.children;
     assert!(children.iter().any(|c| matches!(c.verdict, sokolab::solver::Verdict::Pruned(_))));
 }
+
+/// Demaret's B1: stone by stone fills the bottom goal, then finds no stone for the next.
+const B1: &str = "; B1\n#########\n####   .#\n#  $ $ .#\n# $  # .#\n#  $ @#.#\n#   #####\n#####\n";
+
+#[test]
+fn talking_stones_marks_which_children_pass_stone_by_stone_and_shows_the_tail() {
+    let mut h = window(B1);
+    h.get_by_label("Inspector").click();
+    h.run();
+    let config = Config::with_method(Method::TalkingStones(Method::TALKING_STONES_CAP));
+    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
+    h.run();
+    // The first step tests the start alone (depth 0); the second expands it and tests each
+    // child.
+    for _ in 0..2 {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    let mut ts = build(h.state().level(), &config, Recorder::default()).unwrap();
+    ts.step(2);
+    let children = ts.children();
+    assert!(!children.is_empty());
+    for c in children {
+        assert!(matches!(c.verdict, sokolab::solver::Verdict::Fails(_)), "{c:?}");
+        h.get_by_label(&child_row(c));
+    }
+    h.get_all_by_label_contains("fails stone by stone at goal").next().expect("a failure shown");
+    h.get_by_label("failed tests");
+
+    // Run on: the solution ends at a node that passes, and its tail is shown.
+    h.get_by_label("Run to solution").click();
+    h.step();
+    let start = std::time::Instant::now();
+    while h.state().inspector.session.as_ref().is_some_and(|s| s.is_running()) {
+        assert!(start.elapsed().as_secs() < 30, "the search did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
+    assert_eq!(h.state().inspector.state_line(), "Solved: 26 pushes.");
+    let tail = h.state().inspector.snapshot.tail.len();
+    assert_eq!(tail, 22, "26 pushes, 4 of them in the search prefix");
+    h.get_by_label(&format!(
+        "The solution's last node passes stone by stone; its tail: {tail} pushes"
+    ));
+    let passes = h
+        .state()
+        .inspector
+        .snapshot
+        .children
+        .iter()
+        .any(|c| c.verdict == sokolab::solver::Verdict::Passes);
+    assert!(passes, "the last expansion's children include the node that passes");
+}
+
+#[test]
+fn stone_by_stone_gives_up_on_stones_that_must_move_together() {
+    let together = "; Together\n#######\n###.###\n#  $  #\n#  $  #\n#. @  #\n#######\n";
+    let mut h = window(together);
+    h.get_by_label("Inspector").click();
+    h.run();
+    let config = Config::with_method(Method::StoneByStone);
+    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
+    h.run();
+    for _ in 0..2 {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    let line = h.state().inspector.state_line();
+    assert!(line.starts_with("Gave up"), "{line}");
+    h.get_by_label(&line);
+}
+
+#[test]
+fn the_planner_shows_its_ordering_sub_problem_and_developed_nodes() {
+    let column = "; B\n#########\n####   .#\n#  $ $ .#\n# $  # .#\n#  $ @ .#\n#   #####\n#####\n";
+    let mut h = window(column);
+    h.get_by_label("Inspector").click();
+    h.run();
+    let config = Config::with_method(Method::Planner(Method::PLANNER_LIMIT));
+    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
+    h.run();
+    h.get_by_label("Step").click();
+    h.run();
+    let mut planner = build(h.state().level(), &config, Recorder::default()).unwrap();
+    planner.step(1);
+    let stats = planner.stats();
+    assert_eq!(h.state().inspector.snapshot.stats, *stats);
+    assert_eq!(stats.measure("ordering"), Some(2));
+    assert_eq!(stats.measure("developed"), Some(1));
+    for name in ["ordering", "sub-problem", "developed"] {
+        h.get_by_label(name);
+    }
+    h.get_by_label("Run to solution").click();
+    h.step();
+    let start = std::time::Instant::now();
+    while h.state().inspector.session.as_ref().is_some_and(|s| s.is_running()) {
+        assert!(start.elapsed().as_secs() < 30, "the search did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
+    let line = h.state().inspector.state_line();
+    assert!(line.starts_with("Solved:"), "{line}");
+    assert_eq!(h.state().inspector.snapshot.stats.measure("sub-problem"), Some(4));
+}

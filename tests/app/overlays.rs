@@ -119,3 +119,27 @@ fn the_packing_order_and_the_goal_rooms_are_drawn_when_switched_on() {
     assert!(h.state().view.drawn.order.is_empty(), "switched off again");
     assert!(!h.state().view.drawn.goal_lines.is_empty(), "the rooms stay");
 }
+
+/// Demaret's goal column B: potential entrances (1,6), (2,6), (4,6), real (2,6), (4,6).
+const COLUMN: &str = "#########\n####   .#\n#  $ $ .#\n# $  # .#\n#  $ @ .#\n#   #####\n#####\n";
+
+#[test]
+fn the_seed_orders_and_entrances_are_drawn_when_switched_on() {
+    let mut h = window(COLUMN);
+    h.get_by_label("Goal schedule and entrances (Demaret's planner)").click();
+    until_plan_drawn(&mut h);
+    let drawn = &h.state().view.drawn;
+    assert_eq!(drawn.entrances, vec![Pos::new(6, 2), Pos::new(6, 4)], "real: filled");
+    assert_eq!(drawn.potential, vec![Pos::new(6, 1)], "potential only: hollow");
+    let goal = |row| Pos::new(7, row);
+    assert_eq!(drawn.order, vec![(goal(3), 1), (goal(1), 2), (goal(2), 3), (goal(4), 4)]);
+    h.get_by_label_contains("Ordering 2.");
+
+    h.get_by_label("Goal schedule and entrances (Demaret's planner)").click();
+    h.get_by_label("Goal order by walls (Talking Stones; 1 = fill first)").click();
+    h.run();
+    let drawn = &h.state().view.drawn;
+    assert_eq!(drawn.order, vec![(goal(4), 1), (goal(3), 2), (goal(2), 3), (goal(1), 4)]);
+    assert!(drawn.potential.is_empty() && drawn.entrances.is_empty());
+    h.get_by_label("Most walls around first; a filled goal counts as a wall.");
+}

@@ -31,7 +31,7 @@ pub use session::{Run, Session};
 pub const FRONTIER_SHOWN: usize = 12;
 
 /// The algorithms the inspector offers, in menu order.
-pub const METHODS: [Method; 8] = [
+pub const METHODS: [Method; 11] = [
     Method::Bfs,
     Method::Dfs(Method::DFS_LIMIT),
     Method::IterativeDeepening,
@@ -40,6 +40,9 @@ pub const METHODS: [Method; 8] = [
     Method::IdaStar,
     Method::WeightedAStar(3),
     Method::Fess,
+    Method::StoneByStone,
+    Method::TalkingStones(Method::TALKING_STONES_CAP),
+    Method::Planner(Method::PLANNER_LIMIT),
 ];
 
 /// The name of a method in the inspector.
@@ -54,6 +57,9 @@ pub fn method_label(m: Method) -> String {
         Method::Dfs(d) => format!("depth-first (limit {d})"),
         Method::IterativeDeepening => "iterative deepening".into(),
         Method::Fess => "FESS (feature-space search)".into(),
+        Method::StoneByStone => "stone by stone (Van Lishout)".into(),
+        Method::TalkingStones(n) => format!("Talking Stones (cap {n} failed tests)"),
+        Method::Planner(n) => format!("Demaret's planner (sub-problems to {n} moves)"),
     }
 }
 
@@ -110,6 +116,9 @@ pub struct Snapshot {
     /// [`crate::solver::inspect::trace::TREE_EXPANSIONS`] only) and `frontier` is empty (it
     /// is not recorded).
     pub history: Option<(usize, Step)>,
+    /// The pushes that complete the solution found after its last node (Talking Stones'
+    /// stone-by-stone tail); empty otherwise.
+    pub tail: Vec<(Pos, Dir)>,
 }
 
 /// The inspector's state.
@@ -277,10 +286,15 @@ impl Inspector {
         let Some(session) = &mut self.session else { return };
         session.poll();
         let steps = session.with_trace(|t| t.steps.len());
+        let progress = session.progress();
         let search = session.search();
         let stats = search.stats().clone();
         let current = search.current();
         self.snapshot = Snapshot {
+            tail: match progress {
+                Progress::Solved(id) => search.tail(id),
+                _ => Vec::new(),
+            },
             features: current.map(|c| search.node_features(c.id)).unwrap_or_default(),
             current,
             children: search.children().to_vec(),
@@ -437,7 +451,8 @@ impl Inspector {
             Progress::Running if s.is_running() => "Running…".into(),
             Progress::Running => "Paused.".into(),
             Progress::Solved(id) => {
-                let g = s.search().node(id).map_or(0, |v| v.g);
+                let search = s.search();
+                let g = search.node(id).map_or(0, |v| v.g) as usize + search.tail(id).len();
                 let optimal = if self.snapshot.optimal { " (push-optimal)" } else { "" };
                 format!("Solved: {}{optimal}.", text::plural(g as usize, "push", "pushes"))
             }
@@ -447,6 +462,7 @@ impl Inspector {
             Progress::Exhausted { complete: false } => {
                 "Exhausted within the depth limit (no proof of unsolvability).".into()
             }
+            Progress::NotFound => "Gave up: no solution found (no proof of unsolvability).".into(),
         }
     }
 }

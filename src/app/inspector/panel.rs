@@ -30,7 +30,8 @@ fn features_grid(ui: &mut Ui, id: &str, features: &[(&'static str, u32)]) {
 
 fn verdict_color(v: Verdict, ui: &Ui) -> Color32 {
     match v {
-        Verdict::Kept | Verdict::Improved => Color32::from_rgb(90, 190, 100),
+        Verdict::Kept | Verdict::Improved | Verdict::Passes => Color32::from_rgb(90, 190, 100),
+        Verdict::Fails(_) => Color32::from_rgb(120, 160, 220),
         Verdict::Duplicate => ui.visuals().weak_text_color(),
         Verdict::OverBound => Color32::from_rgb(220, 170, 50),
         Verdict::Pruned(_) => Color32::from_rgb(230, 90, 80),
@@ -193,7 +194,7 @@ fn controls(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
 fn counters(ui: &mut Ui, inspector: &Inspector) {
     let s = &inspector.snapshot.stats;
     let bound = match inspector.method {
-        Method::Dfs(_) | Method::IterativeDeepening => "depth limit",
+        Method::Dfs(_) | Method::IterativeDeepening | Method::TalkingStones(_) => "depth limit",
         Method::IdaStar => "cost bound",
         Method::Bfs => "depth",
         Method::Fess => "weight",
@@ -231,6 +232,11 @@ fn counters(ui: &mut Ui, inspector: &Inspector) {
             ui.label(format!("pruned: {}", r.name()))
                 .on_hover_text(format!("Children pruned by the rule: {}", r.name()));
             ui.label(RichText::new(s.pruned_by(r).to_string()).monospace());
+            ui.end_row();
+        }
+        for &(name, value) in &s.measures {
+            ui.label(name).on_hover_text("Counted by this method (see the method's help)");
+            ui.label(RichText::new(value.to_string()).monospace());
             ui.end_row();
         }
     });
@@ -344,6 +350,16 @@ fn frontier(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
             pushes.iter().map(|&(from, d)| format!("{from} {}", dir_letter(d))).collect();
         ui.label(format!("Path from the start: {}", plural(pushes.len(), "push", "pushes")));
         ui.label(RichText::new(path.join(", ")).small().monospace());
+    }
+    if !inspector.snapshot.tail.is_empty() {
+        let tail = &inspector.snapshot.tail;
+        let tail: Vec<String> =
+            tail.iter().map(|&(from, d)| format!("{from} {}", dir_letter(d))).collect();
+        ui.label(format!(
+            "The solution's last node passes stone by stone; its tail: {} pushes",
+            tail.len()
+        ));
+        ui.label(RichText::new(tail.join(", ")).small().monospace());
     }
     path_nodes(ui, inspector, sink);
 }

@@ -91,7 +91,14 @@ impl Session {
 
     /// Whether node ids are reused (depth-first searches store only the current path).
     pub fn depth_first(&self) -> bool {
-        matches!(self.config.method, Method::Dfs(_) | Method::IterativeDeepening | Method::IdaStar)
+        matches!(
+            self.config.method,
+            Method::Dfs(_)
+                | Method::IterativeDeepening
+                | Method::IdaStar
+                | Method::StoneByStone
+                | Method::TalkingStones(_)
+        )
     }
 
     /// The search, locked for the window (waiting at most one worker slice).

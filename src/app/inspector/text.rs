@@ -25,6 +25,17 @@ pub fn verdict_text(v: Verdict) -> String {
         Verdict::Improved => "improved".into(),
         Verdict::OverBound => "over the bound".into(),
         Verdict::Pruned(r) => format!("pruned: {}", r.name()),
+        Verdict::Passes => "passes stone by stone".into(),
+        Verdict::Fails(f) => format!(
+            "fails stone by stone at goal {} ({} filled): {}",
+            f.goal,
+            f.filled,
+            match f.tried {
+                0 => "no stone can move".to_string(),
+                1 => "the one stone that can move cannot reach it alone".to_string(),
+                n => format!("none of the {n} stones that can move reaches it alone"),
+            }
+        ),
     }
 }
 

@@ -60,7 +60,11 @@ pub fn build_tree(steps: &[Step], edges: &[Edge]) -> Vec<TreeNode> {
             next_edge += 1;
             let Some(parent) = at else { continue };
             let index = tree.len();
-            if let (Some(id), Verdict::Kept | Verdict::Improved) = (c.node, c.verdict) {
+            if let (
+                Some(id),
+                Verdict::Kept | Verdict::Improved | Verdict::Passes | Verdict::Fails(_),
+            ) = (c.node, c.verdict)
+            {
                 latest.insert(id, index);
             }
             let depth = tree[parent].depth + 1;
@@ -145,7 +149,12 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         }
         let on_path = |n: &TreeNode| {
             n.node.is_some_and(|id| solution.contains(&id))
-                && matches!(n.verdict, None | Some(Verdict::Kept | Verdict::Improved))
+                && matches!(
+                    n.verdict,
+                    None | Some(
+                        Verdict::Kept | Verdict::Improved | Verdict::Passes | Verdict::Fails(_)
+                    )
+                )
         };
         for (i, n) in tree.iter().enumerate() {
             let c = place(i);

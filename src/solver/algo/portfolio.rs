@@ -128,7 +128,7 @@ impl Search for Portfolio {
                     break;
                 }
                 // A cut-off member proves nothing; the others go on. (Not used by `auto`.)
-                Progress::Exhausted { complete: false } => {}
+                Progress::Exhausted { complete: false } | Progress::NotFound => {}
             }
         }
         self.sum_stats();
@@ -204,6 +204,11 @@ impl Search for Portfolio {
     fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)> {
         let (m, id) = Self::split(id);
         self.members.get(m).map(|member| member.pushes_to(id)).unwrap_or_default()
+    }
+
+    fn tail(&self, id: NodeId) -> Vec<(Pos, Dir)> {
+        let (m, id) = Self::split(id);
+        self.members.get(m).map(|member| member.tail(id)).unwrap_or_default()
     }
 }
 

@@ -1,5 +1,6 @@
 //! What is known about a level before any search starts: push distances and dead squares,
-//! tunnels, rooms and goal areas, the packing order, hotspots, and the [`problem::Problem`]
+//! tunnels, rooms and goal areas, the packing order, Talking Stones' goal order by walls,
+//! hotspots, and the [`problem::Problem`]
 //! that bundles them.
 
 pub(crate) mod distances;
@@ -8,4 +9,6 @@ pub(crate) mod packing;
 pub(crate) mod parking;
 pub(crate) mod problem;
 pub(crate) mod rooms;
+pub(crate) mod schedule;
 pub(crate) mod tunnels;
+pub(crate) mod wall_order;

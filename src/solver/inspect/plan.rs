@@ -1,11 +1,14 @@
 //! The level's plan as the solver sees it, in board coordinates: its rooms, the goal areas
-//! and their entrances, the packing order (which goal to fill first), and the
-//! packing-and-parking plan of the backward search that FESS follows.
+//! and their entrances, the packing order (which goal to fill first), the
+//! packing-and-parking plan of the backward search that FESS follows, Talking Stones' goal
+//! order by walls, and Demaret's entrances and goal schedule.
 
 use crate::level::{Level, Pos};
 use crate::solver::algo::backward;
 use crate::solver::analysis::parking::Origin;
 use crate::solver::analysis::problem::Problem;
+use crate::solver::analysis::schedule::Schedule;
+use crate::solver::analysis::wall_order;
 use crate::solver::error::Unsearchable;
 use crate::solver::model::interrupt::Interrupt;
 
@@ -37,6 +40,17 @@ pub struct Plan {
     /// The steps of the backward search's plan, in order (empty when it found none, and
     /// FESS follows the packing order).
     pub parking: Vec<ParkingStep>,
+    /// Each goal with its place in Talking Stones' goal order by adjacent walls.
+    pub wall_order: Vec<(Pos, u16)>,
+    /// Demaret's potential entrances: non-goal squares beside a goal with floor behind.
+    pub potential_entrances: Vec<Pos>,
+    /// Demaret's real entrances: potential ones a start stone reaches alone without
+    /// crossing another.
+    pub real_entrances: Vec<Pos>,
+    /// Each goal with its place in Demaret's schedule (empty when no ordering exists).
+    pub schedule: Vec<(Pos, u16)>,
+    /// The ordering (1, 2 or 3) the schedule comes from.
+    pub schedule_ordering: Option<u32>,
 }
 
 impl Plan {
@@ -51,17 +65,16 @@ impl Plan {
         let pos = |squares: &[crate::solver::model::board::Sq]| -> Vec<Pos> {
             squares.iter().map(|&s| p.board.pos(s)).collect()
         };
+        let numbered = |order: &[crate::solver::model::board::Sq]| -> Vec<(Pos, u16)> {
+            let place = |i: usize| (i + 1).min(u16::MAX as usize) as u16;
+            order.iter().enumerate().map(|(i, &g)| (p.board.pos(g), place(i))).collect()
+        };
+        let schedule = Schedule::of(p);
         Plan {
             rooms: p.rooms.rooms.iter().map(|r| pos(r)).collect(),
             goal_areas: p.rooms.goal_areas.iter().map(|a| pos(a)).collect(),
             entrances: pos(&p.rooms.entrances),
-            order: p
-                .packing
-                .order
-                .iter()
-                .enumerate()
-                .map(|(i, &g)| (p.board.pos(g), (i + 1).min(u16::MAX as usize) as u16))
-                .collect(),
+            order: numbered(&p.packing.order),
             complete: p.packing.complete,
             parking: backward::plan(p, &Interrupt::default())
                 .map(|plan| {
@@ -78,6 +91,11 @@ impl Plan {
                         .collect()
                 })
                 .unwrap_or_default(),
+            wall_order: numbered(&wall_order::by_walls(&p.board)),
+            potential_entrances: pos(&schedule.potential),
+            real_entrances: pos(&schedule.real),
+            schedule: schedule.order.as_ref().map(|(_, o)| numbered(o)).unwrap_or_default(),
+            schedule_ordering: schedule.order.as_ref().map(|(k, _)| k.number()),
         }
     }
 }

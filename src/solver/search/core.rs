@@ -300,6 +300,11 @@ pub(crate) trait Algorithm: Send {
     fn frontier(&self, k: usize) -> Vec<NodeView>;
     /// The priority of stored node `id`.
     fn f(&self, id: NodeId, info: &NodeInfo) -> u32;
+    /// The pushes that follow node `id` to make its solution, when reaching `id` is not
+    /// itself the solution (Talking Stones' stone-by-stone tail); none by default.
+    fn tail(&self, _id: NodeId) -> Vec<(Pos, Dir)> {
+        Vec::new()
+    }
     /// Named measurements of node `id` beyond g, h and f (none by default).
     fn node_features(&self, _id: NodeId) -> Vec<(&'static str, u32)> {
         Vec::new()
@@ -366,5 +371,9 @@ impl<A: Algorithm> Search for A {
     fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)> {
         let core = self.core();
         if core.has(id) { core.pushes_to(id) } else { Vec::new() }
+    }
+
+    fn tail(&self, id: NodeId) -> Vec<(Pos, Dir)> {
+        Algorithm::tail(self, id)
     }
 }

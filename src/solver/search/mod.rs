@@ -18,7 +18,7 @@ mod view;
 
 pub use observer::{NoTrace, Observer, Recorder};
 pub use stats::Stats;
-pub use view::{ChildView, NodeView, PushView, Verdict};
+pub use view::{ChildView, NodeView, PushView, StoneFailure, Verdict};
 
 use crate::level::{Dir, Level, Pos};
 use crate::solver::analysis::problem::Problem;
@@ -38,6 +38,9 @@ pub enum Progress {
         /// Whether every reachable position was considered.
         complete: bool,
     },
+    /// The method gave up without a solution (its own cap, or its rules found none) and
+    /// proved nothing.
+    NotFound,
 }
 
 /// The object-safe part of a search the inspector and the front door use. Searches are
@@ -75,6 +78,10 @@ pub trait Search: Send {
     /// search lists its features); empty for searches without any.
     fn node_features(&self, id: NodeId) -> Vec<(&'static str, u32)>;
     /// Every single push from the root to node `id`, in order, macro moves expanded (empty
-    /// for an unknown id). Solutions are rebuilt from it.
+    /// for an unknown id). Solutions are rebuilt from it and [`Search::tail`].
     fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)>;
+    /// The pushes after node `id` that complete the solution ending there, when reaching
+    /// `id` is not itself the solution (Talking Stones' stone-by-stone tail); empty
+    /// otherwise.
+    fn tail(&self, id: NodeId) -> Vec<(Pos, Dir)>;
 }

@@ -26,12 +26,28 @@ pub struct Stats {
     pub elapsed: Duration,
     /// Largest memory estimate seen, in bytes.
     pub peak_memory: usize,
+    /// The method's own counters, named (Talking Stones' failed tests, the planner's
+    /// developed nodes, …); empty for the other searches.
+    pub measures: Vec<(&'static str, u64)>,
 }
 
 impl Stats {
     /// Children pruned for `reason`.
     pub fn pruned_by(&self, reason: PruneReason) -> u64 {
         self.pruned[reason.index()]
+    }
+
+    /// The method's counter named `name`, if it keeps one.
+    pub fn measure(&self, name: &str) -> Option<u64> {
+        self.measures.iter().find(|(n, _)| *n == name).map(|&(_, v)| v)
+    }
+
+    /// Sets the method's counter named `name`.
+    pub fn set_measure(&mut self, name: &'static str, value: u64) {
+        match self.measures.iter_mut().find(|(n, _)| *n == name) {
+            Some(m) => m.1 = value,
+            None => self.measures.push((name, value)),
+        }
     }
 
     /// All pruned children.

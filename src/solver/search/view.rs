@@ -55,6 +55,22 @@ pub enum Verdict {
     OverBound,
     /// Removed by a deadlock detector or an infinite lower bound.
     Pruned(PruneReason),
+    /// Kept, and solvable stone by stone (Talking Stones' success test).
+    Passes,
+    /// Kept, and not solvable stone by stone: where the test stopped.
+    Fails(StoneFailure),
+}
+
+/// Where the stone-by-stone test of a position stopped: no stone could be brought alone
+/// onto the next goal of the order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoneFailure {
+    /// The goal no stone reached.
+    pub goal: Pos,
+    /// Goals filled before it.
+    pub filled: u32,
+    /// The stones that could move and were tried, each failing to reach it alone.
+    pub tried: u32,
 }
 
 /// One child of the node being expanded.

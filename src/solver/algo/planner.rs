@@ -1,0 +1,298 @@
+//! Demaret's planner (2007, chapter 4): the goals are filled one at a time in the order of
+//! the goal schedule ([`crate::solver::analysis::schedule`]). Each sub-problem — bring some
+//! stone onto the next goal — is solved by iterative deepening on moves, lazily: it hands
+//! out its solutions one by one, shallowest first, each position once; the planner goes
+//! on from the first, and comes back for the next when a later sub-problem has none
+//! (backtracking over sub-solutions). The first sub-problem is unlimited, every later one
+//! is cut at the depth limit (5, then 10 for what failed, in the thesis).
+//!
+//! A node's successors are, when any stone can be pushed alone onto the target goal, only
+//! those macro-pushes (one move each, other successors cut); otherwise every push the
+//! judge keeps, stones on filled goals frozen, pushes of the stone moved last first
+//! (inertia). Within a sub-problem a position is visited once per iteration, at its least
+//! depth.
+//!
+//! The plan prunes solvable positions (the macro cut, the frozen stones, the depth limit):
+//! a failed plan is "not found", never "unsolvable".
+
+use crate::solver::analysis::schedule::Schedule;
+use crate::solver::model::board::Sq;
+use crate::solver::model::reach::Reach;
+use crate::solver::model::state::{boxes_of, clear_box, has_box, set_box};
+use crate::solver::model::table::{Insert, NodeId, NodeInfo, Push};
+use crate::solver::search::box_moves::{BoxMoves, Macro};
+use crate::solver::search::core::{Algorithm, Core};
+use crate::solver::search::expand::Expander;
+use crate::solver::search::{NodeView, Observer, Progress};
+use std::collections::{HashMap, HashSet};
+
+/// The measure counting developed nodes (Tableau 6.1's "nœuds explorés").
+pub const DEVELOPED: &str = "developed";
+/// The measure naming the ordering used (1, 2 or 3).
+pub const ORDERING: &str = "ordering";
+/// The measure giving the sub-problem being solved (1 for the first goal).
+pub const SUB_PROBLEM: &str = "sub-problem";
+
+/// One sub-problem's lazy iterative deepening.
+#[derive(Debug)]
+struct Sub {
+    start: NodeId,
+    target: Sq,
+    limit: Option<u32>,
+    /// Node-store salt: positions are stored per sub-problem, so that each keeps its own
+    /// parents.
+    salt: u64,
+    depth_limit: u32,
+    iteration: u32,
+    cut: bool,
+    stack: Vec<(NodeId, u32)>,
+    /// Per position: its least depth and the last iteration that visited it.
+    seen: HashMap<NodeId, (u32, u32)>,
+    yielded: HashSet<NodeId>,
+}
+
+/// What a sub-problem's step gave.
+enum Next {
+    Running,
+    Solution(NodeId),
+    Exhausted,
+}
+
+/// The planner's state.
+#[derive(Debug)]
+pub(crate) struct Planner<O: Observer> {
+    core: Core<O>,
+    order: Vec<Sq>,
+    limit: u32,
+    subs: Vec<Sub>,
+    salts: u64,
+    moves: BoxMoves,
+    reach: Reach,
+    developed: u64,
+    done: Option<Progress>,
+}
+
+impl<O: Observer> Planner<O> {
+    /// The planner on the expander's level with sub-problems cut at `limit` moves (the
+    /// first excepted).
+    pub fn new(expander: Expander, limit: u32, observer: O) -> Self {
+        let mut core = Core::new(expander, observer);
+        let schedule = Schedule::of(core.problem());
+        let (order, done) = match schedule.order {
+            Some((kind, order)) => {
+                core.stats.set_measure(ORDERING, u64::from(kind.number()));
+                (order, core.settled)
+            }
+            None => (Vec::new(), Some(Progress::NotFound)),
+        };
+        let mut planner = Planner {
+            core,
+            order,
+            limit,
+            subs: Vec::new(),
+            salts: 0,
+            moves: BoxMoves::default(),
+            reach: Reach::default(),
+            developed: 0,
+            done,
+        };
+        if planner.done.is_none() {
+            planner.open(0);
+        }
+        planner
+    }
+
+    /// Opens the sub-problem that fills the next goal from node `start`.
+    fn open(&mut self, start: NodeId) {
+        let n = self.subs.len();
+        self.salts += 1;
+        self.subs.push(Sub {
+            start,
+            target: self.order[n],
+            limit: (n > 0).then_some(self.limit),
+            salt: self.salts.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            depth_limit: 0,
+            iteration: 0,
+            cut: false,
+            stack: vec![(start, 0)],
+            seen: HashMap::new(),
+            yielded: HashSet::new(),
+        });
+        self.core.stats.set_measure(SUB_PROBLEM, n as u64 + 1);
+    }
+
+    /// One visit of the top sub-problem.
+    fn visit(&mut self) -> Next {
+        let n = self.subs.len() - 1;
+        let sub = &mut self.subs[n];
+        let Some((id, k)) = sub.stack.pop() else {
+            let deeper = sub.cut && sub.limit.is_none_or(|l| sub.depth_limit < l);
+            if !deeper {
+                return Next::Exhausted;
+            }
+            sub.depth_limit += 1;
+            sub.iteration += 1;
+            sub.cut = false;
+            sub.stack.push((sub.start, 0));
+            return Next::Running;
+        };
+        let iteration = sub.iteration;
+        match sub.seen.get_mut(&id) {
+            Some((least, _)) if *least < k => return Next::Running,
+            Some((_, last)) if *last == iteration => return Next::Running,
+            Some(entry) => *entry = (k, iteration),
+            None => {
+                sub.seen.insert(id, (k, iteration));
+            }
+        }
+        let target = sub.target;
+        if has_box(self.core.nodes.state(id), target) {
+            return if sub.yielded.insert(id) { Next::Solution(id) } else { Next::Running };
+        }
+        if k == sub.depth_limit {
+            sub.cut = true;
+            return Next::Running;
+        }
+        let salt = sub.salt;
+        let children = self.successors(id, target, salt);
+        let sub = &mut self.subs[n];
+        sub.stack.extend(children.into_iter().rev().map(|c| (c, k + 1)));
+        Next::Running
+    }
+
+    /// Stores and returns the successors of node `id` towards `target`: macro-pushes onto
+    /// it if any stone has one, else the single pushes the judge keeps.
+    fn successors(&mut self, id: NodeId, target: Sq, salt: u64) -> Vec<NodeId> {
+        self.developed += 1;
+        self.core.stats.set_measure(DEVELOPED, self.developed);
+        let g = self.core.nodes.info(id).g;
+        self.core.expanding(id, g);
+        let state = self.core.nodes.state(id).to_vec();
+        let p = &self.core.expander.problem;
+        let words = p.words();
+        let filled = &self.order[..self.subs.len() - 1];
+        let frozen = |s: Sq| filled.contains(&s);
+        let stones: Vec<Sq> = boxes_of(&state[..words]).filter(|&s| !frozen(s)).collect();
+        let mut macros: Vec<Macro> =
+            stones.iter().filter_map(|&s| self.moves.route(p, &state, s, target)).collect();
+        macros.sort_by_key(|m| m.pushes);
+        let mut out = Vec::new();
+        if !macros.is_empty() {
+            for m in macros {
+                let mut child = state.clone();
+                clear_box(&mut child, m.from);
+                set_box(&mut child, m.to);
+                let p = &self.core.expander.problem;
+                child[words] = u64::from(self.reach.flood(&p.board, &child[..words], m.player(p)));
+                let hash = p.hash(&child) ^ salt;
+                let info = NodeInfo {
+                    parent: id,
+                    push: Push { from: m.from, dir: m.dir },
+                    g: g + u32::from(m.pushes),
+                    h: 0,
+                    closed: false,
+                };
+                let (Insert::New(c) | Insert::Known(c)) =
+                    self.core.insert_move(&child, hash, info, m);
+                out.push(c);
+            }
+            self.core.stats.generated += out.len() as u64;
+            return out;
+        }
+        self.core.expand(id, false);
+        let last = self.last_moved(id);
+        let mut kept: Vec<(bool, usize)> = Vec::new();
+        for i in 0..self.core.expander.children.len() {
+            let c = self.core.expander.children[i];
+            if frozen(c.push.from) {
+                continue;
+            }
+            if let Some(reason) = c.pruned {
+                self.core.pruned(|core| core.push_view(c.push), g + 1, c.h, (reason, c.pattern));
+                continue;
+            }
+            kept.push((Some(c.push.from) != last, i));
+        }
+        kept.sort_by_key(|&(other, _)| other);
+        for (_, i) in kept {
+            let c = self.core.expander.children[i];
+            let state = self.core.expander.child_state(i).to_vec();
+            let info = NodeInfo { parent: id, push: c.push, g: g + 1, h: c.h, closed: false };
+            let (Insert::New(n) | Insert::Known(n)) =
+                self.core.nodes.insert(&state, c.hash ^ salt, info);
+            out.push(n);
+        }
+        out
+    }
+
+    /// The square of the stone moved last on the way to node `id` (none at the root).
+    fn last_moved(&self, id: NodeId) -> Option<Sq> {
+        let info = self.core.nodes.info(id);
+        if info.parent == id {
+            return None;
+        }
+        Some(match self.core.macros.get(&id) {
+            Some(m) => m.to,
+            None => self.core.problem().board.nbr(info.push.from, info.push.dir as usize),
+        })
+    }
+}
+
+impl<O: Observer> Algorithm for Planner<O> {
+    type Trace = O;
+
+    fn core(&self) -> &Core<O> {
+        &self.core
+    }
+
+    fn step(&mut self, budget: u64) -> Progress {
+        if let Some(done) = self.done {
+            return done;
+        }
+        let start = self.developed;
+        let mut visits = 0u64;
+        while self.developed - start < budget && visits < budget * 64 && !self.core.interrupted() {
+            visits += 1;
+            match self.visit() {
+                Next::Running => {}
+                Next::Solution(id) if self.subs.len() == self.order.len() => {
+                    self.done = Some(Progress::Solved(id));
+                    return Progress::Solved(id);
+                }
+                Next::Solution(id) => self.open(id),
+                Next::Exhausted => {
+                    self.subs.pop();
+                    if self.subs.is_empty() {
+                        self.done = Some(Progress::NotFound);
+                        return Progress::NotFound;
+                    }
+                    self.core.stats.set_measure(SUB_PROBLEM, self.subs.len() as u64);
+                }
+            }
+        }
+        self.core.stats.open = self.subs.iter().map(|s| s.stack.len() as u64).sum();
+        self.core.stats.closed = self.core.nodes.len() as u64;
+        self.core.stats.bound = self.subs.last().map_or(0, |s| s.depth_limit);
+        Progress::Running
+    }
+
+    fn own_memory(&self) -> usize {
+        self.subs
+            .iter()
+            .map(|s| s.stack.capacity() * 8 + s.seen.capacity() * 16 + s.yielded.capacity() * 8)
+            .sum()
+    }
+
+    fn optimal(&self) -> bool {
+        false
+    }
+
+    fn frontier(&self, k: usize) -> Vec<NodeView> {
+        let Some(sub) = self.subs.last() else { return Vec::new() };
+        sub.stack.iter().rev().take(k).map(|&(id, _)| self.core.node_view(id, 0)).collect()
+    }
+
+    fn f(&self, _: NodeId, info: &NodeInfo) -> u32 {
+        info.g
+    }
+}

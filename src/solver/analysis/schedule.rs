@@ -1,0 +1,374 @@
+//! Demaret's goal schedule (2007, chapter 4): the entrances of the goal zones and the three
+//! goal orderings his planner fills the goals in.
+//!
+//! - A **potential entrance** is a non-goal square next to a goal with floor behind it (on
+//!   the side away from the goal), so that a stone on it could be pushed in.
+//! - A **real entrance** is a potential one onto which some stone of the start can be
+//!   pushed alone (every other stone removed) without passing over another potential
+//!   entrance.
+//! - **Ordering 1** (one real entrance): evacuate the full goal zone through the entrance,
+//!   one stone at a time, and fill in the reverse order.
+//! - **Ordering 2** (several): at each step remove every stone that can leave through some
+//!   accessible entrance; fill group by group, the last removed first.
+//! - **Ordering 3**: fill the goal most surrounded (walls and stones placed so far, plus one
+//!   per blocked axis) as long as every goal left keeps two free squares in a row beside
+//!   it, backtracking when none can be placed.
+//!
+//! Goals are scanned in reading order wherever the thesis leaves the order open.
+
+use crate::solver::analysis::problem::Problem;
+use crate::solver::model::board::{NONE, Sq, opposite};
+use crate::solver::model::reach::Reach;
+use crate::solver::model::state::{clear_box, has_box, set_box};
+use std::collections::{HashSet, VecDeque};
+
+/// Which ordering a schedule comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ordering {
+    /// Evacuation through the one real entrance.
+    One,
+    /// Evacuation of every evacuable stone at each step, through several entrances.
+    Two,
+    /// Encirclement rates with backtracking.
+    Three,
+}
+
+impl Ordering {
+    /// The ordering's number in the thesis.
+    pub fn number(self) -> u32 {
+        match self {
+            Ordering::One => 1,
+            Ordering::Two => 2,
+            Ordering::Three => 3,
+        }
+    }
+}
+
+/// The entrances of a level's goal zones and the goal schedule chosen from them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    /// Potential entrances, in reading order.
+    pub potential: Vec<Sq>,
+    /// Real entrances, in reading order.
+    pub real: Vec<Sq>,
+    /// The goals in the order to fill them, and the ordering that gave it; `None` when no
+    /// ordering exists or the analysis gave up.
+    pub order: Option<(Ordering, Vec<Sq>)>,
+    /// Whether the analysis gave up on a board too large for its push searches (the
+    /// real entrances and the order are then left empty).
+    pub gave_up: bool,
+}
+
+/// Squares the push searches of one analysis may flood, in all.
+const FLOOD_BUDGET: u64 = 200_000_000;
+
+/// Single-stone push searches on an otherwise fixed board.
+struct Pusher<'a> {
+    p: &'a Problem,
+    reach: Reach,
+    boxes: Vec<u64>,
+    /// Floods left before the searches give up ([`FLOOD_BUDGET`] squares in all).
+    floods: u64,
+}
+
+impl<'a> Pusher<'a> {
+    fn new(p: &'a Problem) -> Self {
+        let floods = FLOOD_BUDGET / p.board.len().max(1) as u64;
+        Pusher { p, reach: Reach::default(), boxes: vec![0; p.words()], floods }
+    }
+
+    /// Whether the budget is spent (every later search answers no).
+    fn spent(&self) -> bool {
+        self.floods == 0
+    }
+
+    /// Whether the stone on `stone` can be pushed onto `target` with the stones `others`
+    /// fixed, the man starting on any of `men`, never stopping on a square `forbidden`
+    /// says (the target excepted).
+    fn reaches(
+        &mut self,
+        stone: Sq,
+        target: Sq,
+        others: &[Sq],
+        men: &[Sq],
+        forbidden: impl Fn(Sq) -> bool,
+    ) -> bool {
+        if stone == target {
+            return true;
+        }
+        let board = &self.p.board;
+        self.boxes.fill(0);
+        for &o in others {
+            set_box(&mut self.boxes, o);
+        }
+        let mut seen = HashSet::new();
+        let mut queue = VecDeque::new();
+        set_box(&mut self.boxes, stone);
+        for &m in men {
+            if m != NONE && !has_box(&self.boxes, m) {
+                let low = self.reach.flood(board, &self.boxes, m);
+                if seen.insert((stone, low)) {
+                    queue.push_back((stone, low));
+                }
+            }
+        }
+        while let Some((at, man)) = queue.pop_front() {
+            if self.spent() {
+                return false;
+            }
+            self.floods -= 1;
+            set_box(&mut self.boxes, at);
+            self.reach.flood(board, &self.boxes, man);
+            let pushes: Vec<(usize, Sq)> = self.reach.pushes(board, &self.boxes, at).collect();
+            clear_box(&mut self.boxes, at);
+            for (_, to) in pushes {
+                if to == target {
+                    return true;
+                }
+                if forbidden(to) {
+                    continue;
+                }
+                set_box(&mut self.boxes, to);
+                let low = self.reach.flood(board, &self.boxes, at);
+                clear_box(&mut self.boxes, to);
+                if seen.insert((to, low)) {
+                    queue.push_back((to, low));
+                }
+            }
+        }
+        false
+    }
+}
+
+impl Schedule {
+    /// The entrances and schedule of `p` (goals and stones where the level starts).
+    pub fn of(p: &Problem) -> Schedule {
+        let mut pusher = Pusher::new(p);
+        let potential = potential_entrances(p);
+        let real = real_entrances(&mut pusher, &potential);
+        let entrances = if real.is_empty() { &potential } else { &real };
+        let order = match entrances.len() {
+            1 => ordering1(&mut pusher, entrances[0]).map(|o| (Ordering::One, o)),
+            _ => ordering2(&mut pusher, entrances).map(|o| (Ordering::Two, o)),
+        };
+        if pusher.spent() {
+            return Schedule { potential, real: Vec::new(), order: None, gave_up: true };
+        }
+        let order = order.or_else(|| ordering3(p).map(|o| (Ordering::Three, o)));
+        Schedule { potential, real, order, gave_up: false }
+    }
+}
+
+/// Non-goal squares next to a goal with floor behind them, in reading order.
+fn potential_entrances(p: &Problem) -> Vec<Sq> {
+    let board = &p.board;
+    let mut out = Vec::new();
+    for &g in board.goals() {
+        for d in 0..4 {
+            let e = board.nbr(g, d);
+            if e == NONE || board.is_goal(e) || board.nbr(e, d) == NONE || out.contains(&e) {
+                continue;
+            }
+            out.push(e);
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The potential entrances some start stone can be pushed onto alone without passing over
+/// another one.
+fn real_entrances(pusher: &mut Pusher, potential: &[Sq]) -> Vec<Sq> {
+    let p = pusher.p;
+    let man = p.board.start_player();
+    potential
+        .iter()
+        .copied()
+        .filter(|&e| {
+            let other = |s: Sq| s != e && potential.contains(&s);
+            p.board.start_boxes().iter().any(|&s| pusher.reaches(s, e, &[], &[man], other))
+        })
+        .collect()
+}
+
+/// The squares behind entrance `e` from which the man pushes a stone on `e` into a goal.
+fn behind(p: &Problem, e: Sq) -> Vec<Sq> {
+    (0..4)
+        .filter(|&d| {
+            let g = p.board.nbr(e, d);
+            g != NONE && p.board.is_goal(g)
+        })
+        .map(|d| p.board.nbr(e, opposite(d)))
+        .filter(|&m| m != NONE)
+        .collect()
+}
+
+/// Whether the stone of goal `g` can leave through entrance `e`, the goals `remaining`
+/// (g among them) holding stones: a stone on `e` can be pushed back onto `g`, the man
+/// starting behind the entrance.
+fn evacuable(pusher: &mut Pusher, g: Sq, e: Sq, remaining: &[Sq]) -> bool {
+    let others: Vec<Sq> = remaining.iter().copied().filter(|&x| x != g).collect();
+    if others.contains(&e) {
+        return false;
+    }
+    let men = behind(pusher.p, e);
+    pusher.reaches(e, g, &others, &men, |_| false)
+}
+
+/// Ordering 1: the goals emptied one by one through `e`, filled in reverse.
+fn ordering1(pusher: &mut Pusher, e: Sq) -> Option<Vec<Sq>> {
+    let mut remaining = pusher.p.board.goals().to_vec();
+    let mut order = Vec::with_capacity(remaining.len());
+    while !remaining.is_empty() {
+        let i = (0..remaining.len()).find(|&i| evacuable(pusher, remaining[i], e, &remaining))?;
+        order.push(remaining.remove(i));
+    }
+    order.reverse();
+    Some(order)
+}
+
+/// Ordering 2: at each step every stone that can leave through an accessible entrance
+/// leaves; the groups are filled last removed first.
+fn ordering2(pusher: &mut Pusher, entrances: &[Sq]) -> Option<Vec<Sq>> {
+    let p = pusher.p;
+    let mut remaining = p.board.goals().to_vec();
+    let man = p.board.start_player();
+    let mut groups: Vec<Vec<Sq>> = Vec::new();
+    while !remaining.is_empty() {
+        let stones: Vec<Sq> =
+            p.board.start_boxes().iter().copied().filter(|s| !remaining.contains(s)).collect();
+        let mut group = Vec::new();
+        for &e in entrances {
+            let accessible = !remaining.contains(&e)
+                && stones.iter().any(|&s| pusher.reaches(s, e, &remaining, &[man], |_| false));
+            if !accessible {
+                continue;
+            }
+            for &g in &remaining {
+                if !group.contains(&g) && evacuable(pusher, g, e, &remaining) {
+                    group.push(g);
+                }
+            }
+        }
+        if group.is_empty() {
+            return None;
+        }
+        remaining.retain(|g| !group.contains(g));
+        groups.push(group);
+    }
+    Some(groups.into_iter().rev().flatten().collect())
+}
+
+/// Placements ordering 3 tries before giving up (its backtracking is exponential on rooms
+/// where no order exists).
+const ORDERING_3_TRIES: u32 = 100_000;
+
+/// Ordering 3: the encirclement order, with backtracking (none after
+/// [`ORDERING_3_TRIES`] placements).
+fn ordering3(p: &Problem) -> Option<Vec<Sq>> {
+    let board = &p.board;
+    let taken = |placed: &[Sq], s: Sq| s == NONE || placed.contains(&s);
+    let rate = |placed: &[Sq], g: Sq| {
+        let n = |d| taken(placed, board.nbr(g, d));
+        let sides = (0..4).filter(|&d| n(d)).count();
+        sides + usize::from(n(0) || n(1)) + usize::from(n(2) || n(3))
+    };
+    let accessible = |placed: &[Sq], g: Sq| {
+        (0..4).any(|d| {
+            let a = board.nbr(g, d);
+            !taken(placed, a) && !taken(placed, board.nbr(a, d))
+        })
+    };
+    fn place(
+        placed: &mut Vec<Sq>,
+        goals: &[Sq],
+        tries: &mut u32,
+        rate: &dyn Fn(&[Sq], Sq) -> usize,
+        accessible: &dyn Fn(&[Sq], Sq) -> bool,
+    ) -> bool {
+        if placed.len() == goals.len() {
+            return true;
+        }
+        let mut left: Vec<Sq> = goals.iter().copied().filter(|g| !placed.contains(g)).collect();
+        left.sort_by_key(|&g| std::cmp::Reverse(rate(placed, g)));
+        for &g in &left {
+            if *tries == 0 {
+                return false;
+            }
+            *tries -= 1;
+            placed.push(g);
+            if left.iter().all(|&x| x == g || accessible(placed, x))
+                && place(placed, goals, tries, rate, accessible)
+            {
+                return true;
+            }
+            placed.pop();
+        }
+        false
+    }
+    let mut placed = Vec::new();
+    let mut tries = ORDERING_3_TRIES;
+    place(&mut placed, board.goals(), &mut tries, &rate, &accessible).then_some(placed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+
+    fn problem(rows: &[&str]) -> Problem {
+        Problem::new(&Level::from_rows(rows).unwrap()).unwrap()
+    }
+
+    fn rc(p: &Problem, squares: &[Sq]) -> Vec<(usize, usize)> {
+        squares.iter().map(|&s| (p.board.pos(s).y, p.board.pos(s).x)).collect()
+    }
+
+    /// Demaret's D1: a goal column with one real and one potential-only entrance.
+    const O1: [&str; 7] =
+        ["#########", "####   .#", "#  $   .#", "# $  # .#", "#  $ @ ##", "#   #####", "#####"];
+    /// D2: two real entrances.
+    const B: [&str; 7] =
+        ["#########", "####   .#", "#  $ $ .#", "# $  # .#", "#  $ @ .#", "#   #####", "#####"];
+
+    #[test]
+    fn one_real_entrance_gives_ordering_1() {
+        let p = problem(&O1);
+        let s = Schedule::of(&p);
+        assert_eq!(rc(&p, &s.potential), [(1, 6), (2, 6)]);
+        assert_eq!(rc(&p, &s.real), [(2, 6)]);
+        let (kind, order) = s.order.unwrap();
+        assert_eq!(kind, Ordering::One);
+        assert_eq!(rc(&p, &order), [(3, 7), (2, 7), (1, 7)]);
+        let ordering2 = ordering2(&mut Pusher::new(&p), &s.real).unwrap();
+        assert_eq!(rc(&p, &ordering2), [(3, 7), (1, 7), (2, 7)]);
+        // (1,7) rates highest but would leave (3,7) inaccessible.
+        assert_eq!(rc(&p, &ordering3(&p).unwrap()), [(3, 7), (1, 7), (2, 7)]);
+    }
+
+    #[test]
+    fn several_real_entrances_give_ordering_2() {
+        let p = problem(&B);
+        let s = Schedule::of(&p);
+        assert_eq!(rc(&p, &s.potential), [(1, 6), (2, 6), (4, 6)]);
+        assert_eq!(rc(&p, &s.real), [(2, 6), (4, 6)]);
+        let (kind, order) = s.order.unwrap();
+        assert_eq!(kind, Ordering::Two);
+        assert_eq!(rc(&p, &order), [(3, 7), (1, 7), (2, 7), (4, 7)]);
+        assert_eq!(rc(&p, &ordering3(&p).unwrap()), [(4, 7), (3, 7), (1, 7), (2, 7)]);
+    }
+
+    #[test]
+    fn without_an_evacuation_order_ordering_3_is_used() {
+        // D3 (B1): B with (4,6) walled; nothing can be evacuated past (2,7).
+        let rows =
+            ["#########", "####   .#", "#  $ $ .#", "# $  # .#", "#  $ @#.#", "#   #####", "#####"];
+        let p = problem(&rows);
+        let s = Schedule::of(&p);
+        assert_eq!(rc(&p, &s.real), [(2, 6)]);
+        assert_eq!(ordering1(&mut Pusher::new(&p), s.real[0]), None);
+        let (kind, order) = s.order.unwrap();
+        assert_eq!(kind, Ordering::Three);
+        assert_eq!(rc(&p, &order), [(4, 7), (3, 7), (1, 7), (2, 7)]);
+    }
+}

@@ -1,0 +1,198 @@
+//! The seed methods against their theses: Talking Stones reproduces Van Lishout's Table 4.1
+//! on XSokoban (failed tests, stone moves), stone by stone solves XSokoban 78 alone,
+//! Demaret's entrances of XSokoban 1 are those of his figures 4.14 and 4.15, his planner
+//! develops one node per goal where Tableau 6.1 says so, and no seed method calls a
+//! solvable hand-made level unsolvable. The XSokoban tests skip with a note when
+//! `../shared/levels` is absent.
+
+mod common;
+
+use sokolab::level::format::{load_file, read_collection};
+use sokolab::level::{Level, Pos, replay};
+use sokolab::solver::inspect::Plan;
+use sokolab::solver::{Config, Limits, Method, Outcome, StopReason, solve};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+fn run(level: &Level, method: Method) -> Outcome {
+    let limits = Limits { time: Some(Duration::from_secs(120)), ..Limits::default() };
+    solve(level, &Config::with_method(method), &limits, &AtomicBool::new(false))
+}
+
+fn xsokoban() -> Option<Vec<Level>> {
+    let file = common::level_file("xsokoban-90.xsb")?;
+    Some(load_file(&file).unwrap().levels)
+}
+
+fn replays(level: &Level, outcome: &Outcome) -> usize {
+    let solution = outcome.solution().expect("solved");
+    let check = replay(level, &solution.moves);
+    assert!(check.solved && check.error.is_none());
+    solution.pushes
+}
+
+#[test]
+fn talking_stones_reproduces_table_4_1() {
+    let Some(levels) = xsokoban() else { return };
+    // (level, failed tests, stone moves) from the thesis; total pushes from the port of its
+    // program.
+    let table = [
+        (1, 76, 3, 97),
+        (2, 7155, 4, 137),
+        (3, 31, 2, 146),
+        (5, 67, 2, 149),
+        (6, 2849, 4, 110),
+        (51, 972, 4, 128),
+        (54, 2761, 3, 229),
+        (78, 0, 0, 154),
+        (82, 173, 3, 169),
+    ];
+    for (n, failed, moves, pushes) in table {
+        let level = &levels[n - 1];
+        let outcome = run(level, Method::TalkingStones(Method::TALKING_STONES_CAP));
+        let stats = outcome.stats().unwrap();
+        assert_eq!(stats.measure("failed tests"), Some(failed), "level {n}");
+        assert_eq!(stats.measure("stone moves"), Some(moves), "level {n}");
+        assert_eq!(replays(level, &outcome), pushes, "level {n}");
+    }
+}
+
+#[test]
+fn talking_stones_gives_up_at_the_cap() {
+    let Some(levels) = xsokoban() else { return };
+    let outcome = run(&levels[3], Method::TalkingStones(Method::TALKING_STONES_CAP));
+    assert!(matches!(outcome, Outcome::Stopped(StopReason::NotFound, _)), "level 4");
+    assert_eq!(outcome.stats().unwrap().measure("failed tests"), Some(20_000));
+}
+
+#[test]
+fn stone_by_stone_solves_xsokoban_78_but_not_1() {
+    let Some(levels) = xsokoban() else { return };
+    let outcome = run(&levels[77], Method::StoneByStone);
+    assert_eq!(replays(&levels[77], &outcome), 154);
+    let outcome = run(&levels[0], Method::StoneByStone);
+    assert!(matches!(outcome, Outcome::Stopped(StopReason::NotFound, _)));
+}
+
+/// Solvable levels on which the seed methods are tested: a corridor stone by stone fills
+/// (14 pushes), one where two stones must move together (4), and Demaret's B1, which
+/// stone by stone fails at its second goal (26).
+const HAND_MADE: &str = "
+; corridor
+########
+#...   #
+####   #
+#  $$$ #
+#     @#
+########
+
+; together
+#######
+###.###
+#  $  #
+#  $  #
+#. @  #
+#######
+
+; B1
+#########
+####   .#
+#  $ $ .#
+# $  # .#
+#  $ @#.#
+#   #####
+#####
+";
+
+#[test]
+fn the_seed_methods_on_hand_made_levels() {
+    let levels = read_collection(HAND_MADE).unwrap().levels;
+    // (level, stone by stone solves it, failed tests, pushes).
+    let expected = [(0, true, 0, 14), (1, false, 2, 4), (2, false, 657, 26)];
+    for (i, alone, failed, pushes) in expected {
+        let level = &levels[i];
+        let title = &level.meta.title;
+        let outcome = run(level, Method::StoneByStone);
+        if alone {
+            assert_eq!(replays(level, &outcome), pushes, "{title}");
+        } else {
+            let refused = matches!(outcome, Outcome::Stopped(StopReason::NotFound, _));
+            assert!(refused, "{title}: {}", outcome.status());
+        }
+        let outcome = run(level, Method::TalkingStones(Method::TALKING_STONES_CAP));
+        assert_eq!(outcome.stats().unwrap().measure("failed tests"), Some(failed), "{title}");
+        assert_eq!(replays(level, &outcome), pushes, "{title}");
+    }
+}
+
+#[test]
+fn xsokoban_1_has_three_potential_entrances_and_one_real() {
+    let Some(levels) = xsokoban() else { return };
+    let plan = Plan::of(&levels[0]).unwrap();
+    // Figure 4.14: the three squares left of the goal block; figure 4.15: the middle one.
+    let column = |rows: &[usize]| rows.iter().map(|&r| Pos::new(15, r)).collect::<Vec<_>>();
+    assert_eq!(plan.potential_entrances, column(&[6, 7, 8]));
+    assert_eq!(plan.real_entrances, column(&[7]));
+    assert_eq!(plan.schedule_ordering, Some(1));
+    assert_eq!(plan.schedule.len(), 6);
+}
+
+#[test]
+fn the_planner_fills_each_goal_with_one_macro_where_tableau_6_1_says_so() {
+    let Some(levels) = xsokoban() else { return };
+    // (level, developed nodes in Tableau 6.1 = its stones).
+    for (n, developed) in [(78, 8), (53, 15)] {
+        let outcome = run(&levels[n - 1], Method::Planner(Method::PLANNER_LIMIT));
+        replays(&levels[n - 1], &outcome);
+        assert_eq!(outcome.stats().unwrap().measure("developed"), Some(developed), "level {n}");
+    }
+    let outcome = run(&levels[0], Method::Planner(Method::PLANNER_LIMIT));
+    assert_eq!(replays(&levels[0], &outcome), 97, "level 1, as in Tableau 6.1");
+}
+
+#[test]
+fn the_planner_on_hand_made_levels() {
+    let levels = read_collection(PLANNER_LEVELS).unwrap().levels;
+    // O1 (ordering 1) and B (ordering 2) are solved; B1 needs a stone parked before a goal
+    // fills, which the plan cuts: not found, never unsolvable.
+    for (i, ordering, pushes) in [(0, 1, Some(20)), (1, 2, Some(20)), (2, 3, None)] {
+        let level = &levels[i];
+        let outcome = run(level, Method::Planner(Method::PLANNER_LIMIT));
+        assert_eq!(outcome.stats().unwrap().measure("ordering"), Some(ordering));
+        match pushes {
+            Some(p) => assert_eq!(replays(level, &outcome), p, "{}", level.meta.title),
+            None => assert!(matches!(outcome, Outcome::Stopped(StopReason::NotFound, _))),
+        }
+    }
+}
+
+/// Demaret's goal columns: O1 (one real entrance), B (two) and B1 (B with an entrance
+/// walled).
+const PLANNER_LEVELS: &str = "
+; O1
+#########
+####   .#
+#  $   .#
+# $  # .#
+#  $ @ ##
+#   #####
+#####
+
+; B
+#########
+####   .#
+#  $ $ .#
+# $  # .#
+#  $ @ .#
+#   #####
+#####
+
+; B1
+#########
+####   .#
+#  $ $ .#
+# $  # .#
+#  $ @#.#
+#   #####
+#####
+";
