@@ -454,7 +454,7 @@ impl Inspector {
                 let search = s.search();
                 let g = search.node(id).map_or(0, |v| v.g) as usize + search.tail(id).len();
                 let optimal = if self.snapshot.optimal { " (push-optimal)" } else { "" };
-                format!("Solved: {}{optimal}.", text::plural(g as usize, "push", "pushes"))
+                format!("Solved: {}{optimal}.", text::plural(g, "push", "pushes"))
             }
             Progress::Exhausted { complete: true } => {
                 "Exhausted: no solution exists (every position was searched).".into()
