@@ -24,6 +24,9 @@ pub fn window_for(app: App) -> Harness<'static, App> {
     let mut harness = Harness::builder()
         // Tall enough for the inspector panel with every technique and feature row.
         .with_size(egui::vec2(1200.0, 2000.0))
+        // Workers (file jobs, the play mode's deadlock check, plans) wake the window when
+        // they finish, which may come during a run: room for those extra frames.
+        .with_max_steps(12)
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     // A file the app opens at startup keeps a spinner turning; the frames run regardless.
     harness.run_ok();
