@@ -389,6 +389,16 @@ fn build_table() -> Vec<Entry> {
 }
 
 impl Command {
+    /// The commands that transform the whole board, in the order the editor and the menu
+    /// list them.
+    pub const BOARD_TRANSFORMS: [Command; 5] = [
+        Command::CropToContent,
+        Command::RotateClockwise,
+        Command::MirrorHorizontal,
+        Command::MirrorVertical,
+        Command::SwapBoxesAndGoals,
+    ];
+
     /// The command's row in the table, if it has one.
     pub fn entry(&self) -> Option<&'static Entry> {
         table().iter().find(|e| e.command == *self)

@@ -188,8 +188,10 @@ fn solve_in_parallel(
                     member(other.clone(), config, method, NoTrace, interrupt)
                 };
                 let mut members = vec![(member(config, Method::Greedy), 1)];
+                // The plan's FESS is one member of its own; the others go by the packing order.
                 let mut plain = *config;
                 plain.techniques.set(Technique::BestLine, false);
+                plain.techniques.set(Technique::Plan, false);
                 if !config.techniques.on(Technique::Hotspots) {
                     let mut hot = plain;
                     hot.techniques.set(Technique::Hotspots, true);

@@ -56,13 +56,7 @@ pub fn show(
         }
     });
     ui.horizontal_wrapped(|ui| {
-        for command in [
-            Command::CropToContent,
-            Command::RotateClockwise,
-            Command::MirrorHorizontal,
-            Command::MirrorVertical,
-            Command::SwapBoxesAndGoals,
-        ] {
+        for command in Command::BOARD_TRANSFORMS {
             sink.button(ui, command, true);
         }
     });

@@ -46,13 +46,7 @@ pub fn show(ui: &mut Ui, settings: &Settings, sink: &mut Sink<'_>) {
             }
         });
         ui.menu_button("Board", |ui| {
-            for command in [
-                Command::CropToContent,
-                Command::RotateClockwise,
-                Command::MirrorHorizontal,
-                Command::MirrorVertical,
-                Command::SwapBoxesAndGoals,
-            ] {
+            for command in Command::BOARD_TRANSFORMS {
                 sink.menu_item(ui, command);
             }
             ui.separator();

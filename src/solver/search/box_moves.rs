@@ -8,7 +8,7 @@
 //! count the least for that box alone.
 
 use crate::solver::analysis::problem::Problem;
-use crate::solver::model::board::{NONE, Sq, opposite};
+use crate::solver::model::board::{Board, NONE, Sq, opposite};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::sides::Sides;
@@ -62,18 +62,69 @@ struct Visit {
 /// Generates macro moves; holds the scratch space.
 #[derive(Debug, Default)]
 pub struct BoxMoves {
-    sides: Sides,
+    walk: SideSearch,
     reach: Reach,
-    /// Per square: the side labels already visited (up to four per square).
-    seen: Vec<[u32; 4]>,
-    seen_squares: Vec<Sq>,
     visits: Vec<Visit>,
     queue: VecDeque<u32>,
-    others: Vec<u64>,
     splits: Vec<u8>,
 }
 
 const NO_SIDE: u32 = u32::MAX;
+
+/// The scratch of one box's breadth-first search over (square, player side) pairs, shared
+/// by push macros and their mirror, pull macros ([`super::pull_moves`]): the other boxes,
+/// the side analysis of the floor without the moving box, and the pairs visited.
+#[derive(Debug, Default)]
+pub(crate) struct SideSearch {
+    /// The side analysis of the floor around the other boxes.
+    pub sides: Sides,
+    /// The other boxes (the moving one taken off).
+    pub others: Vec<u64>,
+    /// Per square: the side labels already visited (up to four per square).
+    seen: Vec<[u32; 4]>,
+    seen_squares: Vec<Sq>,
+}
+
+impl SideSearch {
+    /// Starts the search of box `b` of `boxes`, the player's area being `reach`: forgets
+    /// the last search, analyses the floor without `b` and marks the start. Returns the
+    /// player's side of the box, or none when the player cannot reach it.
+    pub fn start(&mut self, board: &Board, boxes: &[u64], b: Sq, reach: &Reach) -> Option<u32> {
+        for &s in &self.seen_squares {
+            self.seen[s as usize] = [NO_SIDE; 4];
+        }
+        self.seen_squares.clear();
+        if self.seen.len() != board.len() {
+            self.seen = vec![[NO_SIDE; 4]; board.len()];
+        }
+        let start_nbr = (0..4).map(|d| board.nbr(b, d)).find(|&u| u != NONE && reach.reached(u))?;
+        self.others.clear();
+        self.others.extend_from_slice(boxes);
+        clear_box(&mut self.others, b);
+        self.sides.analyse(board, &self.others, start_nbr);
+        let side = self.sides.label(board, b, start_nbr);
+        self.mark(b, side);
+        Some(side)
+    }
+
+    /// Records side `side` of square `s` as visited; false if it already was.
+    pub fn mark(&mut self, s: Sq, side: u32) -> bool {
+        let slots = &mut self.seen[s as usize];
+        if slots[0] == NO_SIDE {
+            self.seen_squares.push(s);
+        }
+        for slot in slots.iter_mut() {
+            if *slot == side {
+                return false;
+            }
+            if *slot == NO_SIDE {
+                *slot = side;
+                return true;
+            }
+        }
+        unreachable!("a square has at most four sides")
+    }
+}
 
 impl BoxMoves {
     /// Every macro move of every box in `state` (box bitset then player square), appended
@@ -105,10 +156,10 @@ impl BoxMoves {
                 let mut count = 0;
                 for d in 0..4 {
                     let u = p.board.nbr(v.square, d);
-                    if u == NONE || has_box(&self.others, u) {
+                    if u == NONE || has_box(&self.walk.others, u) {
                         continue;
                     }
-                    let l = self.sides.label(&p.board, v.square, u);
+                    let l = self.walk.sides.label(&p.board, v.square, u);
                     if !labels[..count].contains(&l) {
                         labels[count] = l;
                         count += 1;
@@ -167,22 +218,7 @@ impl BoxMoves {
     fn search_box(&mut self, p: &Problem, boxes: &[u64], b: Sq, target: Target) -> Option<u32> {
         let board = &p.board;
         self.visits.clear();
-        for &s in &self.seen_squares {
-            self.seen[s as usize] = [NO_SIDE; 4];
-        }
-        self.seen_squares.clear();
-        if self.seen.len() != board.len() {
-            self.seen = vec![[NO_SIDE; 4]; board.len()];
-        }
-        // The player's side of the box at the start.
-        let start_nbr =
-            (0..4).map(|d| board.nbr(b, d)).find(|&u| u != NONE && self.reach.reached(u))?;
-        self.others.clear();
-        self.others.extend_from_slice(boxes);
-        clear_box(&mut self.others, b);
-        self.sides.analyse(board, &self.others, start_nbr);
-        let side = self.sides.label(board, b, start_nbr);
-        self.mark(b, side);
+        let side = self.walk.start(board, boxes, b, &self.reach)?;
         self.visits.push(Visit { square: b, side, pushes: 0, dir: u8::MAX, prev: 0 });
         self.queue.clear();
         self.queue.push_back(0);
@@ -193,15 +229,15 @@ impl BoxMoves {
                 let ahead = board.nbr(v.square, d);
                 if behind == NONE
                     || ahead == NONE
-                    || has_box(&self.others, behind)
-                    || has_box(&self.others, ahead)
+                    || has_box(&self.walk.others, behind)
+                    || has_box(&self.walk.others, ahead)
                     || p.dist.is_dead(ahead)
-                    || self.sides.label(board, v.square, behind) != v.side
+                    || self.walk.sides.label(board, v.square, behind) != v.side
                 {
                     continue;
                 }
-                let side = self.sides.label(board, ahead, v.square);
-                if !self.mark(ahead, side) {
+                let side = self.walk.sides.label(board, ahead, v.square);
+                if !self.walk.mark(ahead, side) {
                     continue;
                 }
                 let index = self.visits.len() as u32;
@@ -215,7 +251,7 @@ impl BoxMoves {
                 let hit = match target {
                     Target::All => false,
                     Target::Move(t) => {
-                        t.to == ahead && self.sides.label(board, ahead, t.player(p)) == side
+                        t.to == ahead && self.walk.sides.label(board, ahead, t.player(p)) == side
                     }
                     Target::Square(s) => s == ahead,
                 };
@@ -226,24 +262,6 @@ impl BoxMoves {
             }
         }
         None
-    }
-
-    /// Records side `side` of square `s` as visited; false if it already was.
-    fn mark(&mut self, s: Sq, side: u32) -> bool {
-        let slots = &mut self.seen[s as usize];
-        if slots[0] == NO_SIDE {
-            self.seen_squares.push(s);
-        }
-        for slot in slots.iter_mut() {
-            if *slot == side {
-                return false;
-            }
-            if *slot == NO_SIDE {
-                *slot = side;
-                return true;
-            }
-        }
-        unreachable!("a square has at most four sides")
     }
 }
 

@@ -11,8 +11,8 @@ use crate::solver::analysis::problem::Problem;
 use crate::solver::model::board::{NONE, Sq};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
-use crate::solver::model::sides::Sides;
-use crate::solver::model::state::{boxes_of, clear_box, has_box};
+use crate::solver::model::state::{boxes_of, has_box};
+use crate::solver::search::box_moves::SideSearch;
 use std::collections::VecDeque;
 
 /// One box pulled alone from `from` to `to`; the last pull went in direction `dir`, so the
@@ -45,18 +45,13 @@ struct Visit {
     dir: u8,
 }
 
-const NO_SIDE: u32 = u32::MAX;
-
 /// Generates pull macros; holds the scratch space.
 #[derive(Debug, Default)]
 pub struct PullMoves {
-    sides: Sides,
+    walk: SideSearch,
     reach: Reach,
-    seen: Vec<[u32; 4]>,
-    seen_squares: Vec<Sq>,
     visits: Vec<Visit>,
     queue: VecDeque<u32>,
-    others: Vec<u64>,
 }
 
 impl PullMoves {
@@ -87,24 +82,7 @@ impl PullMoves {
     fn search_box(&mut self, p: &Problem, boxes: &[u64], b: Sq) {
         let board = &p.board;
         self.visits.clear();
-        for &s in &self.seen_squares {
-            self.seen[s as usize] = [NO_SIDE; 4];
-        }
-        self.seen_squares.clear();
-        if self.seen.len() != board.len() {
-            self.seen = vec![[NO_SIDE; 4]; board.len()];
-        }
-        let Some(start_nbr) =
-            (0..4).map(|d| board.nbr(b, d)).find(|&u| u != NONE && self.reach.reached(u))
-        else {
-            return;
-        };
-        self.others.clear();
-        self.others.extend_from_slice(boxes);
-        clear_box(&mut self.others, b);
-        self.sides.analyse(board, &self.others, start_nbr);
-        let side = self.sides.label(board, b, start_nbr);
-        self.mark(b, side);
+        let Some(side) = self.walk.start(board, boxes, b, &self.reach) else { return };
         self.visits.push(Visit { square: b, side, pulls: 0, dir: u8::MAX });
         self.queue.clear();
         self.queue.push_back(0);
@@ -112,19 +90,19 @@ impl PullMoves {
             let v = self.visits[i as usize];
             for d in 0..4 {
                 let ahead = board.nbr(v.square, d);
-                if ahead == NONE || has_box(&self.others, ahead) {
+                if ahead == NONE || has_box(&self.walk.others, ahead) {
                     continue;
                 }
                 let beyond = board.nbr(ahead, d);
                 if beyond == NONE
-                    || has_box(&self.others, beyond)
+                    || has_box(&self.walk.others, beyond)
                     || p.dist.is_dead(ahead)
-                    || self.sides.label(board, v.square, ahead) != v.side
+                    || self.walk.sides.label(board, v.square, ahead) != v.side
                 {
                     continue;
                 }
-                let side = self.sides.label(board, ahead, beyond);
-                if !self.mark(ahead, side) {
+                let side = self.walk.sides.label(board, ahead, beyond);
+                if !self.walk.mark(ahead, side) {
                     continue;
                 }
                 let index = self.visits.len() as u32;
@@ -133,31 +111,13 @@ impl PullMoves {
             }
         }
     }
-
-    /// Records side `side` of square `s` as visited; false if it already was.
-    fn mark(&mut self, s: Sq, side: u32) -> bool {
-        let slots = &mut self.seen[s as usize];
-        if slots[0] == NO_SIDE {
-            self.seen_squares.push(s);
-        }
-        for slot in slots.iter_mut() {
-            if *slot == side {
-                return false;
-            }
-            if *slot == NO_SIDE {
-                *slot = side;
-                return true;
-            }
-        }
-        unreachable!("a square has at most four sides")
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::level::Level;
-    use crate::solver::model::state::set_box;
+    use crate::solver::model::state::{clear_box, set_box};
     use crate::solver::search::box_moves::BoxMoves;
 
     #[test]

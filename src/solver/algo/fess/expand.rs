@@ -50,6 +50,9 @@ impl<O: Observer> Fess<O> {
         }
         core.expander.judge.enter(p, &core.scratch[..words], &self.reach);
         let g = core.nodes.info(id).g;
+        // Where the expanded position stands in the plan: steps done and the next one.
+        let boxes = &core.scratch[..words];
+        let at = (self.plan.packed(boxes), self.plan.next_step(boxes));
         let mut moving = (NONE, 0usize);
         for i in 0..self.moves.len() {
             // On big boards one expansion can take long and weigh much.
@@ -89,16 +92,16 @@ impl<O: Observer> Fess<O> {
             let heat_before = self.heat_of(m.from);
             let heat_after =
                 if heat_before > 0 { self.hotspots.heat(p, &self.child, m.to) } else { 0 };
-            let approach = self.approach_of(m);
+            let approach = self.approach_of(m, at);
             self.candidates.push(Candidate { m, h, features, heat_before, heat_after, approach });
         }
-        self.advise_and_queue(id, g);
+        self.advise_and_queue(id, g, at.1);
     }
 
-    /// Asks the advisors about the candidates of node `id` (with `g` pushes), weighs each
-    /// (advised moves cost nothing more than their node, the others one) and queues it in
-    /// the node's cell.
-    fn advise_and_queue(&mut self, id: NodeId, g: u32) {
+    /// Asks the advisors about the candidates of node `id` (with `g` pushes; `next` is the
+    /// plan's next step there), weighs each (advised moves cost nothing more than their
+    /// node, the others one) and queues it in the node's cell.
+    fn advise_and_queue(&mut self, id: NodeId, g: u32, next: Option<usize>) {
         let here = self.own[id as usize];
         let p = &self.core.expander.problem;
         let techniques = self.core.expander.techniques();
@@ -106,7 +109,7 @@ impl<O: Observer> Fess<O> {
             board: &p.board,
             features: here,
             hottest: self.heat.iter().filter(|h| h.1 > 0).max_by_key(|h| h.1).copied(),
-            nearest: self.nearest_to_next_goal(here.packed),
+            nearest: self.nearest_to_next_goal(here.packed, next),
         };
         let rule =
             if techniques.on(Technique::BestLine) { Choice::BestLine } else { Choice::Plain };
@@ -190,28 +193,21 @@ impl<O: Observer> Fess<O> {
         count
     }
 
-    /// The plan's next step for the position being expanded.
-    fn next_step(&self) -> Option<usize> {
-        let p = self.core.problem();
-        self.plan.next_step(&self.core.scratch[..p.words()])
-    }
-
     /// Pushes from `m`'s destination to the square of the plan's next step, or `u16::MAX`
-    /// when the moved box is one the plan has placed already or there is no next step.
-    fn approach_of(&self, m: Macro) -> u16 {
-        let p = self.core.problem();
-        let packed = self.plan.packed(&self.core.scratch[..p.words()]);
+    /// when the moved box is one the plan has placed already or there is no next step; `at`
+    /// is the expanded position's (steps done, next step).
+    fn approach_of(&self, m: Macro, (packed, next): (usize, Option<usize>)) -> u16 {
         if self.plan.holds(m.from, packed) {
             return u16::MAX;
         }
-        self.next_step().map_or(u16::MAX, |i| self.plan.distance(p, m.to, i))
+        next.map_or(u16::MAX, |i| self.plan.distance(self.core.problem(), m.to, i))
     }
 
     /// The least push distance of a box the plan has not placed to the square of its next
-    /// step.
-    fn nearest_to_next_goal(&self, packed: u8) -> u16 {
+    /// step `next`.
+    fn nearest_to_next_goal(&self, packed: u8, next: Option<usize>) -> u16 {
         let p = self.core.problem();
-        let Some(i) = self.next_step() else { return 0 };
+        let Some(i) = next else { return 0 };
         boxes_of(&self.core.scratch[..p.words()])
             .filter(|&b| !self.plan.holds(b, usize::from(packed)))
             .map(|b| self.plan.distance(p, b, i))
