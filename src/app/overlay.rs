@@ -8,7 +8,7 @@ use egui::Color32;
 use crate::app::board::Overlays;
 use crate::app::palette::Palette;
 use crate::app::plan_overlay::PlanCache;
-use crate::app::worker::Job;
+use crate::app::worker::{GRACE, Job};
 use crate::level::Level;
 use crate::solver::PatternView;
 use crate::solver::inspect::{Analyser, Deadlock, PositionFacts, SquareFacts};
@@ -218,6 +218,8 @@ pub struct OverlayState {
     plans: PlanCache,
     /// The last "why is this a deadlock?" answer.
     pub explanation: Option<Explanation>,
+    /// The answer being worked out, on a worker.
+    explaining: Option<Job<(), Explanation>>,
 }
 
 impl OverlayState {
@@ -322,12 +324,37 @@ impl OverlayState {
         }
     }
 
-    /// Runs the deadlock rules and the search's `patterns` on `level` and keeps the
-    /// answer; what to tell the user.
+    /// Runs the deadlock rules and the search's `patterns` on `level` on a worker; what to
+    /// tell the user now (the answer, or that it is being worked out).
     pub fn explain(&mut self, level: &Level, patterns: &[PatternView]) -> String {
-        let e = Explanation::of(level, patterns);
+        let (level, patterns) = (level.clone(), patterns.to_vec());
+        let mut job = Job::spawn(|| {}, move |_| Explanation::of(&level, &patterns));
+        match job.wait(GRACE) {
+            Some(e) => self.keep(e),
+            None => {
+                self.explaining = Some(job);
+                "Looking for a deadlock rule that applies…".into()
+            }
+        }
+    }
+
+    /// The answer to the last "why is this a deadlock?" once its worker has it (none while
+    /// it works or when nothing was asked); whether one is still being worked out.
+    pub fn poll_explanation(&mut self) -> (Option<String>, bool) {
+        match self.explaining.as_mut().and_then(Job::poll) {
+            Some(e) => {
+                self.explaining = None;
+                (Some(self.keep(e)), false)
+            }
+            None => (None, self.explaining.is_some()),
+        }
+    }
+
+    /// Keeps the answer `e`; what to tell the user.
+    fn keep(&mut self, e: Explanation) -> String {
         let text = e.text();
         self.explanation = Some(e);
+        self.explaining = None;
         text
     }
 }

@@ -45,7 +45,10 @@ impl App {
             panels::levels::show(ui, &self.document, shows, &palette, &mut sink);
         });
         if mode == Mode::Inspect {
-            self.inspector_follow_level();
+            if self.inspector_follow_level() {
+                // Look again soon for the search being built.
+                ctx.request_repaint_after(std::time::Duration::from_millis(50));
+            }
             self.inspector.refresh();
         }
         self.play_timeline(&ctx);
@@ -76,6 +79,11 @@ impl App {
         self.poll_solver();
         self.poll_export();
         self.poll_files();
+        match self.overlays.poll_explanation() {
+            (Some(answer), _) => self.messages.status = answer,
+            (None, true) => ctx.request_repaint_after(std::time::Duration::from_millis(50)),
+            (None, false) => {}
+        }
         if self.solver.run.is_some() {
             // Keep the elapsed time moving between the solver's reports.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
@@ -275,6 +283,9 @@ impl App {
             Mode::Inspect => {
                 if let Some((_, pushes)) = &self.inspector.board {
                     overlays.path = pushes.iter().filter_map(|&(from, d)| from.step(d)).collect();
+                }
+                if let Some((_, area)) = &self.inspector.area {
+                    overlays.reach = area.clone();
                 }
             }
             Mode::Replay => {}

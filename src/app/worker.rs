@@ -6,6 +6,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
+/// How long the window waits for a job it has just started before it draws on without the
+/// result: work on a small level is done before the frame would notice, longer work goes
+/// on while the window draws.
+pub const GRACE: Duration = Duration::from_millis(100);
+
 enum Report<P, R> {
     Progress(P),
     Done(R),
@@ -77,6 +82,21 @@ impl<P: Send + 'static, R: Send + 'static> Job<P, R> {
                 Ok(Report::Done(r)) => return Some(r),
                 Err(TryRecvError::Empty | TryRecvError::Disconnected) => return None,
             }
+        }
+    }
+
+    /// [`Job::poll`], waiting at most `up_to` for the result (short work is done before the
+    /// frame would notice; longer work goes on while the window draws).
+    pub fn wait(&mut self, up_to: Duration) -> Option<R> {
+        let until = Instant::now() + up_to;
+        loop {
+            if let Some(result) = self.poll() {
+                return Some(result);
+            }
+            if Instant::now() >= until {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(1));
         }
     }
 

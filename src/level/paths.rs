@@ -12,6 +12,14 @@ pub fn walk_path(level: &Level, to: Pos) -> Option<Vec<Dir>> {
     Scene { level, moved: None }.walk(start, to)
 }
 
+/// The squares the player can walk to without pushing (its own included), in reading order;
+/// empty when the level has no single player.
+pub fn player_area(level: &Level) -> Vec<Pos> {
+    let Some(start) = level.player() else { return Vec::new() };
+    let reach = Scene { level, moved: None }.reachable(start);
+    level.positions().filter(|p| reach[p.y * level.width() + p.x]).collect()
+}
+
 /// Pushes the box at `from` to `to` with the fewest pushes (other boxes stay where they are),
 /// including the walks between pushes, as directions; `None` if it cannot be done or the
 /// level has no single player.

@@ -37,11 +37,12 @@ pub use config::{Config, Limits, Method};
 pub use deadlock::patterns::{PatternView, Source};
 pub use deadlock::{Deadlocks, PruneReason};
 pub use error::{Unsearchable, WrongSolution};
+pub use model::interrupt::Interrupt;
 pub use model::table::NodeId;
 pub use outcome::{Outcome, Solution, StopReason};
 pub use search::{
     ChildView, NoTrace, NodeView, Observer, Progress, PushView, Recorder, Search, Stats,
     StoneFailure, Verdict,
 };
-pub use solve::{build, solve, solve_with_progress};
+pub use solve::{build, build_interruptible, solve, solve_with_progress};
 pub use techniques::{Technique, Techniques};

@@ -49,10 +49,22 @@ pub fn build<O: Observer + Clone + 'static>(
     config: &Config,
     observer: O,
 ) -> Result<Box<dyn Search>, Unsearchable> {
-    match build_with(level, config, observer, &Interrupt::default()) {
-        Ok(search) => Ok(search),
+    let search = build_interruptible(level, config, observer, &Interrupt::default())?;
+    Ok(search.expect("nobody else holds a fresh interrupt"))
+}
+
+/// [`build`], each phase of the analysis stopping once `interrupt` is raised (then `None`).
+/// The search keeps `interrupt` as its own stop flag.
+pub fn build_interruptible<O: Observer + Clone + 'static>(
+    level: &Level,
+    config: &Config,
+    observer: O,
+    interrupt: &Interrupt,
+) -> Result<Option<Box<dyn Search>>, Unsearchable> {
+    match build_with(level, config, observer, interrupt) {
+        Ok(search) => Ok(Some(search)),
         Err(Setup::Unsearchable(why)) => Err(why),
-        Err(Setup::Interrupted) => unreachable!("nobody else holds a fresh interrupt"),
+        Err(Setup::Interrupted) => Ok(None),
     }
 }
 

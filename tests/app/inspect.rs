@@ -239,6 +239,16 @@ fn the_expanded_node_shows_the_player_where_the_push_left_it() {
     let board = h.state().board_level().clone();
     assert_eq!(board.player(), Some(push.from), "the player stands where the box was");
     assert!(board.square(push.to).has_box);
+    // The node stands for every square of the player's area: it is shaded, and the note
+    // names the square the search keeps.
+    let id = search.current().expect("a node").id;
+    let kept = search.board(id).and_then(|b| b.player()).expect("a stored player");
+    assert_ne!(Some(kept), board.player(), "this level's search normalises the player");
+    let (square, area) = h.state().inspector.area.clone().expect("the area is shown");
+    assert_eq!(square, kept);
+    assert!(area.contains(&kept) && area.contains(&push.from));
+    assert!(area.iter().all(|&p| !board.square(p).has_box));
+    h.get_by_label_contains(&format!("with the player on {kept}"));
 }
 
 /// The counters say what they count: after one breadth-first expansion the states stored
@@ -404,4 +414,72 @@ fn the_planner_shows_its_ordering_sub_problem_and_developed_nodes() {
     let line = h.state().inspector.state_line();
     assert!(line.starts_with("Solved:"), "{line}");
     assert_eq!(h.state().inspector.snapshot.stats.measure("sub-problem"), Some(4));
+}
+
+/// A room `side` squares wide with a box and a goal on every fourth square of a diagonal
+/// band: a level whose analysis takes a good while.
+fn big_room(side: usize) -> String {
+    let mut rows = vec![vec![' '; side]; side];
+    for (y, row) in rows.iter_mut().enumerate() {
+        for (x, c) in row.iter_mut().enumerate() {
+            if x == 0 || y == 0 || x == side - 1 || y == side - 1 {
+                *c = '#';
+            } else if (2..side - 2).contains(&x) && (2..side - 2).contains(&y) && x % 4 == 0 {
+                if y == x {
+                    *c = '$';
+                } else if y + 2 == x {
+                    *c = '.';
+                }
+            }
+        }
+    }
+    rows[1][1] = '@';
+    let rows: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+    format!("; Big\n{}\n", rows.join("\n"))
+}
+
+/// The search of a big level is built off the window's thread: the window says it is
+/// preparing, a Step pressed meanwhile is carried out once the search is ready, and Pause
+/// stops the preparation.
+#[test]
+fn a_big_level_is_prepared_without_blocking_the_window() {
+    let mut h = window(&big_room(160));
+    h.get_by_label("Inspector").click();
+    h.run();
+    assert!(h.state().inspector.building.is_some(), "the search is prepared on a worker");
+    assert!(h.state().inspector.session.is_none());
+    h.get_by_label_contains("Preparing the search");
+    h.get_by_label("Step").click();
+    h.run();
+    let start = std::time::Instant::now();
+    while h.state().inspector.building.is_some() {
+        assert!(start.elapsed().as_secs() < 120, "the search was never built");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+    let inspector = &h.state().inspector;
+    assert_eq!(&inspector.session.as_ref().expect("a search").level, h.state().level());
+    assert_eq!(inspector.snapshot.stats.expanded, 1, "the Step pressed meanwhile was done");
+
+    // "Why is this a deadlock?" answers for the position shown, worked out on a worker too.
+    h.key_press(Key::F7);
+    h.run();
+    let start = std::time::Instant::now();
+    while h.state().messages.status.starts_with("Looking for a deadlock rule") {
+        assert!(start.elapsed().as_secs() < 60, "the answer never came");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    assert!(h.state().messages.status.starts_with("No deadlock rule applies"));
+    let explained = h.state().overlays.explanation.as_ref().expect("an answer kept");
+    assert_eq!(&explained.level, h.state().board_level());
+
+    h.get_by_label("Reset").click();
+    h.run();
+    assert!(h.state().inspector.building.is_some());
+    h.get_by_label("Pause").click();
+    h.run();
+    assert!(h.state().inspector.building.is_none() && h.state().inspector.session.is_none());
+    h.get_by_label_contains("Stopped preparing the search");
 }

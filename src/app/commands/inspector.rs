@@ -2,9 +2,10 @@
 //! pausing, resetting, what the board shows, the lower panel's view and the pattern list.
 
 use crate::app::command::Command;
-use crate::app::inspector::{Run, Shown};
+use crate::app::inspector::{Asked, Run, Shown};
 use crate::app::overlay::Overlay;
 use crate::app::state::{App, WindowRequest};
+use crate::level::Level;
 
 impl App {
     /// Carries out an inspector command.
@@ -20,6 +21,10 @@ impl App {
             Command::InspectReset => self.reset_inspector(),
             Command::InspectStep => {
                 self.ensure_session();
+                if let Some(b) = &mut self.inspector.building {
+                    b.then = Some(Asked::Step);
+                    return None;
+                }
                 if let Some(s) = &mut self.inspector.session {
                     s.step_once();
                 }
@@ -31,6 +36,9 @@ impl App {
             Command::InspectRunToSolution => return self.inspect_run(Run::Full),
             Command::InspectRunUntilPruned => return self.inspect_run(Run::UntilPruned),
             Command::InspectPause => {
+                if self.inspector.cancel_building() {
+                    self.messages.status = "Stopped preparing the search.".into();
+                }
                 if let Some(s) = &mut self.inspector.session {
                     s.pause();
                 }
@@ -74,28 +82,58 @@ impl App {
         }
     }
 
+    /// The level the inspector's search (built or being built) is of.
+    fn inspected_level(&self) -> Option<&Level> {
+        let building = self.inspector.building.as_ref().map(|b| &b.level);
+        building.or(self.inspector.session.as_ref().map(|s| &s.level))
+    }
+
     /// Builds the inspector's search if there is none for the current level.
     pub(crate) fn ensure_session(&mut self) {
-        let fresh = self.inspector.session.as_ref().is_some_and(|s| s.level == *self.level());
-        if !fresh {
+        if self.inspected_level() != Some(self.level()) {
             self.reset_inspector();
         }
     }
 
-    /// Once a frame in inspect mode: a search of a level that is no longer the one shown (the
-    /// user chose another, or undid an edit) is replaced by a fresh one of the level shown.
-    pub(crate) fn inspector_follow_level(&mut self) {
-        let stale = self.inspector.session.as_ref().is_some_and(|s| s.level != *self.level());
-        if stale {
+    /// Once a frame in inspect mode: takes the search when its worker has built it (and
+    /// carries out the step or run asked for meanwhile), and replaces a search of a level
+    /// that is no longer the one shown (the user chose another, or undid an edit) by a fresh
+    /// one of the level shown. Whether the search is still being built.
+    pub(crate) fn inspector_follow_level(&mut self) -> bool {
+        match self.inspector.poll_building() {
+            Ok(Some(asked)) => self.queue.push(asked_command(asked)),
+            Ok(None) => {}
+            Err(e) => {
+                self.messages.status = format!("The inspector cannot search this level: {e}.")
+            }
+        }
+        if self.inspected_level().is_some_and(|l| l != self.level()) {
             self.reset_inspector();
         }
+        self.inspector.building.is_some()
     }
 
-    /// Asks the window to start the worker on the search (built first if needed).
+    /// Asks the window to start the worker on the search (built first if needed; when that
+    /// takes a while, the run starts once it is built).
     fn inspect_run(&mut self, run: Run) -> Option<WindowRequest> {
         self.ensure_session();
+        if let Some(b) = &mut self.inspector.building {
+            b.then = Some(Asked::Run(run));
+            return None;
+        }
         self.inspector.shown = Shown::Current;
         let ready = self.inspector.session.as_ref().is_some_and(|s| s.can_step());
         ready.then_some(WindowRequest::Inspect(run))
+    }
+}
+
+/// The command that asks for `asked` again.
+fn asked_command(asked: Asked) -> Command {
+    match asked {
+        Asked::Step => Command::InspectStep,
+        Asked::Run(Run::Steps(n)) => Command::InspectStepMany(n),
+        Asked::Run(Run::Rate(rate)) => Command::InspectRun(rate),
+        Asked::Run(Run::Full) => Command::InspectRunToSolution,
+        Asked::Run(Run::UntilPruned) => Command::InspectRunUntilPruned,
     }
 }

@@ -7,6 +7,7 @@
 //! and its worker; the panels ([`panel`] and the lower views it shows) draw from a
 //! [`Snapshot`] taken once a frame and send commands.
 
+pub mod building;
 mod charts;
 pub mod panel;
 mod pattern_view;
@@ -18,12 +19,15 @@ mod tree;
 
 use std::time::Instant;
 
+use crate::app::worker::GRACE;
+use crate::level::paths::player_area;
 use crate::level::{Dir, Level, Move, Pos};
 use crate::solver::inspect::boards::{after_move, after_pushes, moves_for};
 use crate::solver::inspect::trace::Step;
 use crate::solver::{ChildView, NodeView, PushView};
-use crate::solver::{Config, LowerBound, Method, NodeId, Progress, Stats};
+use crate::solver::{Config, LowerBound, Method, NodeId, Progress, Stats, Unsearchable};
 
+pub use building::{Asked, Building};
 pub use patterns::{PatternBook, PatternOrder};
 pub use session::{Run, Session};
 
@@ -133,6 +137,8 @@ pub struct Inspector {
     pub techniques: crate::solver::Techniques,
     /// The search, once built.
     pub session: Option<Session>,
+    /// The search being built on a worker (the session stays empty meanwhile).
+    pub building: Option<Building>,
     /// What the board shows.
     pub shown: Shown,
     /// The board for `shown`, with the pushes from the start that lead to it (when known).
@@ -142,6 +148,10 @@ pub struct Inspector {
     pub shown_path: Vec<NodeView>,
     /// The named features of the node shown (none for a child not stored yet).
     pub shown_features: Vec<(&'static str, u32)>,
+    /// When the search keeps the node shown with its player elsewhere than where the push
+    /// left it: that square, and the area it stands for (every square the player can walk
+    /// to; one node covers them all).
+    pub area: Option<(Pos, Vec<Pos>)>,
     board_key: Option<(Shown, u64)>,
     /// This frame's view of the search.
     pub snapshot: Snapshot,
@@ -225,10 +235,12 @@ impl Default for Inspector {
             deadlocks: crate::solver::Deadlocks::default(),
             techniques: crate::solver::Techniques::default(),
             session: None,
+            building: None,
             shown: Shown::Current,
             board: None,
             shown_path: Vec::new(),
             shown_features: Vec::new(),
+            area: None,
             board_key: None,
             snapshot: Snapshot::default(),
             step_count: 100,
@@ -256,21 +268,49 @@ impl Inspector {
         }
     }
 
-    /// Builds a fresh search of `level` with the current choices.
-    pub fn reset(&mut self, level: &Level) -> Result<(), crate::solver::Unsearchable> {
+    /// Builds a fresh search of `level` with the current choices, on a worker: ready when
+    /// this returns for a small level, later ([`Inspector::poll_building`]) for a big one.
+    pub fn reset(&mut self, level: &Level) -> Result<(), Unsearchable> {
         self.session = None;
+        self.building = None;
         self.shown = Shown::Current;
         self.board_key = None;
         self.board = None;
         self.shown_path.clear();
         self.shown_features.clear();
+        self.area = None;
         self.scrub = 0;
         self.snapshot = Snapshot::default();
         self.solution = None;
         self.patterns = PatternBook::new(self.patterns.order_by);
-        self.session = Some(Session::new(level, self.config())?);
+        let mut building = Building::start(level, self.config());
+        let built = building.wait(GRACE);
+        self.building = Some(building);
+        match built {
+            Some(built) => self.install(built).map(drop),
+            None => Ok(()),
+        }
+    }
+
+    /// Takes the search once its worker has built it: what was asked for meanwhile, to
+    /// carry out now, or why the level cannot be searched.
+    pub fn poll_building(&mut self) -> Result<Option<Asked>, Unsearchable> {
+        match self.building.as_mut().and_then(Building::poll) {
+            Some(built) => self.install(built),
+            None => Ok(None),
+        }
+    }
+
+    /// Stops building the search (nothing is searched until the next reset or step).
+    pub fn cancel_building(&mut self) -> bool {
+        self.building.take().is_some()
+    }
+
+    fn install(&mut self, built: building::Built) -> Result<Option<Asked>, Unsearchable> {
+        let then = self.building.take().and_then(|mut b| b.then.take());
+        self.session = built?;
         self.refresh();
-        Ok(())
+        Ok(then)
     }
 
     /// The solution the search found for `level` (if it searches `level` as it is), and
@@ -363,6 +403,13 @@ impl Inspector {
                 }
                 None => (Vec::new(), Vec::new()),
             };
+            let kept = node.filter(|&(_, stored)| stored).and_then(|(id, _)| search.board(id));
+            self.area = match (kept.and_then(|k| k.player()), &self.board) {
+                (Some(kept), Some((board, _))) if board.player() != Some(kept) => {
+                    Some((kept, player_area(board)))
+                }
+                _ => None,
+            };
         }
     }
 
@@ -443,6 +490,10 @@ impl Inspector {
 
     /// A line saying how the search stands.
     pub fn state_line(&self) -> String {
+        if let Some(b) = &self.building {
+            let secs = b.elapsed().as_secs_f64();
+            return format!("Preparing the search: analysing the level… {secs:.1} s");
+        }
         let Some(s) = &self.session else { return "Not started.".into() };
         if s.memory_full() {
             return "Stopped: the search holds too much memory.".into();

@@ -181,7 +181,8 @@ fn controls(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
         ui.add(egui::DragValue::new(&mut inspector.rate).range(1.0..=1e6).speed(5.0).suffix(" /s"))
             .labelled_by(name)
             .on_hover_text("Expansions per second while running");
-        sink.button(ui, Command::InspectPause, running);
+        // Pause also stops a search being prepared.
+        sink.button(ui, Command::InspectPause, running || inspector.building.is_some());
     });
     ui.horizontal_wrapped(|ui| {
         sink.button(ui, Command::InspectRunToSolution, idle);
@@ -350,6 +351,16 @@ fn frontier(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
             pushes.iter().map(|&(from, d)| format!("{from} {}", dir_letter(d))).collect();
         ui.label(format!("Path from the start: {}", plural(pushes.len(), "push", "pushes")));
         ui.label(RichText::new(path.join(", ")).small().monospace());
+    }
+    if let Some((kept, area)) = &inspector.area {
+        ui.label(
+            RichText::new(format!(
+                "The search keeps this position once for the {} shaded squares the player can \
+             walk to, with the player on {kept}; it is drawn where the last push left it.",
+                area.len()
+            ))
+            .small(),
+        );
     }
     if !inspector.snapshot.tail.is_empty() {
         let tail = &inspector.snapshot.tail;

@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 
 use crate::level::Level;
 use crate::solver::inspect::trace::{self, Trace, Tracer};
-use crate::solver::{Config, Method, Progress, Search, Unsearchable, build};
+use crate::solver::{
+    Config, Interrupt, Method, Progress, Search, Unsearchable, build_interruptible,
+};
 
 /// Most memory an inspected search may hold before the worker stops it.
 const MEMORY_LIMIT: usize = 3 << 30;
@@ -68,11 +70,18 @@ pub struct Session {
 }
 
 impl Session {
-    /// Builds the search `config` asks for on `level`, traced, with nothing expanded yet.
-    pub fn new(level: &Level, config: Config) -> Result<Self, Unsearchable> {
+    /// Builds the search `config` asks for on `level`, traced, with nothing expanded yet
+    /// (the analysis and a plan done); `None` when `interrupt` was raised meanwhile.
+    pub fn new(
+        level: &Level,
+        config: Config,
+        interrupt: &Interrupt,
+    ) -> Result<Option<Self>, Unsearchable> {
         let tracer = Tracer::new();
         let trace = tracer.trace();
-        let search = build(level, &config, tracer)?;
+        let Some(search) = build_interruptible(level, &config, tracer, interrupt)? else {
+            return Ok(None);
+        };
         let mut session = Session {
             search: Arc::new(Mutex::new(search)),
             trace,
@@ -86,7 +95,7 @@ impl Session {
         // A search that is solved or dead at the start says so without expanding.
         let progress = session.search().step(0);
         session.progress = progress;
-        Ok(session)
+        Ok((!interrupt.raised()).then_some(session))
     }
 
     /// Whether node ids are reused (depth-first searches store only the current path).

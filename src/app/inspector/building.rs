@@ -1,0 +1,73 @@
+//! A search being built on a worker thread. Building analyses the level (dead squares,
+//! distances, the packing plan, a backward search for FESS), which takes seconds on a big
+//! board; the window keeps drawing meanwhile, and the user can cancel.
+
+use std::time::Duration;
+
+use crate::app::inspector::session::{Run, Session};
+use crate::app::worker::Job;
+use crate::level::Level;
+use crate::solver::{Config, Interrupt, Unsearchable};
+
+/// What the worker hands back: the session, `None` when cancelled, or why the level
+/// cannot be searched.
+pub type Built = Result<Option<Session>, Unsearchable>;
+
+/// A step or run asked for while the search is being built.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Asked {
+    /// One expansion.
+    Step,
+    /// A run on the worker.
+    Run(Run),
+}
+
+/// A search under construction.
+pub struct Building {
+    /// The level being analysed.
+    pub level: Level,
+    /// What the user asked for meanwhile, carried out once it is built.
+    pub then: Option<Asked>,
+    interrupt: Interrupt,
+    job: Job<(), Built>,
+    /// Whether the result was handed over (its search keeps `interrupt` as its stop flag).
+    done: bool,
+}
+
+impl Building {
+    /// Starts building the search `config` asks for on `level`.
+    pub fn start(level: &Level, config: Config) -> Self {
+        let interrupt = Interrupt::default();
+        let (work, stop) = (level.clone(), interrupt.clone());
+        let job = Job::spawn(|| {}, move |_| Session::new(&work, config, &stop));
+        Building { level: level.clone(), then: None, interrupt, job, done: false }
+    }
+
+    /// The result, if the worker has finished.
+    pub fn poll(&mut self) -> Option<Built> {
+        let built = self.job.poll();
+        self.done |= built.is_some();
+        built
+    }
+
+    /// The result, waiting for it at most `up_to`.
+    pub fn wait(&mut self, up_to: Duration) -> Option<Built> {
+        let built = self.job.wait(up_to);
+        self.done |= built.is_some();
+        built
+    }
+
+    /// How long it has been building.
+    pub fn elapsed(&self) -> Duration {
+        self.job.elapsed()
+    }
+}
+
+impl Drop for Building {
+    /// A build no longer wanted stops in whatever phase it is.
+    fn drop(&mut self) {
+        if !self.done {
+            self.interrupt.raise();
+        }
+    }
+}
