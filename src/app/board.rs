@@ -48,6 +48,8 @@ pub struct Overlays {
     pub order: Vec<(Pos, u16)>,
     /// The steps of the packing-and-parking plan, in order.
     pub parking: Vec<crate::solver::inspect::ParkingStep>,
+    /// The goal of the planner's sub-problem, and the stones that reach it alone.
+    pub sub_problem: Option<(Pos, Vec<Pos>)>,
     /// The boxes of the deadlock pattern in focus.
     pub pattern_boxes: Vec<Pos>,
     /// The player's area of that pattern.
@@ -207,15 +209,24 @@ const RULER: f32 = 14.0;
 /// the messages write squares (`row:column`); every k-th where squares are small.
 fn paint_rulers(painter: &egui::Painter, g: &Geometry, pal: &Palette) {
     let font = egui::FontId::proportional(10.0);
+    for (at, align, n) in ruler_marks(g) {
+        painter.text(at, align, n, font.clone(), pal.ruler);
+    }
+}
+
+/// Where [`paint_rulers`] writes each number: above each column shown, left of each row.
+fn ruler_marks(g: &Geometry) -> Vec<(Pos2, Align2, usize)> {
     let every = (18.0 / g.cell).ceil().max(1.0) as usize;
-    for x in (0..g.width).filter(|x| (x + 1) % every == 0 || *x == 0) {
+    let shown = |i: &usize| (i + 1).is_multiple_of(every) || *i == 0;
+    let columns = (0..g.width).filter(shown).map(|x| {
         let at = g.cell_rect(Pos::new(x, 0)).center_top() - Vec2::new(0.0, 2.0);
-        painter.text(at, Align2::CENTER_BOTTOM, x + 1, font.clone(), pal.ruler);
-    }
-    for y in (0..g.height).filter(|y| (y + 1) % every == 0 || *y == 0) {
+        (at, Align2::CENTER_BOTTOM, x + 1)
+    });
+    let rows = (0..g.height).filter(shown).map(|y| {
         let at = g.cell_rect(Pos::new(0, y)).left_center() - Vec2::new(3.0, 0.0);
-        painter.text(at, Align2::RIGHT_CENTER, y + 1, font.clone(), pal.ruler);
-    }
+        (at, Align2::RIGHT_CENTER, y + 1)
+    });
+    columns.chain(rows).collect()
 }
 
 /// The range of squares visible in `clip`.
@@ -347,6 +358,18 @@ fn paint_overlays(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Pal
     let pattern = Stroke::new((c * 0.1).clamp(2.0, 5.0), pal.pattern);
     for &p in &o.pattern_boxes {
         painter.rect_stroke(g.cell_rect(p).shrink(c * 0.02), 4.0, pattern, StrokeKind::Inside);
+    }
+    if let Some((goal, stones)) = &o.sub_problem {
+        let ring = Stroke::new((c * 0.1).clamp(2.0, 5.0), pal.accent);
+        painter.rect_stroke(
+            g.cell_rect(*goal).shrink(c * 0.06),
+            c * 0.15,
+            ring,
+            StrokeKind::Inside,
+        );
+        for &s in stones {
+            painter.circle_stroke(g.cell_center(s), c * 0.44, ring);
+        }
     }
     let culprit = Stroke::new((c * 0.12).clamp(2.0, 5.0), pal.problem);
     for &p in &o.culprits {
@@ -487,5 +510,34 @@ mod tests {
         assert_eq!(g.cell_at(Pos2::new(51.0, 21.0)), None);
         assert_eq!(g.cell_at(Pos2::new(9.0, 21.0)), None);
         assert_eq!(g.cell_at(g.cell_center(Pos::new(3, 2))), Some(Pos::new(3, 2)));
+    }
+
+    /// The board's edges carry its coordinates as messages write them (`row:column`,
+    /// from 1): every column above the board, every row left of it; every k-th when
+    /// squares are too small for each number.
+    #[test]
+    fn the_rulers_number_rows_and_columns_from_one_outside_the_board() {
+        let g = |cell| Geometry {
+            area: Rect::from_min_size(Pos2::ZERO, Vec2::splat(500.0)),
+            origin: Pos2::new(20.0, 20.0),
+            cell,
+            width: 9,
+            height: 7,
+        };
+        let big = g(30.0);
+        let marks = ruler_marks(&big);
+        let above: Vec<usize> = marks.iter().filter(|m| m.0.y < 20.0).map(|m| m.2).collect();
+        let left: Vec<usize> = marks.iter().filter(|m| m.0.x < 20.0).map(|m| m.2).collect();
+        assert_eq!(above, (1..=9).collect::<Vec<_>>());
+        assert_eq!(left, (1..=7).collect::<Vec<_>>());
+        // Column 5 is written over square (4, 0)'s centre; row 3 level with square (0, 2).
+        let c5 = marks.iter().find(|m| m.0.y < 20.0 && m.2 == 5).unwrap();
+        assert_eq!(c5.0.x, big.cell_center(Pos::new(4, 0)).x);
+        let r3 = marks.iter().find(|m| m.0.x < 20.0 && m.2 == 3).unwrap();
+        assert_eq!(r3.0.y, big.cell_center(Pos::new(0, 2)).y);
+        // Squares of 6 points: 1, then every third.
+        let small: Vec<usize> =
+            ruler_marks(&g(6.0)).iter().filter(|m| m.0.y < 20.0).map(|m| m.2).collect();
+        assert_eq!(small, vec![1, 3, 6, 9]);
     }
 }

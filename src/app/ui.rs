@@ -287,6 +287,11 @@ impl App {
                 if let Some((_, area)) = &self.inspector.area {
                     overlays.reach = area.clone();
                 }
+                if let Some(sub) = &self.inspector.snapshot.sub_problem
+                    && self.inspector.shown == inspector::Shown::Current
+                {
+                    overlays.sub_problem = Some((sub.goal, sub.stones.clone()));
+                }
             }
             Mode::Replay => {}
         }

@@ -42,7 +42,7 @@ pub use model::table::NodeId;
 pub use outcome::{Outcome, Solution, StopReason};
 pub use search::{
     ChildView, NoTrace, NodeView, Observer, Progress, PushView, Recorder, Search, Stats,
-    StoneFailure, Verdict,
+    StoneFailure, SubProblem, Verdict,
 };
 pub use solve::{build, build_interruptible, solve, solve_with_progress};
 pub use techniques::{Technique, Techniques};

@@ -34,11 +34,18 @@ pub enum Technique {
     /// Talking Stones and stone by stone prune with the deadlock detectors and the lower
     /// bound's dead positions (the thesis has no pruning; off by default).
     SeedPruning,
+    /// Demaret's planner: when a stone can be pushed alone onto the target goal, those
+    /// macro-pushes are a node's only successors.
+    MacroCut,
+    /// Demaret's planner: stones on the goals filled so far never move again.
+    FrozenGoals,
+    /// Demaret's planner: pushes of the stone moved last are tried first.
+    Inertia,
 }
 
 impl Technique {
     /// Every technique.
-    pub const ALL: [Technique; 11] = [
+    pub const ALL: [Technique; 14] = [
         Technique::Packing,
         Technique::Connectivity,
         Technique::RoomLinks,
@@ -50,6 +57,9 @@ impl Technique {
         Technique::Plan,
         Technique::GoalMacros,
         Technique::SeedPruning,
+        Technique::MacroCut,
+        Technique::FrozenGoals,
+        Technique::Inertia,
     ];
 
     /// The name the command line and the inspector use.
@@ -66,6 +76,9 @@ impl Technique {
             Technique::Plan => "plan",
             Technique::GoalMacros => "goal-macros",
             Technique::SeedPruning => "seed-pruning",
+            Technique::MacroCut => "macro-cut",
+            Technique::FrozenGoals => "frozen-goals",
+            Technique::Inertia => "inertia",
         }
     }
 

@@ -306,8 +306,27 @@ fn run_until_a_rule_prunes_stops_at_the_first_pruned_child() {
         search.step(1);
     }
     assert_eq!(h.state().inspector.snapshot.stats, *search.stats());
-    let children = &h.state().inspector.snapshot.children;
+    let children = h.state().inspector.snapshot.children.clone();
     assert!(children.iter().any(|c| matches!(c.verdict, sokolab::solver::Verdict::Pruned(_))));
+    assert!(children.iter().any(|c| !matches!(c.verdict, sokolab::solver::Verdict::Pruned(_))));
+
+    // The verdict filter lists the pruned children only, then every child again.
+    let listed = |h: &egui_kittest::Harness<'_, sokolab::app::App>, c| {
+        h.query_by_label(&child_row(c)).is_some()
+    };
+    h.get_by_label("show").click();
+    h.run();
+    h.get_by_label("pruned").click();
+    h.run();
+    for c in &children {
+        let pruned = matches!(c.verdict, sokolab::solver::Verdict::Pruned(_));
+        assert_eq!(listed(&h, c), pruned, "{}", child_row(c));
+    }
+    h.get_by_label("show").click();
+    h.run();
+    h.get_by_label("all").click();
+    h.run();
+    assert!(children.iter().all(|c| listed(&h, c)));
 }
 
 /// Demaret's B1: stone by stone fills the bottom goal, then finds no stone for the next.
@@ -402,6 +421,13 @@ fn the_planner_shows_its_ordering_sub_problem_and_developed_nodes() {
     for name in ["ordering", "sub-problem", "developed"] {
         h.get_by_label(name);
     }
+    // The sub-problem: its goal (the schedule's first) and the stones that reach it alone.
+    let sub = planner.sub_problem().expect("the planner has a sub-problem");
+    assert_eq!((sub.index, sub.count), (1, 4));
+    assert!(h.state().level().square(sub.goal).terrain == sokolab::level::Terrain::Goal);
+    assert!(sub.stones.iter().all(|&s| h.state().level().square(s).has_box));
+    assert_eq!(h.state().inspector.snapshot.sub_problem.as_ref(), Some(&sub));
+    h.get_by_label_contains(&format!("Sub-problem 1 of 4: a stone onto goal {}", sub.goal));
     h.get_by_label("Run to solution").click();
     h.step();
     let start = std::time::Instant::now();

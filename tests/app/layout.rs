@@ -59,3 +59,21 @@ fn overlay_notes_and_checks_never_move_a_toggle() {
     h.run();
     assert_eq!(h.get_by_label("Packing order (1 = fill first)").rect(), packing);
 }
+
+/// The Help menu lists every shortcut of the command table with what it does.
+#[test]
+fn the_help_menu_lists_every_shortcut_of_the_command_table() {
+    let mut h = window(TWO_LEVELS);
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("Keyboard shortcuts");
+    let table = sokolab::app::command::table();
+    assert!(table.iter().map(|e| e.keys.len()).sum::<usize>() > 20);
+    for entry in table {
+        for (_, key) in &entry.keys {
+            let keys = h.ctx.format_shortcut(key);
+            assert!(h.query_all_by_label(&keys).next().is_some(), "{keys} is not listed");
+            assert!(h.query_all_by_label(entry.label).next().is_some(), "{}", entry.label);
+        }
+    }
+}

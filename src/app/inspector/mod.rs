@@ -24,7 +24,7 @@ use crate::level::paths::player_area;
 use crate::level::{Dir, Level, Move, Pos};
 use crate::solver::inspect::boards::{after_move, after_pushes, moves_for};
 use crate::solver::inspect::trace::Step;
-use crate::solver::{ChildView, NodeView, PushView};
+use crate::solver::{ChildView, NodeView, PushView, SubProblem};
 use crate::solver::{Config, LowerBound, Method, NodeId, Progress, Stats, Unsearchable};
 
 pub use building::{Asked, Building};
@@ -123,6 +123,9 @@ pub struct Snapshot {
     /// The pushes that complete the solution found after its last node (Talking Stones'
     /// stone-by-stone tail); empty otherwise.
     pub tail: Vec<(Pos, Dir)>,
+    /// The sub-problem the search is solving (Demaret's planner), none for other methods
+    /// and in the history.
+    pub sub_problem: Option<SubProblem>,
 }
 
 /// The inspector's state.
@@ -343,6 +346,7 @@ impl Inspector {
             steps,
             stats,
             history: None,
+            sub_problem: search.sub_problem(),
         };
         if let Shown::Step(i) = self.shown
             && i + 1 < steps
@@ -364,6 +368,7 @@ impl Inspector {
             self.snapshot.children = children;
             self.snapshot.frontier.clear();
             self.snapshot.features.clear();
+            self.snapshot.sub_problem = None;
             self.snapshot.history = Some((i, step));
         }
         // The patterns are read when something may show them.

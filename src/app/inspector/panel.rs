@@ -263,6 +263,9 @@ fn expansion(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
         );
     }
     ui.label(RichText::new(format!("Expanded: {}", node_row(&current))).strong());
+    if let Some(sub) = &snap.sub_problem {
+        ui.label(sub_problem_line(sub));
+    }
     if !snap.features.is_empty() {
         ui.label("Its features");
         features_grid(ui, "current-features", &snap.features);
@@ -394,4 +397,21 @@ fn path_nodes(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     if let Some(s) = clicked {
         sink.send(Command::InspectShow(s));
     }
+}
+
+/// What the planner is doing: the sub-problem, its goal (ringed on the board) and the
+/// stones that could be pushed alone onto it (circled).
+fn sub_problem_line(sub: &crate::solver::SubProblem) -> String {
+    let stones = match sub.stones.as_slice() {
+        [] => "no stone reaches it alone from here: pushes one at a time".to_string(),
+        [s] => format!("the stone on {s} reaches it alone"),
+        many => {
+            let list: Vec<String> = many.iter().map(|s| s.to_string()).collect();
+            format!("stones that reach it alone: {}", list.join(", "))
+        }
+    };
+    format!(
+        "Sub-problem {} of {}: a stone onto goal {} (depth limit {}); {stones}.",
+        sub.index, sub.count, sub.goal, sub.depth
+    )
 }

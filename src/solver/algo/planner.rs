@@ -23,7 +23,8 @@ use crate::solver::model::table::{Insert, NodeId, NodeInfo, Push};
 use crate::solver::search::box_moves::{BoxMoves, Macro};
 use crate::solver::search::core::{Algorithm, Core};
 use crate::solver::search::expand::Expander;
-use crate::solver::search::{NodeView, Observer, Progress};
+use crate::solver::search::{NodeView, Observer, Progress, SubProblem};
+use crate::solver::techniques::Technique;
 use std::collections::{HashMap, HashSet};
 
 /// The measure counting developed nodes (Tableau 6.1's "nœuds explorés").
@@ -69,6 +70,9 @@ pub(crate) struct Planner<O: Observer> {
     moves: BoxMoves,
     reach: Reach,
     developed: u64,
+    /// The stones that could be pushed alone onto the target goal from the node developed
+    /// last.
+    movers: Vec<Sq>,
     done: Option<Progress>,
 }
 
@@ -94,6 +98,7 @@ impl<O: Observer> Planner<O> {
             moves: BoxMoves::default(),
             reach: Reach::default(),
             developed: 0,
+            movers: Vec::new(),
             done,
         };
         if planner.done.is_none() {
@@ -119,6 +124,7 @@ impl<O: Observer> Planner<O> {
             yielded: HashSet::new(),
         });
         self.core.stats.set_measure(SUB_PROBLEM, n as u64 + 1);
+        self.movers.clear();
     }
 
     /// One visit of the top sub-problem.
@@ -146,7 +152,10 @@ impl<O: Observer> Planner<O> {
             }
         }
         let target = sub.target;
-        if has_box(self.core.nodes.state(id), target) {
+        // With frozen goals off a stone may leave a goal filled earlier: the sub-problem
+        // is solved only when every goal filled so far still holds a stone.
+        let state = self.core.nodes.state(id);
+        if has_box(state, target) && self.order[..n].iter().all(|&g| has_box(state, g)) {
             return if sub.yielded.insert(id) { Next::Solution(id) } else { Next::Running };
         }
         if k == sub.depth_limit {
@@ -168,15 +177,21 @@ impl<O: Observer> Planner<O> {
         let g = self.core.nodes.info(id).g;
         self.core.expanding(id, g);
         let state = self.core.nodes.state(id).to_vec();
+        let on = self.core.expander.techniques();
         let p = &self.core.expander.problem;
         let words = p.words();
         let filled = &self.order[..self.subs.len() - 1];
-        let frozen = |s: Sq| filled.contains(&s);
+        let frozen = |s: Sq| on.on(Technique::FrozenGoals) && filled.contains(&s);
         let stones: Vec<Sq> = boxes_of(&state[..words]).filter(|&s| !frozen(s)).collect();
         let mut macros: Vec<Macro> =
             stones.iter().filter_map(|&s| self.moves.route(p, &state, s, target)).collect();
         macros.sort_by_key(|m| m.pushes);
+        self.movers = macros.iter().map(|m| m.from).collect();
         let mut out = Vec::new();
+        if !on.on(Technique::MacroCut) {
+            // Without the cut a stone reaches the goal push by push, as any other move.
+            macros.clear();
+        }
         if !macros.is_empty() {
             for m in macros {
                 let mut child = state.clone();
@@ -213,7 +228,9 @@ impl<O: Observer> Planner<O> {
             }
             kept.push((Some(c.push.from) != last, i));
         }
-        kept.sort_by_key(|&(other, _)| other);
+        if on.on(Technique::Inertia) {
+            kept.sort_by_key(|&(other, _)| other);
+        }
         for (_, i) in kept {
             let c = self.core.expander.children[i];
             let state = self.core.expander.child_state(i).to_vec();
@@ -294,5 +311,17 @@ impl<O: Observer> Algorithm for Planner<O> {
 
     fn f(&self, _: NodeId, info: &NodeInfo) -> u32 {
         info.g
+    }
+
+    fn sub_problem(&self) -> Option<SubProblem> {
+        let sub = self.subs.last()?;
+        let pos = |s: Sq| self.core.problem().board.pos(s);
+        Some(SubProblem {
+            index: self.subs.len(),
+            count: self.order.len(),
+            goal: pos(sub.target),
+            depth: sub.depth_limit,
+            stones: self.movers.iter().map(|&s| pos(s)).collect(),
+        })
     }
 }

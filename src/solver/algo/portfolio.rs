@@ -210,6 +210,10 @@ impl Search for Portfolio {
         let (m, id) = Self::split(id);
         self.members.get(m).map(|member| member.tail(id)).unwrap_or_default()
     }
+
+    fn sub_problem(&self) -> Option<crate::solver::search::SubProblem> {
+        self.members.iter().find_map(|m| m.sub_problem())
+    }
 }
 
 /// How a timed portfolio shares its thread.

@@ -13,7 +13,7 @@ use crate::solver::model::table::{Insert, NodeId, NodeInfo, Nodes, Push};
 use crate::solver::search::box_moves::{BoxMoves, Macro};
 use crate::solver::search::expand::{Child, Expander};
 use crate::solver::search::{
-    ChildView, NodeView, Observer, Progress, PushView, Search, Stats, Verdict,
+    ChildView, NodeView, Observer, Progress, PushView, Search, Stats, SubProblem, Verdict,
 };
 use std::collections::HashMap;
 
@@ -309,6 +309,10 @@ pub(crate) trait Algorithm: Send {
     fn node_features(&self, _id: NodeId) -> Vec<(&'static str, u32)> {
         Vec::new()
     }
+    /// The sub-problem being solved (none by default).
+    fn sub_problem(&self) -> Option<SubProblem> {
+        None
+    }
 }
 
 impl<A: Algorithm> Search for A {
@@ -375,5 +379,9 @@ impl<A: Algorithm> Search for A {
 
     fn tail(&self, id: NodeId) -> Vec<(Pos, Dir)> {
         Algorithm::tail(self, id)
+    }
+
+    fn sub_problem(&self) -> Option<SubProblem> {
+        Algorithm::sub_problem(self)
     }
 }

@@ -18,7 +18,7 @@ mod view;
 
 pub use observer::{NoTrace, Observer, Recorder};
 pub use stats::Stats;
-pub use view::{ChildView, NodeView, PushView, StoneFailure, Verdict};
+pub use view::{ChildView, NodeView, PushView, StoneFailure, SubProblem, Verdict};
 
 use crate::level::{Dir, Level, Pos};
 use crate::solver::analysis::problem::Problem;
@@ -84,4 +84,6 @@ pub trait Search: Send {
     /// `id` is not itself the solution (Talking Stones' stone-by-stone tail); empty
     /// otherwise.
     fn tail(&self, id: NodeId) -> Vec<(Pos, Dir)>;
+    /// The sub-problem being solved, for a method made of them (Demaret's planner).
+    fn sub_problem(&self) -> Option<SubProblem>;
 }

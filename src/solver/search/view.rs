@@ -91,3 +91,20 @@ pub struct ChildView {
     /// The deadlock pattern that pruned it (an index into [`Search::patterns`](super::Search::patterns)).
     pub pattern: Option<u32>,
 }
+
+/// The sub-problem a planner is solving (Demaret's planner: bring some stone onto the next
+/// goal of the schedule).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubProblem {
+    /// Which sub-problem, from 1.
+    pub index: usize,
+    /// How many there are (one per goal).
+    pub count: usize,
+    /// The goal it fills.
+    pub goal: Pos,
+    /// Its depth limit in moves now (the iterative deepening's).
+    pub depth: u32,
+    /// The stones that could be pushed alone onto the goal from the node developed last
+    /// (empty: none can, and the sub-problem searches push by push).
+    pub stones: Vec<Pos>,
+}
