@@ -41,11 +41,14 @@ pub enum Technique {
     FrozenGoals,
     /// Demaret's planner: pushes of the stone moved last are tried first.
     Inertia,
+    /// Demaret's planner learns patterns where a sub-problem fails and cuts the positions
+    /// holding them (relative to its plan; they never prove a deadlock).
+    LearnedPatterns,
 }
 
 impl Technique {
     /// Every technique.
-    pub const ALL: [Technique; 14] = [
+    pub const ALL: [Technique; 15] = [
         Technique::Packing,
         Technique::Connectivity,
         Technique::RoomLinks,
@@ -60,6 +63,7 @@ impl Technique {
         Technique::MacroCut,
         Technique::FrozenGoals,
         Technique::Inertia,
+        Technique::LearnedPatterns,
     ];
 
     /// The name the command line and the inspector use.
@@ -79,6 +83,7 @@ impl Technique {
             Technique::MacroCut => "macro-cut",
             Technique::FrozenGoals => "frozen-goals",
             Technique::Inertia => "inertia",
+            Technique::LearnedPatterns => "learned-patterns",
         }
     }
 

@@ -509,3 +509,42 @@ fn a_big_level_is_prepared_without_blocking_the_window() {
     assert!(h.state().inspector.building.is_none() && h.state().inspector.session.is_none());
     h.get_by_label_contains("Stopped preparing the search");
 }
+
+/// Demaret's B1 defeats the planner's plan: where a sub-problem finds nothing, the planner
+/// learns patterns (stones that cannot fill that goal), which the pattern view lists with
+/// the goal and apart from the deadlock patterns, and which cut later positions.
+#[test]
+fn the_planners_learned_patterns_are_listed_with_the_goal_they_cannot_fill() {
+    let mut h = window(B1);
+    h.get_by_label("Inspector").click();
+    h.run();
+    let config = Config::with_method(Method::Planner(Method::PLANNER_LIMIT));
+    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
+    h.run();
+    h.get_by_label("Run to solution").click();
+    h.step();
+    let start = std::time::Instant::now();
+    while h.state().inspector.session.as_ref().is_some_and(|s| s.is_running()) {
+        assert!(start.elapsed().as_secs() < 30, "the search did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
+    assert!(h.state().inspector.state_line().starts_with("Gave up"));
+    let patterns = h.state().inspector.session.as_ref().unwrap().search().patterns();
+    let planners: Vec<_> =
+        patterns.iter().filter(|p| p.source == sokolab::solver::Source::Plan).collect();
+    assert!(!planners.is_empty(), "the failed sub-problems taught it patterns");
+    assert!(planners.iter().all(|p| {
+        p.target
+            .is_some_and(|t| h.state().level().square(t).terrain == sokolab::level::Terrain::Goal)
+    }));
+    let cuts = h.state().inspector.snapshot.stats.measure("pattern cuts").unwrap_or(0);
+    assert_eq!(cuts, planners.iter().map(|p| p.hits).sum::<u64>());
+    h.get_by_label("Deadlock patterns").click();
+    h.run();
+    h.get_by_label_contains(&format!("{} planner's patterns", planners.len()));
+    let label = sokolab::app::inspector::patterns::pattern_label(planners[0]);
+    assert!(label.contains(&format!("cannot fill {}", planners[0].target.unwrap())));
+    h.get_by_label(&label);
+}

@@ -25,11 +25,17 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, dark: bool, sink: &mut Sink<'_>)
     let book = &inspector.patterns;
     let mut command = None;
     ui.horizontal_wrapped(|ui| {
-        let (pre, learned, hits) = book.counts();
+        let ((pre, learned, hits), (plan, cuts)) = book.counts();
         ui.label(format!(
             "{} deadlock patterns: {pre} precomputed, {learned} learned; {hits} hits",
             pre + learned
         ));
+        if plan > 0 {
+            ui.label(format!(
+                "{plan} planner's patterns (stones that cannot fill a goal of its plan: not \
+                 deadlocks); {cuts} cuts"
+            ));
+        }
         ui.separator();
         let name = ui.label("Order").id;
         egui::ComboBox::from_id_salt("pattern-order")
@@ -52,7 +58,7 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, dark: bool, sink: &mut Sink<'_>)
             }
         }
     });
-    if !session.config.deadlocks.patterns {
+    if !session.config.deadlocks.patterns && book.listed().len() == 0 {
         ui.label("The pattern database is switched off (Pruning: pattern).");
     } else if book.listed().len() == 0 {
         ui.label("No deadlock patterns yet: the search learns them as it goes.");
@@ -137,4 +143,9 @@ fn paint_pattern(
         mesh.add_colored_rect(r.shrink(cell * 0.25), pal.box_fill);
     }
     painter.add(egui::Shape::mesh(mesh));
+    if let Some(t) = p.target {
+        // The goal a planner's pattern cannot fill.
+        let ring = egui::Stroke::new((cell * 0.12).max(1.0), pal.accent);
+        painter.rect_stroke(square(t.x, t.y), 0.0, ring, egui::StrokeKind::Inside);
+    }
 }

@@ -105,16 +105,31 @@ impl PatternBook {
         self.hovered.or(self.selected).and_then(|id| self.get(id))
     }
 
-    /// How many patterns were precomputed, how many learned, and their hits in all.
-    pub fn counts(&self) -> (usize, usize, u64) {
-        let pre = self.views.iter().filter(|p| p.source == Source::Precomputed).count();
-        let hits = self.views.iter().map(|p| p.hits).sum();
-        (pre, self.views.len() - pre, hits)
+    /// How many deadlock patterns were precomputed, how many learned, and their hits in
+    /// all; then how many patterns the planner learned (relative to its plan) and their
+    /// cuts.
+    pub fn counts(&self) -> ((usize, usize, u64), (usize, u64)) {
+        let count = |sources: &[Source]| {
+            let of = self.views.iter().filter(|p| sources.contains(&p.source));
+            of.fold((0, 0), |(n, hits), p| (n + 1, hits + p.hits))
+        };
+        let (pre, pre_hits) = count(&[Source::Precomputed]);
+        let (learned, learned_hits) = count(&[Source::Learned]);
+        ((pre, learned, pre_hits + learned_hits), count(&[Source::Plan]))
     }
 }
 
 /// A pattern's line under its picture, e.g. `#3 learned, 12 hits`.
 pub fn pattern_label(p: &PatternView) -> String {
+    if let Some(target) = p.target {
+        let cuts = if p.hits == 1 { "1 cut".to_string() } else { format!("{} cuts", p.hits) };
+        let replaced: Vec<String> = p.replaced.iter().map(|r| format!("#{r}")).collect();
+        let replaced = match replaced.len() {
+            0 => String::new(),
+            _ => format!(", replaced {}", replaced.join(" ")),
+        };
+        return format!("#{} cannot fill {target}{replaced}, {cuts}", p.id);
+    }
     let hits = if p.hits == 1 { "1 hit".to_string() } else { format!("{} hits", p.hits) };
     format!("#{} {}, {hits}", p.id, p.source.name())
 }

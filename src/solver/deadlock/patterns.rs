@@ -42,6 +42,9 @@ pub enum Source {
     Precomputed,
     /// Found dead during the search.
     Learned,
+    /// Learned by Demaret's planner: these stones cannot fill the goal its plan wants next
+    /// (relative to the plan, not a deadlock).
+    Plan,
 }
 
 impl Source {
@@ -50,6 +53,7 @@ impl Source {
         match self {
             Source::Precomputed => "precomputed",
             Source::Learned => "learned",
+            Source::Plan => "planner's",
         }
     }
 }
@@ -80,6 +84,10 @@ pub struct PatternView {
     pub source: Source,
     /// How many positions it has pruned.
     pub hits: u64,
+    /// For a planner's pattern: the goal its stones cannot fill.
+    pub target: Option<Pos>,
+    /// For a planner's pattern: the patterns it replaced (they were included in it).
+    pub replaced: Vec<u32>,
 }
 
 /// The database and the scratch space to grow it.
@@ -144,6 +152,8 @@ impl Patterns {
                 area: squares(&pat.area),
                 source: pat.source,
                 hits: pat.hits,
+                target: None,
+                replaced: Vec::new(),
             })
             .collect()
     }

@@ -32,12 +32,15 @@ impl Deadlock {
     /// stands on the board and the player is in the pattern's area).
     pub fn by_pattern(patterns: &[PatternView], level: &Level) -> Option<Deadlock> {
         let player = level.player()?;
+        // A planner's patterns are relative to its plan: they prove no deadlock.
         let pat = patterns.iter().find(|pat| {
-            pat.area.contains(&player) && pat.boxes.iter().all(|&b| level.square(b).has_box)
+            pat.source != Source::Plan
+                && pat.area.contains(&player)
+                && pat.boxes.iter().all(|&b| level.square(b).has_box)
         })?;
         let source = match pat.source {
             Source::Precomputed => "precomputed before the search",
-            Source::Learned => "learned during the search",
+            Source::Learned | Source::Plan => "learned during the search",
         };
         Some(Deadlock {
             rule: PruneReason::Pattern,

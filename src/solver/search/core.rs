@@ -309,6 +309,11 @@ pub(crate) trait Algorithm: Send {
     fn node_features(&self, _id: NodeId) -> Vec<(&'static str, u32)> {
         Vec::new()
     }
+    /// Patterns of the method's own beyond the judge's (none by default), numbered from
+    /// `first`.
+    fn own_patterns(&self, _first: u32) -> Vec<PatternView> {
+        Vec::new()
+    }
     /// The sub-problem being solved (none by default).
     fn sub_problem(&self) -> Option<SubProblem> {
         None
@@ -365,7 +370,9 @@ impl<A: Algorithm> Search for A {
 
     fn patterns(&self) -> Vec<PatternView> {
         let core = self.core();
-        core.expander.judge.patterns().views(core.problem())
+        let mut views = core.expander.judge.patterns().views(core.problem());
+        views.extend(Algorithm::own_patterns(self, views.len() as u32));
+        views
     }
 
     fn node_features(&self, id: NodeId) -> Vec<(&'static str, u32)> {

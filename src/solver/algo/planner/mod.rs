@@ -12,10 +12,17 @@
 //! (inertia). Within a sub-problem a position is visited once per iteration, at its least
 //! depth.
 //!
-//! The plan prunes solvable positions (the macro cut, the frozen stones, the depth limit):
-//! a failed plan is "not found", never "unsolvable".
+//! Where a sub-problem finds no solution at all from a node, the planner learns patterns
+//! from that node (chapter 5, [`learned`]) and cuts the positions holding them.
+//!
+//! The plan prunes solvable positions (the macro cut, the frozen stones, the depth limit,
+//! the learned patterns): a failed plan is "not found", never "unsolvable".
 
+mod learned;
+
+use crate::solver::algo::planner::learned::LearnedPatterns;
 use crate::solver::analysis::schedule::Schedule;
+use crate::solver::deadlock::patterns::PatternView;
 use crate::solver::model::board::Sq;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, clear_box, has_box, set_box};
@@ -33,6 +40,8 @@ pub const DEVELOPED: &str = "developed";
 pub const ORDERING: &str = "ordering";
 /// The measure giving the sub-problem being solved (1 for the first goal).
 pub const SUB_PROBLEM: &str = "sub-problem";
+/// The measure counting the positions the learned patterns cut.
+pub const PATTERN_CUTS: &str = "pattern cuts";
 
 /// One sub-problem's lazy iterative deepening.
 #[derive(Debug)]
@@ -73,6 +82,7 @@ pub(crate) struct Planner<O: Observer> {
     /// The stones that could be pushed alone onto the target goal from the node developed
     /// last.
     movers: Vec<Sq>,
+    learned: LearnedPatterns,
     done: Option<Progress>,
 }
 
@@ -99,6 +109,7 @@ impl<O: Observer> Planner<O> {
             reach: Reach::default(),
             developed: 0,
             movers: Vec::new(),
+            learned: LearnedPatterns::default(),
             done,
         };
         if planner.done.is_none() {
@@ -173,7 +184,7 @@ impl<O: Observer> Planner<O> {
     /// it if any stone has one, else the single pushes the judge keeps.
     fn successors(&mut self, id: NodeId, target: Sq, salt: u64) -> Vec<NodeId> {
         self.developed += 1;
-        self.core.stats.set_measure(DEVELOPED, self.developed);
+        self.core.stats.set_measure(DEVELOPED, self.developed + self.learned.developed);
         let g = self.core.nodes.info(id).g;
         self.core.expanding(id, g);
         let state = self.core.nodes.state(id).to_vec();
@@ -199,6 +210,10 @@ impl<O: Observer> Planner<O> {
                 set_box(&mut child, m.to);
                 let p = &self.core.expander.problem;
                 child[words] = u64::from(self.reach.flood(&p.board, &child[..words], m.player(p)));
+                if self.cut_by_pattern(&child) {
+                    continue;
+                }
+                let p = &self.core.expander.problem;
                 let hash = p.hash(&child) ^ salt;
                 let info = NodeInfo {
                     parent: id,
@@ -234,12 +249,46 @@ impl<O: Observer> Planner<O> {
         for (_, i) in kept {
             let c = self.core.expander.children[i];
             let state = self.core.expander.child_state(i).to_vec();
+            if self.cut_by_pattern(&state) {
+                continue;
+            }
             let info = NodeInfo { parent: id, push: c.push, g: g + 1, h: c.h, closed: false };
             let (Insert::New(n) | Insert::Known(n)) =
                 self.core.nodes.insert(&state, c.hash ^ salt, info);
             out.push(n);
         }
         out
+    }
+
+    /// Whether a learned pattern cuts the position `state` (counted).
+    fn cut_by_pattern(&mut self, state: &[u64]) -> bool {
+        if !self.core.expander.techniques().on(Technique::LearnedPatterns) {
+            return false;
+        }
+        let words = self.core.problem().words();
+        let cut = self.learned.matching(&state[..words], state[words] as Sq).is_some();
+        if cut {
+            self.core.stats.set_measure(PATTERN_CUTS, self.learned.cuts);
+        }
+        cut
+    }
+
+    /// Learns patterns from the start of the top sub-problem, which found no solution at
+    /// all (a rejected solution of the one before).
+    fn learn(&mut self) {
+        let n = self.subs.len() - 1;
+        let sub = &self.subs[n];
+        let on = self.core.expander.techniques().on(Technique::LearnedPatterns);
+        if !on || n == 0 || !sub.yielded.is_empty() {
+            return;
+        }
+        let (target, depth) = (sub.target, sub.limit.unwrap_or(self.limit));
+        let state = self.core.nodes.state(sub.start).to_vec();
+        let interrupt = self.core.expander.interrupt.clone();
+        let p = &self.core.expander.problem;
+        let stop = || interrupt.raised();
+        self.learned.learn(p, &state, &self.order[..n], target, depth, &stop);
+        self.core.stats.set_measure(DEVELOPED, self.developed + self.learned.developed);
     }
 
     /// The square of the stone moved last on the way to node `id` (none at the root).
@@ -278,6 +327,7 @@ impl<O: Observer> Algorithm for Planner<O> {
                 }
                 Next::Solution(id) => self.open(id),
                 Next::Exhausted => {
+                    self.learn();
                     self.subs.pop();
                     if self.subs.is_empty() {
                         self.done = Some(Progress::NotFound);
@@ -294,10 +344,12 @@ impl<O: Observer> Algorithm for Planner<O> {
     }
 
     fn own_memory(&self) -> usize {
-        self.subs
-            .iter()
-            .map(|s| s.stack.capacity() * 8 + s.seen.capacity() * 16 + s.yielded.capacity() * 8)
-            .sum()
+        self.learned.memory()
+            + self
+                .subs
+                .iter()
+                .map(|s| s.stack.capacity() * 8 + s.seen.capacity() * 16 + s.yielded.capacity() * 8)
+                .sum::<usize>()
     }
 
     fn optimal(&self) -> bool {
@@ -311,6 +363,10 @@ impl<O: Observer> Algorithm for Planner<O> {
 
     fn f(&self, _: NodeId, info: &NodeInfo) -> u32 {
         info.g
+    }
+
+    fn own_patterns(&self, first: u32) -> Vec<PatternView> {
+        self.learned.views(self.core.problem(), first)
     }
 
     fn sub_problem(&self) -> Option<SubProblem> {
