@@ -166,6 +166,24 @@ fn the_planner_on_hand_made_levels() {
     }
 }
 
+/// XSokoban 72: the plan of ordering 2 finds nothing, and the planner starts over with
+/// ordering 3, as the thesis solved it (Tableau 6.1 marks 72 as one of its two ordering-3
+/// problems); without the fallback it gives up.
+#[test]
+fn the_planner_falls_back_to_ordering_3_when_its_plan_finds_nothing() {
+    let Some(levels) = xsokoban() else { return };
+    let level = &levels[71];
+    let outcome = run(level, Method::Planner(Method::PLANNER_LIMIT));
+    replays(level, &outcome);
+    assert_eq!(outcome.stats().unwrap().measure("ordering"), Some(3));
+    let mut config = Config::with_method(Method::Planner(Method::PLANNER_LIMIT));
+    config.techniques.set(Technique::OrderingFallback, false);
+    let limits = Limits { time: Some(Duration::from_secs(60)), ..Limits::default() };
+    let outcome = solve(level, &config, &limits, &AtomicBool::new(false));
+    assert!(matches!(outcome, Outcome::Stopped(StopReason::NotFound, _)));
+    assert_eq!(outcome.stats().unwrap().measure("ordering"), Some(2));
+}
+
 /// Each part of the planner switches off on its own: every answer is a solution that
 /// replays or "not found" (never "unsolvable"), and without the macro cut the planner
 /// develops more nodes.

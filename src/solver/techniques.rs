@@ -44,11 +44,14 @@ pub enum Technique {
     /// Demaret's planner learns patterns where a sub-problem fails and cuts the positions
     /// holding them (relative to its plan; they never prove a deadlock).
     LearnedPatterns,
+    /// Demaret's planner: when the plan of ordering 1 or 2 finds nothing, it starts over
+    /// with ordering 3.
+    OrderingFallback,
 }
 
 impl Technique {
     /// Every technique.
-    pub const ALL: [Technique; 15] = [
+    pub const ALL: [Technique; 16] = [
         Technique::Packing,
         Technique::Connectivity,
         Technique::RoomLinks,
@@ -64,6 +67,7 @@ impl Technique {
         Technique::FrozenGoals,
         Technique::Inertia,
         Technique::LearnedPatterns,
+        Technique::OrderingFallback,
     ];
 
     /// The name the command line and the inspector use.
@@ -84,6 +88,7 @@ impl Technique {
             Technique::FrozenGoals => "frozen-goals",
             Technique::Inertia => "inertia",
             Technique::LearnedPatterns => "learned-patterns",
+            Technique::OrderingFallback => "ordering-3-fallback",
         }
     }
 

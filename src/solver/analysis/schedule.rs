@@ -154,8 +154,14 @@ impl Schedule {
         if pusher.spent() {
             return Schedule { potential, real: Vec::new(), order: None, gave_up: true };
         }
-        let order = order.or_else(|| ordering3(p).map(|o| (Ordering::Three, o)));
+        let order = order.or_else(|| Schedule::ordering3(p).map(|o| (Ordering::Three, o)));
         Schedule { potential, real, order, gave_up: false }
+    }
+
+    /// Ordering 3 alone (the planner falls back to it when the plan of ordering 1 or 2
+    /// finds nothing).
+    pub fn ordering3(p: &Problem) -> Option<Vec<Sq>> {
+        ordering3(p)
     }
 }
 

@@ -114,6 +114,12 @@ impl LearnedPatterns {
         true
     }
 
+    /// Drops every pattern (they are relative to a plan the planner gave up), keeping the
+    /// counts.
+    pub fn forget(&mut self) {
+        self.list.clear();
+    }
+
     /// The pattern the position (`boxes`, man on `man`) contains, if any; it counts a cut.
     pub fn matching(&mut self, boxes: &[u64], man: Sq) -> Option<u32> {
         let found = self

@@ -13,7 +13,8 @@
 //! depth.
 //!
 //! Where a sub-problem finds no solution at all from a node, the planner learns patterns
-//! from that node (chapter 5, [`learned`]) and cuts the positions holding them.
+//! from that node (chapter 5, [`learned`]) and cuts the positions holding them. When the
+//! plan of ordering 1 or 2 finds nothing, the planner starts over with ordering 3.
 //!
 //! The plan prunes solvable positions (the macro cut, the frozen stones, the depth limit,
 //! the learned patterns): a failed plan is "not found", never "unsolvable".
@@ -260,6 +261,26 @@ impl<O: Observer> Planner<O> {
         out
     }
 
+    /// When the plan of ordering 1 or 2 found nothing: starts over with ordering 3, if it
+    /// gives another order (the patterns learned under the old plan are dropped). Whether
+    /// it did.
+    fn fall_back(&mut self) -> bool {
+        let on = self.core.expander.techniques().on(Technique::OrderingFallback);
+        if !on || self.core.stats.measure(ORDERING) == Some(3) {
+            return false;
+        }
+        match Schedule::ordering3(self.core.problem()) {
+            Some(order) if order != self.order => {
+                self.order = order;
+                self.core.stats.set_measure(ORDERING, 3);
+                self.learned.forget();
+                self.open(0);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Whether a learned pattern cuts the position `state` (counted).
     fn cut_by_pattern(&mut self, state: &[u64]) -> bool {
         if !self.core.expander.techniques().on(Technique::LearnedPatterns) {
@@ -329,7 +350,7 @@ impl<O: Observer> Algorithm for Planner<O> {
                 Next::Exhausted => {
                     self.learn();
                     self.subs.pop();
-                    if self.subs.is_empty() {
+                    if self.subs.is_empty() && !self.fall_back() {
                         self.done = Some(Progress::NotFound);
                         return Progress::NotFound;
                     }
