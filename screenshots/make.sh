@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Makes screenshots/editor.png, play.png, inspector.png, patterns.png and timeline.png from
-# the real program under Xvfb.
+# Makes screenshots/editor.png, play.png, inspector.png, patterns.png, timeline.png,
+# planner.png and talking-stones.png from the real program under Xvfb.
 # Needs: xvfb, xdotool, imagemagick (apt-get install -y xvfb xdotool imagemagick) and a
 # release build (cargo build --release). Rerun after UI changes.
 set -euo pipefail
@@ -17,15 +17,20 @@ trap '[ -n "$APP" ] && kill $APP 2>/dev/null; kill $XVFB 2>/dev/null; rm -rf "$S
 export DISPLAY=$DISPLAY_NUM XDG_DATA_HOME=$STATE XDG_CONFIG_HOME=$STATE
 sleep 1
 
-"$BIN" edit levels/default.xsb >/dev/null 2>&1 &
-APP=$!
-for _ in $(seq 200); do
-  WID=$(xdotool search --onlyvisible --name "Sokolab" 2>/dev/null | head -1) && [ -n "$WID" ] && break
-  sleep 0.05
-done
-[ -n "${WID:-}" ] || { echo "the window did not appear" >&2; exit 1; }
-xdotool windowsize "$WID" 1280 800 windowmove "$WID" 0 0 windowfocus "$WID"
-sleep 1
+# Starts the program on our levels (the settings of the last run kept in $STATE).
+start() {
+  "$BIN" edit levels/default.xsb >/dev/null 2>&1 &
+  APP=$!
+  WID=
+  for _ in $(seq 200); do
+    WID=$(xdotool search --onlyvisible --name "Sokolab" 2>/dev/null | head -1) && [ -n "$WID" ] && break
+    sleep 0.05
+  done
+  [ -n "${WID:-}" ] || { echo "the window did not appear" >&2; exit 1; }
+  xdotool windowsize "$WID" 1280 800 windowmove "$WID" 0 0 windowfocus "$WID"
+  sleep 1
+}
+start
 
 key() { xdotool key --delay 60 "$@"; sleep 0.4; }
 shot() { import -window root "$1"; echo "wrote $1"; }
@@ -65,3 +70,31 @@ sleep 3
 click 391 12
 for _ in $(seq 9); do key Right; done
 shot screenshots/timeline.png
+
+# The seed methods in the inspector. The algorithm list scrolls: open it, scroll to its
+# end, pick the entry at ($1, $2).
+pick_method() {
+  click 1075 61
+  xdotool mousemove 950 200
+  for _ in 1 2 3 4 5; do xdotool click 5; sleep 0.1; done
+  sleep 0.3
+  click "$1" "$2"
+}
+# Talking Stones on level 18 ("Courtyard") after some iterations: children that pass the
+# stone-by-stone test and those that fail, with the stone that failed.
+click 327 12
+key F8 F9
+for _ in $(seq 14); do key Prior; done
+pick_method 967 245
+for _ in $(seq 12); do key space; done
+shot screenshots/talking-stones.png
+# Demaret's planner on level 23 ("Cloister"), a few sub-problems in: the goal being filled
+# ringed, the stones that reach it alone circled. (A fresh window: the side panel, scrolled
+# by the steps above, would hide the algorithm list.)
+kill $APP; wait $APP 2>/dev/null || true
+start
+click 327 12
+for _ in $(seq 22); do key Next; done
+pick_method 980 268
+key space space space space space
+shot screenshots/planner.png
