@@ -62,3 +62,20 @@ impl Settings {
         self.recent.truncate(Self::RECENT);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::app::settings::Settings;
+    use crate::app::solving::Aim;
+
+    /// The window stores its settings between sessions: the Solve button's choice is among
+    /// them.
+    #[test]
+    fn the_solve_choice_is_kept_between_sessions() {
+        let chosen = Settings { solve_aim: Aim::PushOptimal, ..Settings::default() };
+        let stored = serde_json::to_string(&chosen).unwrap();
+        let read: Settings = serde_json::from_str(&stored).unwrap();
+        assert_eq!(read.solve_aim, Aim::PushOptimal);
+        assert_eq!(read, chosen);
+    }
+}

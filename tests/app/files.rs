@@ -298,3 +298,27 @@ fn open_and_save_as_fall_back_to_a_dialog_inside_the_window() {
     finish_files(&mut h);
     assert!(dir.path().join("copy.xsb").exists());
 }
+
+/// Export without a system dialog opens the window's own: a file name for the GIF, a folder
+/// for the frames.
+#[test]
+fn export_falls_back_to_a_dialog_inside_the_window() {
+    use sokolab::app::file_picker::Purpose;
+    let mut h = window("; Corridor\n######\n#@$ .#\n######\n");
+    h.state_mut().files.native_dialogs = false;
+    let lurd = sokolab::app::timeline::TimelineSource::Lurd("RR".into());
+    h.state_mut().queue.push(Command::TimelineLoad(lurd));
+    h.run();
+    assert!(h.state().timeline.loaded.is_some(), "{}", h.state().messages.status);
+    for (command, purpose) in
+        [(Command::ExportGif, Purpose::Gif), (Command::ExportFrames, Purpose::Frames)]
+    {
+        h.state_mut().queue.push(command);
+        h.run();
+        let picker = h.state().files.picker.as_ref().expect("the dialog is open");
+        assert_eq!(picker.purpose, purpose);
+        h.get_by_label(purpose.title());
+        h.state_mut().files.picker = None;
+        h.run();
+    }
+}

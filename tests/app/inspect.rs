@@ -271,6 +271,7 @@ fn counts_are_named_by_what_they_count() {
     // The counter, and the chart's line of the same count.
     assert_eq!(h.get_all_by_label("seen").count(), 2);
     assert!(h.query_by_label("closed").is_none(), "no count is called closed");
+    assert!(h.query_by_label_contains("bytes per expansion").is_none());
     h.get_by_label("nodes/s");
     assert_eq!(h.state().inspector.nodes_per_second(), None);
     for c in &h.state().inspector.snapshot.children {
