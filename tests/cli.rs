@@ -159,3 +159,21 @@ fn check_warns_about_each_line_it_cannot_read() {
     );
     assert!(text.contains(&format!("{file}:7:1: warning: not read as a solution")), "{text}");
 }
+
+/// The JSON line gives the open and closed sizes the design's contract names, and the
+/// bench table gives the rates per second by box count (the KTH report's figures).
+#[test]
+fn json_gives_open_and_closed_and_bench_rates_by_box_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let rooms = "; Two\n########\n#      #\n# $  . #\n#@$  . #\n#      #\n########\n";
+    let file = write(dir.path(), "two.xsb", rooms);
+    let out = sokolab(&["solve", &file, "--method", "bfs", "--json"]);
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let count = |key: &str| line[key].as_u64().unwrap_or_else(|| panic!("no {key}: {line}"));
+    assert_eq!(line["status"], "solved");
+    assert!(count("closed") > count("expanded"), "BFS stores what it has not expanded");
+    assert!(count("open") > 0);
+    let out = sokolab(&["bench", &file, "--method", "bfs", "--disable", "corral"]);
+    let text = stdout(&out);
+    assert!(text.contains("per second by box count"), "{text}");
+}

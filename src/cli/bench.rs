@@ -164,6 +164,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
             Some(m) => println!("median generated/s (levels searched > 10 ms): {m:.0}"),
             None => println!("median generated/s: n/a (no level searched longer than 10 ms)"),
         }
+        print_rates_by_boxes(&results);
         if let Some(h) = hardest {
             println!(
                 "slowest solved: level {} in {:.2} s, peak memory {:.1} MiB",
@@ -180,6 +181,38 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Generated, queued and expanded nodes per second by box count (the KTH report's table):
+/// each group's counts over its time searched, so that short runs weigh little.
+fn print_rates_by_boxes(results: &[LevelReport]) {
+    let mut by_boxes: std::collections::BTreeMap<usize, (usize, f64, [u64; 3])> =
+        std::collections::BTreeMap::new();
+    for r in results.iter().filter(|r| r.secs > 0.0) {
+        let (levels, secs, counts) = by_boxes.entry(r.boxes).or_default();
+        *levels += 1;
+        *secs += r.secs;
+        for (c, n) in counts.iter_mut().zip([r.generated, r.queued, r.expanded]) {
+            *c += n;
+        }
+    }
+    if by_boxes.is_empty() {
+        return;
+    }
+    println!("per second by box count:");
+    println!(
+        "{:>5} {:>6} {:>12} {:>12} {:>12}",
+        "boxes", "levels", "generated", "queued", "expanded"
+    );
+    for (boxes, (levels, secs, [generated, queued, expanded])) in by_boxes {
+        let rate = |n: u64| n as f64 / secs;
+        println!(
+            "{boxes:>5} {levels:>6} {:>12.0} {:>12.0} {:>12.0}",
+            rate(generated),
+            rate(queued),
+            rate(expanded)
+        );
+    }
 }
 
 #[cfg(test)]

@@ -41,11 +41,21 @@ pub struct LevelReport {
     pub expanded: u64,
     /// Children generated.
     pub generated: u64,
+    /// Nodes waiting to be expanded when the search ended (open list or stack).
+    pub open: u64,
+    /// Nodes stored when the search ended (closed set or transposition table).
+    pub closed: u64,
     /// The method's own counters (Talking Stones' `failed tests` and `stone moves`, …).
     pub measures: std::collections::BTreeMap<&'static str, u64>,
     /// Peak memory estimate in bytes.
     #[serde(skip)]
     pub peak_memory: usize,
+    /// Boxes on the level.
+    #[serde(skip)]
+    pub boxes: usize,
+    /// Children kept for the frontier: generated, less duplicates and pruned ones.
+    #[serde(skip)]
+    pub queued: u64,
     /// Why the level is invalid (`FILE:LINE:COL: reason`) or the search stopped, with the
     /// limit and what to do; empty for solved and unsolvable levels.
     pub message: String,
@@ -75,8 +85,14 @@ impl LevelReport {
             secs: stats.elapsed.as_secs_f64(),
             expanded: stats.expanded,
             generated: stats.generated,
+            open: stats.open,
+            closed: stats.closed,
             measures: stats.measures.iter().copied().collect(),
             peak_memory: stats.peak_memory,
+            boxes: level.boxes().len(),
+            queued: stats
+                .generated
+                .saturating_sub(stats.duplicates + stats.pruned.iter().sum::<u64>()),
             message: message(outcome, limits, place),
         }
     }
