@@ -65,7 +65,9 @@ fn verify_accepts_a_solution_and_rejects_with_the_move_number() {
     let file = write(dir.path(), "l.xsb", "; A\n####\n#@.#\n####\n\n; B\n######\n#@ $.#\n######\n");
     let ok = sokolab(&["verify", &file, "--level", "2", "--solution", "rR"]);
     assert_eq!(ok.status.code(), Some(0), "{}", stdout(&ok));
-    assert!(stdout(&ok).contains("solved in 2 moves, 1 push"), "{}", stdout(&ok));
+    let said = stdout(&ok);
+    assert!(said.contains("solved in 2 moves, 1 push"), "{said}");
+    assert!(said.contains("(1 box line, 0 box changes, 1 pushing session)"), "{said}");
 
     let wrong = sokolab(&["verify", &file, "--level", "2", "--solution", "rrR"]);
     assert_eq!(wrong.status.code(), Some(1));

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use crate::cli::error::{CliError, level_of};
 use crate::level::format::load_file;
+use crate::level::metrics::Metrics;
 use crate::level::moves::parse_lurd;
 use crate::level::replay;
 
@@ -27,13 +28,13 @@ pub struct VerifyArgs {
 pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
     let collection = load_file(&args.file)?;
     let level = level_of(&collection, &args.file, args.level)?;
-    let moves = parse_lurd(&args.solution).map_err(CliError::BadSolution)?;
+    let moves_played = parse_lurd(&args.solution).map_err(CliError::BadSolution)?;
     let name = if level.meta.title.is_empty() {
         format!("level {}", args.level)
     } else {
         format!("level {} \"{}\"", args.level, level.meta.title)
     };
-    let result = replay(level, &moves);
+    let result = replay(level, &moves_played);
     if let Some(illegal) = result.error {
         println!("rejected: {name}: {illegal}");
         return Ok(ExitCode::from(1));
@@ -51,10 +52,12 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
     }
     let (moves, pushes) = (result.moves, result.pushes);
     let s = |n: usize| if n == 1 { "" } else { "s" };
+    let metrics = Metrics::of(level, &moves_played).map(|m| format!(" ({})", m.secondary()));
     println!(
-        "ok: {name} solved in {moves} move{}, {pushes} push{}",
+        "ok: {name} solved in {moves} move{}, {pushes} push{}{}",
         s(moves),
-        s(pushes).replace('s', "es")
+        s(pushes).replace('s', "es"),
+        metrics.unwrap_or_default()
     );
     Ok(ExitCode::SUCCESS)
 }

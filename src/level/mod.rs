@@ -8,6 +8,7 @@ mod collection;
 pub mod edit;
 pub mod format;
 pub mod limits;
+pub mod metrics;
 pub mod moves;
 pub mod paths;
 mod pos;
