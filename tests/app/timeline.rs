@@ -72,6 +72,8 @@ fn pasted_lurd_loads_and_an_illegal_one_is_refused() {
     h.run();
     h.get_by_label("Playing: pasted LURD");
     h.get_by_label("Move 0/3   Push 0/3");
+    // Three pushes of one box in one direction, without a walk between.
+    h.get_by_label("1 box line, 0 box changes, 1 pushing session");
 }
 
 /// Solutions are offered by moves and pushes and say that nothing proved a saved one

@@ -9,6 +9,7 @@ pub mod render;
 pub use export::{ExportError, ExportKind, ExportRun, Exported};
 
 use crate::app::palette::Palette;
+use crate::level::metrics::Metrics;
 use crate::level::moves::{LurdError, parse_lurd, to_lurd};
 use crate::level::{IllegalMove, Level, Move, replay};
 
@@ -118,6 +119,8 @@ pub struct Timeline {
     pub moves: Vec<Move>,
     /// Where it came from, for the panel.
     pub source: String,
+    /// Its secondary metrics (box lines, box changes, pushing sessions).
+    pub metrics: Option<Metrics>,
     /// Moves made so far (0 = the start).
     pub cursor: usize,
     /// The position after `cursor` moves.
@@ -168,6 +171,7 @@ impl Timeline {
         Ok(Timeline {
             start: start.clone(),
             board: start.clone(),
+            metrics: Metrics::of(start, &moves),
             moves,
             source: source.into(),
             cursor: 0,
