@@ -1,6 +1,7 @@
 //! Building a test window on a level, and pointer helpers in board coordinates.
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use sokolab::app::App;
 use sokolab::app::document::Document;
 use sokolab::app::settings::Settings;
@@ -68,6 +69,20 @@ pub fn finish_files(h: &mut Harness<'_, App>) {
     }
     // A few frames for what the result opens (a dialog fades in).
     h.run_steps(20);
+}
+
+/// Clicks the inspector's "Run to solution" and runs frames until its worker stops (30 s
+/// at most).
+pub fn run_inspector_to_the_end(h: &mut Harness<'_, App>) {
+    h.get_by_label("Run to solution").click();
+    h.step(); // The click is carried out: the worker starts.
+    let start = std::time::Instant::now();
+    while h.state().inspector.session.as_ref().is_some_and(|s| s.is_running()) {
+        assert!(start.elapsed().as_secs() < 30, "the search did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
 }
 
 /// The level shown on the board.

@@ -6,7 +6,7 @@ use sokolab::app::inspector::Shown;
 use sokolab::app::inspector::text::child_row;
 use sokolab::solver::{Config, Method, Recorder, Search, build};
 
-use crate::harness::window;
+use crate::harness::{run_inspector_to_the_end, window};
 
 const TWO: &str = "; Two\n########\n#      #\n# $  . #\n#@$  . #\n#      #\n########\n";
 
@@ -77,15 +77,7 @@ fn a_frontier_node_shows_its_board_and_running_finds_the_solution() {
     );
     h.get_by_label("Path from the start: 1 push");
 
-    h.get_by_label("Run to solution").click();
-    h.step(); // The click is carried out: the worker starts.
-    let start = std::time::Instant::now();
-    while h.state().inspector.session.as_ref().is_some_and(|s| s.is_running()) {
-        assert!(start.elapsed().as_secs() < 30, "the search did not finish");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        h.step();
-    }
-    h.run();
+    run_inspector_to_the_end(&mut h);
     let line = h.state().inspector.state_line();
     assert!(line.starts_with("Solved:"), "{line}");
     h.get_by_label(&line);
@@ -359,15 +351,7 @@ fn talking_stones_marks_which_children_pass_stone_by_stone_and_shows_the_tail() 
     h.get_by_label("failed tests");
 
     // Run on: the solution ends at a node that passes, and its tail is shown.
-    h.get_by_label("Run to solution").click();
-    h.step();
-    let start = std::time::Instant::now();
-    while h.state().inspector.session.as_ref().is_some_and(|s| s.is_running()) {
-        assert!(start.elapsed().as_secs() < 30, "the search did not finish");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        h.step();
-    }
-    h.run();
+    run_inspector_to_the_end(&mut h);
     assert_eq!(h.state().inspector.state_line(), "Solved: 26 pushes.");
     let tail = h.state().inspector.snapshot.tail.len();
     assert_eq!(tail, 22, "26 pushes, 4 of them in the search prefix");
@@ -429,15 +413,7 @@ fn the_planner_shows_its_ordering_sub_problem_and_developed_nodes() {
     assert!(sub.stones.iter().all(|&s| h.state().level().square(s).has_box));
     assert_eq!(h.state().inspector.snapshot.sub_problem.as_ref(), Some(&sub));
     h.get_by_label_contains(&format!("Sub-problem 1 of 4: a stone onto goal {}", sub.goal));
-    h.get_by_label("Run to solution").click();
-    h.step();
-    let start = std::time::Instant::now();
-    while h.state().inspector.session.as_ref().is_some_and(|s| s.is_running()) {
-        assert!(start.elapsed().as_secs() < 30, "the search did not finish");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        h.step();
-    }
-    h.run();
+    run_inspector_to_the_end(&mut h);
     let line = h.state().inspector.state_line();
     assert!(line.starts_with("Solved:"), "{line}");
     assert_eq!(h.state().inspector.snapshot.stats.measure("sub-problem"), Some(4));
@@ -522,15 +498,7 @@ fn the_planners_learned_patterns_are_listed_with_the_goal_they_cannot_fill() {
     let config = Config::with_method(Method::Planner(Method::PLANNER_LIMIT));
     h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
     h.run();
-    h.get_by_label("Run to solution").click();
-    h.step();
-    let start = std::time::Instant::now();
-    while h.state().inspector.session.as_ref().is_some_and(|s| s.is_running()) {
-        assert!(start.elapsed().as_secs() < 30, "the search did not finish");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        h.step();
-    }
-    h.run();
+    run_inspector_to_the_end(&mut h);
     assert!(h.state().inspector.state_line().starts_with("Gave up"));
     let patterns = h.state().inspector.session.as_ref().unwrap().search().patterns();
     let planners: Vec<_> =

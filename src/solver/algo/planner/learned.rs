@@ -169,8 +169,9 @@ impl LearnedPatterns {
                     continue;
                 }
                 if self.test(p, &subset, man, target, depth) == Test::Cannot {
-                    let pattern = Learned::new(p, &mut self.reach, subset.clone(), man, target);
-                    self.insert(pattern);
+                    let stones = subset.clone();
+                    let replaced = Vec::new();
+                    self.insert(Learned { id: 0, stones, man, area, target, replaced, hits: 0 });
                     found.push(subset);
                 }
             }
