@@ -179,3 +179,12 @@ fn json_gives_open_and_closed_and_bench_rates_by_box_count() {
     let text = stdout(&out);
     assert!(text.contains("per second by box count"), "{text}");
 }
+
+#[test]
+fn the_help_of_disable_names_every_technique() {
+    let out = sokolab(&["solve", "--help"]);
+    let help: String = stdout(&out).split_whitespace().collect();
+    for t in sokolab::solver::Technique::ALL {
+        assert!(help.contains(t.name()), "`solve --help` does not name `{}`", t.name());
+    }
+}

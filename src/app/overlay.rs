@@ -270,6 +270,7 @@ impl OverlayState {
             if on(Overlay::Schedule) {
                 let plan = &marks.plan;
                 overlays.order = plan.schedule.clone();
+                overlays.parking = plan.schedule_parking.clone();
                 overlays.entrances = plan.real_entrances.clone();
                 overlays.potential = plan
                     .potential_entrances
@@ -311,6 +312,13 @@ impl OverlayState {
                 ),
             },
             Some(Ok(m)) if o == Overlay::Schedule => match m.plan.schedule_ordering {
+                Some(k) if !m.plan.schedule_parking.is_empty() => format!(
+                    "Ordering {k} with the goals rearranged: no order fills the goals \
+                     directly, so {} stones are parked on the way (ring) and moved on to \
+                     their goals later (arrow). Filled triangle: a real entrance; hollow: \
+                     potential only.",
+                    m.plan.schedule_parking.iter().filter(|s| s.from.is_some()).count()
+                ),
                 Some(k) => format!(
                     "Ordering {k}. Filled triangle: a real entrance; hollow: potential only."
                 ),

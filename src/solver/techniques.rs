@@ -47,11 +47,14 @@ pub enum Technique {
     /// Demaret's planner: when the plan of ordering 1 or 2 finds nothing, it starts over
     /// with ordering 3.
     OrderingFallback,
+    /// Demaret's planner: when neither ordering 1 nor 2 gives an order, stuck stones are
+    /// parked on the way (goal rearrangement, chapter 7).
+    GoalRearrangement,
 }
 
 impl Technique {
     /// Every technique.
-    pub const ALL: [Technique; 16] = [
+    pub const ALL: [Technique; 17] = [
         Technique::Packing,
         Technique::Connectivity,
         Technique::RoomLinks,
@@ -68,6 +71,7 @@ impl Technique {
         Technique::Inertia,
         Technique::LearnedPatterns,
         Technique::OrderingFallback,
+        Technique::GoalRearrangement,
     ];
 
     /// The name the command line and the inspector use.
@@ -89,6 +93,7 @@ impl Technique {
             Technique::Inertia => "inertia",
             Technique::LearnedPatterns => "learned-patterns",
             Technique::OrderingFallback => "ordering-3-fallback",
+            Technique::GoalRearrangement => "goal-rearrangement",
         }
     }
 

@@ -419,6 +419,41 @@ fn the_planner_shows_its_ordering_sub_problem_and_developed_nodes() {
     assert_eq!(h.state().inspector.snapshot.stats.measure("sub-problem"), Some(4));
 }
 
+#[test]
+fn the_planner_shows_the_stone_it_parks_and_moves_on_when_the_goals_are_rearranged() {
+    // Demaret's B1: no order fills its goal column directly (see `schedule.rs`).
+    let mut h = window(B1);
+    h.get_by_label("Inspector").click();
+    h.run();
+    let config = Config::with_method(Method::Planner(Method::PLANNER_LIMIT));
+    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
+    h.run();
+    let (parking, goal) = (sokolab::level::Pos::new(5, 1), sokolab::level::Pos::new(7, 1));
+    let sub_problem = |h: &egui_kittest::Harness<'_, sokolab::app::App>| {
+        h.state().inspector.snapshot.sub_problem.as_ref().map(|s| s.index)
+    };
+    h.get_by_label("Step").click();
+    h.run();
+    assert_eq!(sub_problem(&h), Some(1));
+    h.get_by_label_contains(&format!(
+        "Sub-problem 1 of 5: a stone onto parking square {parking} (goals rearranged)"
+    ));
+    for _ in 0..200 {
+        if sub_problem(&h) == Some(4) {
+            break;
+        }
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    h.get_by_label_contains(&format!(
+        "Sub-problem 4 of 5: the stone parked on {parking} onto goal {goal}"
+    ));
+    run_inspector_to_the_end(&mut h);
+    let line = h.state().inspector.state_line();
+    assert!(line.starts_with("Solved:"), "{line}");
+    assert_eq!(h.state().inspector.snapshot.stats.measure("parked"), Some(1));
+}
+
 /// A room `side` squares wide with a box and a goal on every fourth square of a diagonal
 /// band: a level whose analysis takes a good while.
 fn big_room(side: usize) -> String {
@@ -487,15 +522,17 @@ fn a_big_level_is_prepared_without_blocking_the_window() {
     h.get_by_label_contains("Stopped preparing the search");
 }
 
-/// Demaret's B1 defeats the planner's plan: where a sub-problem finds nothing, the planner
-/// learns patterns (stones that cannot fill that goal), which the pattern view lists with
-/// the goal and apart from the deadlock patterns, and which cut later positions.
+/// Demaret's B1, its goals not rearranged, defeats the planner's plan: where a sub-problem
+/// finds nothing, the planner learns patterns (stones that cannot fill that goal), which
+/// the pattern view lists with the goal and apart from the deadlock patterns, and which cut
+/// later positions.
 #[test]
 fn the_planners_learned_patterns_are_listed_with_the_goal_they_cannot_fill() {
     let mut h = window(B1);
     h.get_by_label("Inspector").click();
     h.run();
-    let config = Config::with_method(Method::Planner(Method::PLANNER_LIMIT));
+    let mut config = Config::with_method(Method::Planner(Method::PLANNER_LIMIT));
+    config.techniques.set(sokolab::solver::Technique::GoalRearrangement, false);
     h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
     h.run();
     run_inspector_to_the_end(&mut h);

@@ -81,7 +81,11 @@ const CORRIDOR: &str = "; Corridor
 /// worker thread).
 fn until_plan_drawn(h: &mut egui_kittest::Harness<'_, sokolab::app::App>) {
     let start = std::time::Instant::now();
-    while h.state().view.drawn.order.is_empty() && h.state().view.drawn.goal_lines.is_empty() {
+    let drawn = |h: &egui_kittest::Harness<'_, sokolab::app::App>| {
+        let d = &h.state().view.drawn;
+        !(d.order.is_empty() && d.goal_lines.is_empty() && d.parking.is_empty())
+    };
+    while !drawn(h) {
         assert!(start.elapsed().as_secs() < 20, "the plan never arrives");
         std::thread::sleep(std::time::Duration::from_millis(2));
         h.step();
@@ -142,4 +146,19 @@ fn the_seed_orders_and_entrances_are_drawn_when_switched_on() {
     assert_eq!(drawn.order, vec![(goal(4), 1), (goal(3), 2), (goal(2), 3), (goal(1), 4)]);
     assert!(drawn.potential.is_empty() && drawn.entrances.is_empty());
     h.get_by_label_contains("Most walls around first; a filled goal counts as a wall.");
+}
+
+#[test]
+fn a_rearranged_schedule_draws_its_parking_square_and_the_move_on() {
+    // B with (4,6) walled: no order fills the column directly.
+    let mut h = window(&COLUMN.replace("#  $ @ .#", "#  $ @#.#"));
+    h.get_by_label("Goal schedule and entrances (Demaret's planner)").click();
+    until_plan_drawn(&mut h);
+    let drawn = &h.state().view.drawn;
+    assert!(drawn.order.is_empty(), "the steps are drawn, not goal numbers");
+    let parked: Vec<_> = drawn.parking.iter().filter(|s| s.parked).collect();
+    assert_eq!(parked.len(), 1, "{:?}", drawn.parking);
+    let moved_on = drawn.parking.iter().find(|s| s.from == Some(parked[0].to)).unwrap();
+    assert!(moved_on.to.x == 7, "the parked stone moves on to a goal: {moved_on:?}");
+    h.get_by_label_contains("Ordering 1 with the goals rearranged");
 }

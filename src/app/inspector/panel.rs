@@ -410,8 +410,13 @@ fn sub_problem_line(sub: &crate::solver::SubProblem) -> String {
             format!("stones that reach it alone: {}", list.join(", "))
         }
     };
+    let what = match (sub.from, sub.parking) {
+        (_, true) => format!("a stone onto parking square {} (goals rearranged)", sub.goal),
+        (Some(from), false) => format!("the stone parked on {from} onto goal {}", sub.goal),
+        (None, false) => format!("a stone onto goal {}", sub.goal),
+    };
     format!(
-        "Sub-problem {} of {}: a stone onto goal {} (depth limit {}); {stones}.",
-        sub.index, sub.count, sub.goal, sub.depth
+        "Sub-problem {} of {}: {what} (depth limit {}); {stones}.",
+        sub.index, sub.count, sub.depth
     )
 }

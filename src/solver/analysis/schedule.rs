@@ -13,6 +13,11 @@
 //! - **Ordering 3**: fill the goal most surrounded (walls and stones placed so far, plus one
 //!   per blocked axis) as long as every goal left keeps two free squares in a row beside
 //!   it, backtracking when none can be placed.
+//! - **Goal rearrangement** (chapter 7, which proposes it but rearranged its levels by
+//!   hand; the procedure is ours): when neither ordering 1 nor 2 gives an order, the
+//!   evacuation goes on by moving a stuck stone to a nearby parking square from which a
+//!   push brings it back, so that another stone can leave. Read forwards, the order parks
+//!   a stone on that square early and moves it onto its goal later.
 //!
 //! Goals are scanned in reading order wherever the thesis leaves the order open.
 
@@ -44,6 +49,51 @@ impl Ordering {
     }
 }
 
+/// One step of an order: a stone brought onto `to` (a goal, or a parking square a later
+/// step moves it on from).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The square the step fills.
+    pub to: Sq,
+    /// The parking square an earlier step filled, whose stone this step moves onto `to`
+    /// (none: any stone not placed yet).
+    pub from: Option<Sq>,
+}
+
+/// The squares to fill, in order, and the ordering that gave them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Order {
+    /// The ordering the evacuation followed (1 or 2 also when the goals were rearranged).
+    pub kind: Ordering,
+    /// The steps; after the last, exactly the goals hold stones.
+    pub steps: Vec<Step>,
+}
+
+impl Order {
+    /// An order of goals only.
+    fn of_goals(kind: Ordering, goals: Vec<Sq>) -> Order {
+        Order { kind, steps: goals.into_iter().map(|to| Step { to, from: None }).collect() }
+    }
+
+    /// The number of stones parked on the way (0: the goals are not rearranged).
+    pub fn parked(&self) -> usize {
+        self.steps.iter().filter(|s| s.from.is_some()).count()
+    }
+
+    /// For each step, the squares that hold stones while it runs and must still hold them
+    /// when it is done: those filled before, less the one it moves a stone from.
+    pub fn kept(&self) -> Vec<Vec<Sq>> {
+        let mut filled: Vec<Sq> = Vec::new();
+        let mut out = Vec::with_capacity(self.steps.len());
+        for step in &self.steps {
+            filled.retain(|&s| Some(s) != step.from);
+            out.push(filled.clone());
+            filled.push(step.to);
+        }
+        out
+    }
+}
+
 /// The entrances of a level's goal zones and the goal schedule chosen from them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Schedule {
@@ -51,9 +101,9 @@ pub struct Schedule {
     pub potential: Vec<Sq>,
     /// Real entrances, in reading order.
     pub real: Vec<Sq>,
-    /// The goals in the order to fill them, and the ordering that gave it; `None` when no
-    /// ordering exists or the analysis gave up.
-    pub order: Option<(Ordering, Vec<Sq>)>,
+    /// The order to fill the goals in; `None` when no ordering exists or the analysis gave
+    /// up.
+    pub order: Option<Order>,
     /// Whether the analysis gave up on a board too large for its push searches (the
     /// real entrances and the order are then left empty).
     pub gave_up: bool,
@@ -61,6 +111,10 @@ pub struct Schedule {
 
 /// Squares the push searches of one analysis may flood, in all.
 const FLOOD_BUDGET: u64 = 200_000_000;
+/// Stones a rearrangement may park, in all.
+const MAX_PARKED: usize = 3;
+/// Parking squares tried for one stone, nearest first.
+const PARKING_TRIES: usize = 8;
 
 /// Single-stone push searches on an otherwise fixed board.
 struct Pusher<'a> {
@@ -93,7 +147,20 @@ impl<'a> Pusher<'a> {
         men: &[Sq],
         forbidden: impl Fn(Sq) -> bool,
     ) -> bool {
-        if stone == target {
+        self.any_reaches(&[stone], target, others, men, forbidden)
+    }
+
+    /// Whether one stone, on any of `stones` (alone among them), can be pushed onto
+    /// `target` as [`Pusher::reaches`] says.
+    fn any_reaches(
+        &mut self,
+        stones: &[Sq],
+        target: Sq,
+        others: &[Sq],
+        men: &[Sq],
+        forbidden: impl Fn(Sq) -> bool,
+    ) -> bool {
+        if stones.contains(&target) {
             return true;
         }
         let board = &self.p.board;
@@ -103,14 +170,20 @@ impl<'a> Pusher<'a> {
         }
         let mut seen = HashSet::new();
         let mut queue = VecDeque::new();
-        set_box(&mut self.boxes, stone);
-        for &m in men {
-            if m != NONE && !has_box(&self.boxes, m) {
-                let low = self.reach.flood(board, &self.boxes, m);
-                if seen.insert((stone, low)) {
-                    queue.push_back((stone, low));
+        for &stone in stones {
+            if has_box(&self.boxes, stone) {
+                continue;
+            }
+            set_box(&mut self.boxes, stone);
+            for &m in men {
+                if m != NONE && !has_box(&self.boxes, m) {
+                    let low = self.reach.flood(board, &self.boxes, m);
+                    if seen.insert((stone, low)) {
+                        queue.push_back((stone, low));
+                    }
                 }
             }
+            clear_box(&mut self.boxes, stone);
         }
         while let Some((at, man)) = queue.pop_front() {
             if self.spent() {
@@ -141,28 +214,155 @@ impl<'a> Pusher<'a> {
 }
 
 impl Schedule {
-    /// The entrances and schedule of `p` (goals and stones where the level starts).
-    pub fn of(p: &Problem) -> Schedule {
+    /// The entrances and schedule of `p` (goals and stones where the level starts); with
+    /// `rearrange`, goals are rearranged when neither ordering 1 nor 2 gives an order.
+    pub fn of(p: &Problem, rearrange: bool) -> Schedule {
         let mut pusher = Pusher::new(p);
         let potential = potential_entrances(p);
         let real = real_entrances(&mut pusher, &potential);
         let entrances = if real.is_empty() { &potential } else { &real };
-        let order = match entrances.len() {
-            1 => ordering1(&mut pusher, entrances[0]).map(|o| (Ordering::One, o)),
-            _ => ordering2(&mut pusher, entrances).map(|o| (Ordering::Two, o)),
+        let kind = if entrances.len() == 1 { Ordering::One } else { Ordering::Two };
+        let order = match kind {
+            Ordering::One => ordering1(&mut pusher, entrances[0]),
+            _ => ordering2(&mut pusher, entrances),
         };
+        let mut order = order.map(|o| Order::of_goals(kind, o));
+        if order.is_none() && rearrange {
+            order = rearranged(p, entrances).map(|steps| Order { kind, steps });
+        }
         if pusher.spent() {
             return Schedule { potential, real: Vec::new(), order: None, gave_up: true };
         }
-        let order = order.or_else(|| Schedule::ordering3(p).map(|o| (Ordering::Three, o)));
+        let order = order.or_else(|| Schedule::ordering3(p));
         Schedule { potential, real, order, gave_up: false }
     }
 
     /// Ordering 3 alone (the planner falls back to it when the plan of ordering 1 or 2
     /// finds nothing).
-    pub fn ordering3(p: &Problem) -> Option<Vec<Sq>> {
-        ordering3(p)
+    pub fn ordering3(p: &Problem) -> Option<Order> {
+        ordering3(p).map(|o| Order::of_goals(Ordering::Three, o))
     }
+}
+
+/// Goal rearrangement: the evacuation of ordering 1 or 2, one stone at a time, which parks
+/// a stuck stone (at most [`MAX_PARKED`] in all) when none can leave; the steps of the
+/// forward order, or none (also when its push searches spend their budget).
+fn rearranged(p: &Problem, entrances: &[Sq]) -> Option<Vec<Step>> {
+    let mut back = Vec::new();
+    let mut seen = HashSet::new();
+    let goals = p.board.goals().to_vec();
+    // A budget of its own: a rearrangement that gives up leaves ordering 3 its chance.
+    let pusher = &mut Pusher::new(p);
+    if !evacuate(pusher, entrances, goals, MAX_PARKED, &mut back, &mut seen) {
+        return None;
+    }
+    back.reverse();
+    Some(back)
+}
+
+/// Empties `stones` (the squares holding stones, going backwards from the full goals):
+/// removes, one at a time, every stone that can leave; when none can, moves one to a
+/// parking square from which a push brings it back (one that lets another stone leave,
+/// or else one square away), and goes on (at most `parks` more times). The steps go to `back`, last first; whether
+/// every stone left.
+fn evacuate(
+    pusher: &mut Pusher,
+    entrances: &[Sq],
+    mut stones: Vec<Sq>,
+    parks: usize,
+    back: &mut Vec<Step>,
+    seen: &mut HashSet<Vec<Sq>>,
+) -> bool {
+    let mark = back.len();
+    while let Some(i) = (0..stones.len()).find(|&i| leaves(pusher, entrances, stones[i], &stones)) {
+        back.push(Step { to: stones.remove(i), from: None });
+    }
+    if stones.is_empty() {
+        return true;
+    }
+    let mut key = stones.clone();
+    key.sort_unstable();
+    if parks == 0 || pusher.spent() || !seen.insert(key) {
+        back.truncate(mark);
+        return false;
+    }
+    // The parking moves: forwards, a push brings the parked stone back onto its square.
+    // Those that let another stone leave come first; the others only one square away.
+    let man = [pusher.p.board.start_player()];
+    let mut moves: Vec<(bool, Sq, Sq)> = Vec::new();
+    for &s in &stones {
+        let others: Vec<Sq> = stones.iter().copied().filter(|&x| x != s).collect();
+        let mut tried = 0;
+        for q in nearest(pusher.p, s, &stones).into_iter().take(4 * PARKING_TRIES) {
+            if tried == PARKING_TRIES || pusher.spent() {
+                break;
+            }
+            if !pusher.reaches(q, s, &others, &man, |_| false) {
+                continue;
+            }
+            tried += 1;
+            let mut parked = others.clone();
+            parked.push(q);
+            let unstuck = parked.iter().any(|&x| x != q && leaves(pusher, entrances, x, &parked));
+            if unstuck || (0..4).any(|d| pusher.p.board.nbr(s, d) == q) {
+                moves.push((!unstuck, s, q));
+            }
+        }
+    }
+    moves.sort_by_key(|&(stuck, ..)| stuck);
+    for (_, s, q) in moves {
+        let mut parked: Vec<Sq> = stones.iter().copied().filter(|&x| x != s).collect();
+        parked.push(q);
+        let before = back.len();
+        back.push(Step { to: s, from: Some(q) });
+        if evacuate(pusher, entrances, parked, parks - 1, back, seen) {
+            return true;
+        }
+        back.truncate(before);
+    }
+    back.truncate(mark);
+    false
+}
+
+/// Whether the stone on `x` can leave, the squares `stones` (x among them) holding
+/// stones. Forwards: a goal is filled through an accessible entrance, as in orderings 1
+/// and 2; a parking square by a start stone pushed there alone.
+fn leaves(pusher: &mut Pusher, entrances: &[Sq], x: Sq, stones: &[Sq]) -> bool {
+    let p = pusher.p;
+    let man = [p.board.start_player()];
+    let others: Vec<Sq> = stones.iter().copied().filter(|&s| s != x).collect();
+    let start: Vec<Sq> =
+        p.board.start_boxes().iter().copied().filter(|s| !others.contains(s)).collect();
+    if !p.board.is_goal(x) {
+        return pusher.any_reaches(&start, x, &others, &man, |_| false);
+    }
+    entrances.iter().any(|&e| {
+        !stones.contains(&e)
+            && pusher.any_reaches(&start, e, stones, &man, |_| false)
+            && evacuable(pusher, x, e, stones)
+    })
+}
+
+/// The squares not in `stones`, nearest to `s` first (walking distance on the empty
+/// board).
+fn nearest(p: &Problem, s: Sq, stones: &[Sq]) -> Vec<Sq> {
+    let mut dist = vec![u32::MAX; p.board.len()];
+    let mut queue = VecDeque::from([s]);
+    dist[s as usize] = 0;
+    let mut out = Vec::new();
+    while let Some(x) = queue.pop_front() {
+        if !stones.contains(&x) {
+            out.push(x);
+        }
+        for d in 0..4 {
+            let y = p.board.nbr(x, d);
+            if y != NONE && dist[y as usize] == u32::MAX {
+                dist[y as usize] = dist[x as usize] + 1;
+                queue.push_back(y);
+            }
+        }
+    }
+    out
 }
 
 /// Non-goal squares next to a goal with floor behind them, in reading order.
@@ -330,6 +530,10 @@ mod tests {
         squares.iter().map(|&s| (p.board.pos(s).y, p.board.pos(s).x)).collect()
     }
 
+    fn filled(order: &Order) -> Vec<Sq> {
+        order.steps.iter().map(|s| s.to).collect()
+    }
+
     /// Demaret's D1: a goal column with one real and one potential-only entrance.
     const O1: [&str; 7] =
         ["#########", "####   .#", "#  $   .#", "# $  # .#", "#  $ @ ##", "#   #####", "#####"];
@@ -340,12 +544,12 @@ mod tests {
     #[test]
     fn one_real_entrance_gives_ordering_1() {
         let p = problem(&O1);
-        let s = Schedule::of(&p);
+        let s = Schedule::of(&p, true);
         assert_eq!(rc(&p, &s.potential), [(1, 6), (2, 6)]);
         assert_eq!(rc(&p, &s.real), [(2, 6)]);
-        let (kind, order) = s.order.unwrap();
-        assert_eq!(kind, Ordering::One);
-        assert_eq!(rc(&p, &order), [(3, 7), (2, 7), (1, 7)]);
+        let order = s.order.unwrap();
+        assert_eq!(order.kind, Ordering::One);
+        assert_eq!(rc(&p, &filled(&order)), [(3, 7), (2, 7), (1, 7)]);
         let ordering2 = ordering2(&mut Pusher::new(&p), &s.real).unwrap();
         assert_eq!(rc(&p, &ordering2), [(3, 7), (1, 7), (2, 7)]);
         // (1,7) rates highest but would leave (3,7) inaccessible.
@@ -355,12 +559,12 @@ mod tests {
     #[test]
     fn several_real_entrances_give_ordering_2() {
         let p = problem(&B);
-        let s = Schedule::of(&p);
+        let s = Schedule::of(&p, true);
         assert_eq!(rc(&p, &s.potential), [(1, 6), (2, 6), (4, 6)]);
         assert_eq!(rc(&p, &s.real), [(2, 6), (4, 6)]);
-        let (kind, order) = s.order.unwrap();
-        assert_eq!(kind, Ordering::Two);
-        assert_eq!(rc(&p, &order), [(3, 7), (1, 7), (2, 7), (4, 7)]);
+        let order = s.order.unwrap();
+        assert_eq!(order.kind, Ordering::Two);
+        assert_eq!(rc(&p, &filled(&order)), [(3, 7), (1, 7), (2, 7), (4, 7)]);
         assert_eq!(rc(&p, &ordering3(&p).unwrap()), [(4, 7), (3, 7), (1, 7), (2, 7)]);
     }
 
@@ -370,11 +574,49 @@ mod tests {
         let rows =
             ["#########", "####   .#", "#  $ $ .#", "# $  # .#", "#  $ @#.#", "#   #####", "#####"];
         let p = problem(&rows);
-        let s = Schedule::of(&p);
+        let s = Schedule::of(&p, false);
         assert_eq!(rc(&p, &s.real), [(2, 6)]);
         assert_eq!(ordering1(&mut Pusher::new(&p), s.real[0]), None);
-        let (kind, order) = s.order.unwrap();
-        assert_eq!(kind, Ordering::Three);
-        assert_eq!(rc(&p, &order), [(4, 7), (3, 7), (1, 7), (2, 7)]);
+        let order = s.order.unwrap();
+        assert_eq!(order.kind, Ordering::Three);
+        assert_eq!(rc(&p, &filled(&order)), [(4, 7), (3, 7), (1, 7), (2, 7)]);
+    }
+
+    #[test]
+    fn without_an_evacuation_order_the_goals_are_rearranged() {
+        // B1 again: once (3,7) holds a stone, (1,7) can only be filled by a push east along
+        // row 1, and a stone reaches row 1 only while the column is empty (the man pushes
+        // it north from (3,6), which he reaches through (3,7)). So one stone waits on
+        // (1,5) while (4,7) and (3,7) fill, then moves on to (1,7).
+        let rows =
+            ["#########", "####   .#", "#  $ $ .#", "# $  # .#", "#  $ @#.#", "#   #####", "#####"];
+        let p = problem(&rows);
+        let order = Schedule::of(&p, true).order.unwrap();
+        assert_eq!(order.kind, Ordering::One);
+        assert_eq!(order.parked(), 1);
+        let steps: Vec<_> = order
+            .steps
+            .iter()
+            .map(|s| (rc(&p, &[s.to])[0], s.from.map(|f| rc(&p, &[f])[0])))
+            .collect();
+        let parked = Some((1, 5));
+        assert_eq!(
+            steps,
+            [((1, 5), None), ((4, 7), None), ((3, 7), None), ((1, 7), parked), ((2, 7), None)]
+        );
+        // Each step keeps what was filled before, less the square it moves a stone from;
+        // after the last, exactly the goals hold stones.
+        let kept = order.kept();
+        let last = order.steps.last().unwrap();
+        let mut end = kept.last().unwrap().clone();
+        end.push(last.to);
+        end.sort_unstable();
+        assert_eq!(end, p.board.goals());
+        for (i, step) in order.steps.iter().enumerate().skip(1) {
+            let mut before = kept[i - 1].clone();
+            before.push(order.steps[i - 1].to);
+            before.retain(|&s| Some(s) != step.from);
+            assert_eq!(kept[i], before);
+        }
     }
 }

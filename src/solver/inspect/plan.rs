@@ -51,6 +51,9 @@ pub struct Plan {
     pub schedule: Vec<(Pos, u16)>,
     /// The ordering (1, 2 or 3) the schedule comes from.
     pub schedule_ordering: Option<u32>,
+    /// The schedule's steps when its goals are rearranged (some stones parked on the way;
+    /// empty otherwise, and `schedule` numbers the goals).
+    pub schedule_parking: Vec<ParkingStep>,
 }
 
 impl Plan {
@@ -69,7 +72,8 @@ impl Plan {
             let place = |i: usize| (i + 1).min(u16::MAX as usize) as u16;
             order.iter().enumerate().map(|(i, &g)| (p.board.pos(g), place(i))).collect()
         };
-        let schedule = Schedule::of(p);
+        let schedule = Schedule::of(p, true);
+        let rearranged = schedule.order.as_ref().filter(|o| o.parked() > 0);
         Plan {
             rooms: p.rooms.rooms.iter().map(|r| pos(r)).collect(),
             goal_areas: p.rooms.goal_areas.iter().map(|a| pos(a)).collect(),
@@ -94,8 +98,24 @@ impl Plan {
             wall_order: numbered(&wall_order::by_walls(&p.board)),
             potential_entrances: pos(&schedule.potential),
             real_entrances: pos(&schedule.real),
-            schedule: schedule.order.as_ref().map(|(_, o)| numbered(o)).unwrap_or_default(),
-            schedule_ordering: schedule.order.as_ref().map(|(k, _)| k.number()),
+            schedule: match (&schedule.order, rearranged) {
+                (Some(o), None) => numbered(&o.steps.iter().map(|s| s.to).collect::<Vec<_>>()),
+                _ => Vec::new(),
+            },
+            schedule_ordering: schedule.order.as_ref().map(|o| o.kind.number()),
+            schedule_parking: rearranged
+                .map(|o| {
+                    o.steps
+                        .iter()
+                        .enumerate()
+                        .map(|(i, s)| ParkingStep {
+                            from: s.from.map(|f| p.board.pos(f)),
+                            to: p.board.pos(s.to),
+                            parked: o.steps[i + 1..].iter().any(|l| l.from == Some(s.to)),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
         }
     }
 }

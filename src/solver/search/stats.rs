@@ -50,6 +50,11 @@ impl Stats {
         }
     }
 
+    /// Drops the method's counter named `name`.
+    pub fn remove_measure(&mut self, name: &str) {
+        self.measures.retain(|(n, _)| *n != name);
+    }
+
     /// All pruned children.
     pub fn pruned_total(&self) -> u64 {
         self.pruned.iter().sum()

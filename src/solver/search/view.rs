@@ -100,8 +100,12 @@ pub struct SubProblem {
     pub index: usize,
     /// How many there are (one per goal).
     pub count: usize,
-    /// The goal it fills.
+    /// The square it fills: a goal, or a parking square when the goals are rearranged.
     pub goal: Pos,
+    /// Whether `goal` is a parking square (a later sub-problem moves its stone on).
+    pub parking: bool,
+    /// The parking square whose stone this sub-problem moves onto `goal`, if any.
+    pub from: Option<Pos>,
     /// Its depth limit in moves now (the iterative deepening's).
     pub depth: u32,
     /// The stones that could be pushed alone onto the goal from the node developed last

@@ -16,13 +16,17 @@
 //! from that node (chapter 5, [`learned`]) and cuts the positions holding them. When the
 //! plan of ordering 1 or 2 finds nothing, the planner starts over with ordering 3.
 //!
+//! With the goals rearranged (chapter 7), some steps fill a parking square, and a later
+//! step moves that stone on to its goal: the parking square is then no longer kept
+//! filled, nor frozen.
+//!
 //! The plan prunes solvable positions (the macro cut, the frozen stones, the depth limit,
 //! the learned patterns): a failed plan is "not found", never "unsolvable".
 
 mod learned;
 
 use crate::solver::algo::planner::learned::LearnedPatterns;
-use crate::solver::analysis::schedule::Schedule;
+use crate::solver::analysis::schedule::{Order, Schedule};
 use crate::solver::deadlock::patterns::PatternView;
 use crate::solver::model::board::Sq;
 use crate::solver::model::reach::Reach;
@@ -43,6 +47,8 @@ pub const ORDERING: &str = "ordering";
 pub const SUB_PROBLEM: &str = "sub-problem";
 /// The measure counting the positions the learned patterns cut.
 pub const PATTERN_CUTS: &str = "pattern cuts";
+/// The measure counting the stones the rearranged goals park (absent: not rearranged).
+pub const PARKED: &str = "parked";
 
 /// One sub-problem's lazy iterative deepening.
 #[derive(Debug)]
@@ -73,7 +79,12 @@ enum Next {
 #[derive(Debug)]
 pub(crate) struct Planner<O: Observer> {
     core: Core<O>,
+    /// The squares to fill, in order.
     order: Vec<Sq>,
+    /// Per step, the parking square whose stone it moves on, if any.
+    from: Vec<Option<Sq>>,
+    /// Per step, the squares that must hold stones while it runs and after.
+    kept: Vec<Vec<Sq>>,
     limit: u32,
     subs: Vec<Sub>,
     salts: u64,
@@ -91,18 +102,15 @@ impl<O: Observer> Planner<O> {
     /// The planner on the expander's level with sub-problems cut at `limit` moves (the
     /// first excepted).
     pub fn new(expander: Expander, limit: u32, observer: O) -> Self {
-        let mut core = Core::new(expander, observer);
-        let schedule = Schedule::of(core.problem());
-        let (order, done) = match schedule.order {
-            Some((kind, order)) => {
-                core.stats.set_measure(ORDERING, u64::from(kind.number()));
-                (order, core.settled)
-            }
-            None => (Vec::new(), Some(Progress::NotFound)),
-        };
+        let core = Core::new(expander, observer);
+        let rearrange = core.expander.techniques().on(Technique::GoalRearrangement);
+        let order = Schedule::of(core.problem(), rearrange).order;
+        let done = if order.is_some() { core.settled } else { Some(Progress::NotFound) };
         let mut planner = Planner {
             core,
-            order,
+            order: Vec::new(),
+            from: Vec::new(),
+            kept: Vec::new(),
             limit,
             subs: Vec::new(),
             salts: 0,
@@ -113,10 +121,25 @@ impl<O: Observer> Planner<O> {
             learned: LearnedPatterns::default(),
             done,
         };
-        if planner.done.is_none() {
-            planner.open(0);
+        if let Some(order) = order
+            && planner.done.is_none()
+        {
+            planner.follow(order);
         }
         planner
+    }
+
+    /// Starts the plan of `order` from the root.
+    fn follow(&mut self, order: Order) {
+        self.core.stats.set_measure(ORDERING, u64::from(order.kind.number()));
+        match order.parked() {
+            0 => self.core.stats.remove_measure(PARKED),
+            n => self.core.stats.set_measure(PARKED, n as u64),
+        }
+        self.kept = order.kept();
+        self.order = order.steps.iter().map(|s| s.to).collect();
+        self.from = order.steps.iter().map(|s| s.from).collect();
+        self.open(0);
     }
 
     /// Opens the sub-problem that fills the next goal from node `start`.
@@ -165,9 +188,9 @@ impl<O: Observer> Planner<O> {
         }
         let target = sub.target;
         // With frozen goals off a stone may leave a goal filled earlier: the sub-problem
-        // is solved only when every goal filled so far still holds a stone.
+        // is solved only when every square kept so far still holds a stone.
         let state = self.core.nodes.state(id);
-        if has_box(state, target) && self.order[..n].iter().all(|&g| has_box(state, g)) {
+        if has_box(state, target) && self.kept[n].iter().all(|&g| has_box(state, g)) {
             return if sub.yielded.insert(id) { Next::Solution(id) } else { Next::Running };
         }
         if k == sub.depth_limit {
@@ -192,7 +215,7 @@ impl<O: Observer> Planner<O> {
         let on = self.core.expander.techniques();
         let p = &self.core.expander.problem;
         let words = p.words();
-        let filled = &self.order[..self.subs.len() - 1];
+        let filled = &self.kept[self.subs.len() - 1];
         let frozen = |s: Sq| on.on(Technique::FrozenGoals) && filled.contains(&s);
         let stones: Vec<Sq> = boxes_of(&state[..words]).filter(|&s| !frozen(s)).collect();
         let mut macros: Vec<Macro> =
@@ -270,11 +293,9 @@ impl<O: Observer> Planner<O> {
             return false;
         }
         match Schedule::ordering3(self.core.problem()) {
-            Some(order) if order != self.order => {
-                self.order = order;
-                self.core.stats.set_measure(ORDERING, 3);
+            Some(order) if order.steps.iter().map(|s| s.to).ne(self.order.iter().copied()) => {
                 self.learned.forget();
-                self.open(0);
+                self.follow(order);
                 true
             }
             _ => false,
@@ -308,7 +329,7 @@ impl<O: Observer> Planner<O> {
         let interrupt = self.core.expander.interrupt.clone();
         let p = &self.core.expander.problem;
         let stop = || interrupt.raised();
-        self.learned.learn(p, &state, &self.order[..n], target, depth, &stop);
+        self.learned.learn(p, &state, &self.kept[n], target, depth, &stop);
         self.core.stats.set_measure(DEVELOPED, self.developed + self.learned.developed);
     }
 
@@ -392,11 +413,14 @@ impl<O: Observer> Algorithm for Planner<O> {
 
     fn sub_problem(&self) -> Option<SubProblem> {
         let sub = self.subs.last()?;
+        let n = self.subs.len() - 1;
         let pos = |s: Sq| self.core.problem().board.pos(s);
         Some(SubProblem {
-            index: self.subs.len(),
+            index: n + 1,
             count: self.order.len(),
             goal: pos(sub.target),
+            parking: self.from[n + 1..].contains(&Some(sub.target)),
+            from: self.from[n].map(pos),
             depth: sub.depth_limit,
             stones: self.movers.iter().map(|&s| pos(s)).collect(),
         })
