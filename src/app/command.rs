@@ -146,6 +146,8 @@ pub enum Command {
     SetPatternOrder(PatternOrder),
     /// Inspector: switch the charts' log scale.
     ToggleLogScale,
+    /// Inspector: colour the search tree as Van Lishout's thesis does, or by outcome.
+    ToggleSeedColours,
     /// Timeline: load a solution.
     TimelineLoad(TimelineSource),
     /// Timeline: play or pause.
@@ -370,6 +372,7 @@ fn build_table() -> Vec<Entry> {
         Entry::new(C::SetLowerView(LowerView::Tree), "Search tree"),
         Entry::new(C::SetLowerView(LowerView::Patterns), "Deadlock patterns"),
         Entry::new(C::ToggleLogScale, "log scale"),
+        Entry::new(C::ToggleSeedColours, "Colours of the Talking Stones thesis"),
         // Timeline
         Entry::new(C::TimelinePlay, "Play or pause").key(replay, key(Key::Space)),
         Entry::new(C::TimelineSeek(0), "To the start").short("|<").key(replay, key(Key::Home)),

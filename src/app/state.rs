@@ -192,7 +192,8 @@ impl App {
             | C::SetLowerView(_)
             | C::SelectPattern(_)
             | C::SetPatternOrder(_)
-            | C::ToggleLogScale => self.inspector_command(command),
+            | C::ToggleLogScale
+            | C::ToggleSeedColours => self.inspector_command(command),
             C::TimelineLoad(_)
             | C::TimelinePlay
             | C::TimelineForward

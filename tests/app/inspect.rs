@@ -554,3 +554,31 @@ fn the_planners_learned_patterns_are_listed_with_the_goal_they_cannot_fill() {
     assert!(label.contains(&format!("cannot fill {}", planners[0].target.unwrap())));
     h.get_by_label(&label);
 }
+
+#[test]
+fn the_tree_can_be_coloured_as_the_talking_stones_thesis_does() {
+    let mut h = window(TWO);
+    h.get_by_label("Inspector").click();
+    h.run();
+    h.get_by_label("Step").click();
+    h.run();
+    h.get_by_label("Search tree").click();
+    h.run();
+    h.get_by_label("over the bound");
+    assert!(h.query_by_label("green: visited, a blue node below").is_none());
+    h.get_by_label("Colours of the Talking Stones thesis").click();
+    h.run();
+    assert!(h.state().inspector.seed_colours);
+    for name in [
+        "white: not generated yet",
+        "blue: generated, not visited",
+        "green: visited, a blue node below",
+        "black: visited and done, or cut",
+    ] {
+        h.get_by_label(name);
+    }
+    h.get_by_label("Colours of the Talking Stones thesis").click();
+    h.run();
+    assert!(!h.state().inspector.seed_colours);
+    h.get_by_label("over the bound");
+}

@@ -62,6 +62,9 @@ impl App {
             }
             Command::SetPatternOrder(o) => self.inspector.patterns.set_order(o),
             Command::ToggleLogScale => self.inspector.log_scale = !self.inspector.log_scale,
+            Command::ToggleSeedColours => {
+                self.inspector.seed_colours = !self.inspector.seed_colours;
+            }
             other => unreachable!("{other:?} is not an inspector command"),
         }
         None

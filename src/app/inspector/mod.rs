@@ -166,6 +166,9 @@ pub struct Inspector {
     pub scrub: usize,
     /// Log scale on the charts.
     pub log_scale: bool,
+    /// The search tree coloured as Van Lishout's thesis does (white, blue, green, black)
+    /// instead of by outcome.
+    pub seed_colours: bool,
     /// Which children the children table lists.
     pub verdicts: VerdictFilter,
     /// The solution the search found, as moves, and whether it is push-optimal.
@@ -250,6 +253,7 @@ impl Default for Inspector {
             rate: 50.0,
             scrub: 0,
             log_scale: false,
+            seed_colours: false,
             verdicts: VerdictFilter::All,
             solution: None,
             view: LowerView::Charts,

@@ -71,6 +71,14 @@ pub fn lower(ui: &mut Ui, inspector: &Inspector, dark: bool, sink: &mut Sink<'_>
                 sink.send(Command::ToggleLogScale);
             }
         }
+        if inspector.view == LowerView::Tree {
+            ui.separator();
+            let mut seed = inspector.seed_colours;
+            let label = Command::ToggleSeedColours.label();
+            if ui.checkbox(&mut seed, label).changed() {
+                sink.send(Command::ToggleSeedColours);
+            }
+        }
     });
     match inspector.view {
         LowerView::Charts => charts::show(ui, inspector),

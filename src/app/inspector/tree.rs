@@ -1,6 +1,7 @@
 //! The search tree of a small search (its first expansions): nodes coloured as in the open
 //! list, expanded, duplicate, pruned or over the bound (and not yet generated at the
-//! history step the scrubber is on), the solution path highlighted; a click shows a node.
+//! history step the scrubber is on), or as Van Lishout's thesis colours them (figures
+//! 2.4–2.8); the solution path highlighted; a click shows a node.
 
 use std::collections::HashMap;
 
@@ -129,7 +130,8 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     if total > TREE_EXPANSIONS {
         ui.label(format!("The tree shows the first {TREE_EXPANSIONS} of {total} expansions."));
     }
-    legend(ui);
+    let colours = if inspector.seed_colours { seed_colours(&tree, at) } else { Vec::new() };
+    legend(ui, inspector.seed_colours);
     let x = layout(&tree);
     let width = x.iter().copied().fold(0.0, f32::max) * DX + 2.0 * DX;
     let height = tree.iter().map(|n| n.depth).max().unwrap_or(0) as f32 * DY + 2.0 * DY;
@@ -158,8 +160,14 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         };
         for (i, n) in tree.iter().enumerate() {
             let c = place(i);
-            let color = node_color(n, at);
+            let color = match colours.get(i) {
+                Some(&seed) => seed.color(),
+                None => node_color(n, at),
+            };
             painter.circle_filled(c, 4.5, color);
+            if !colours.is_empty() {
+                painter.circle_stroke(c, 4.5, Stroke::new(1.0, Color32::GRAY));
+            }
             if on_path(n) {
                 painter.circle_stroke(c, 6.5, Stroke::new(2.0, Color32::from_rgb(255, 215, 0)));
             }
@@ -208,6 +216,60 @@ fn node_color(n: &TreeNode, at: usize) -> Color32 {
     }
 }
 
+/// A node's colour in Van Lishout's thesis (section 2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seed {
+    /// Not generated yet.
+    White,
+    /// Generated, not visited (expanded) yet.
+    Blue,
+    /// Visited, with a blue node below it.
+    Green,
+    /// Visited with nothing blue below it, or cut: a clone of a node seen before (a
+    /// duplicate), pruned, or past the depth limit (the thesis paints those black from the
+    /// start).
+    Black,
+}
+
+impl Seed {
+    fn color(self) -> Color32 {
+        match self {
+            Seed::White => Color32::WHITE,
+            Seed::Blue => Color32::from_rgb(50, 100, 230),
+            Seed::Green => Color32::from_rgb(40, 170, 70),
+            Seed::Black => Color32::BLACK,
+        }
+    }
+}
+
+/// Each tree node's colour in the thesis at history step `at`.
+pub fn seed_colours(tree: &[TreeNode], at: usize) -> Vec<Seed> {
+    let mut colours: Vec<Seed> = tree
+        .iter()
+        .map(|n| match n.verdict {
+            _ if n.born > at => Seed::White,
+            Some(Verdict::Pruned(_) | Verdict::OverBound | Verdict::Duplicate) => Seed::Black,
+            _ if n.expanded.is_some_and(|k| k <= at) => Seed::Black,
+            _ => Seed::Blue,
+        })
+        .collect();
+    // Children come after their parents: a backward sweep marks every visited ancestor of
+    // a blue node green.
+    let mut blue_below = vec![false; tree.len()];
+    for i in (0..tree.len()).rev() {
+        if colours[i] == Seed::Black && blue_below[i] && tree[i].expanded.is_some() {
+            colours[i] = Seed::Green;
+        }
+        let blue = colours[i] == Seed::Blue || blue_below[i];
+        if let Some(p) = tree[i].parent
+            && blue
+        {
+            blue_below[p] = true;
+        }
+    }
+    colours
+}
+
 const NOT_GENERATED: Color32 = Color32::from_rgba_premultiplied(60, 60, 60, 60);
 const PRUNED: Color32 = Color32::from_rgb(220, 70, 60);
 const OVER_BOUND: Color32 = Color32::from_rgb(220, 170, 50);
@@ -215,8 +277,23 @@ const DUPLICATE: Color32 = Color32::from_rgb(130, 130, 130);
 const EXPANDED: Color32 = Color32::from_rgb(80, 140, 230);
 const OPEN: Color32 = Color32::from_rgb(90, 190, 100);
 
-fn legend(ui: &mut Ui) {
+fn legend(ui: &mut Ui, seed: bool) {
     ui.horizontal_wrapped(|ui| {
+        if seed {
+            for (colour, name) in [
+                (Seed::White, "white: not generated yet"),
+                (Seed::Blue, "blue: generated, not visited"),
+                (Seed::Green, "green: visited, a blue node below"),
+                (Seed::Black, "black: visited and done, or cut"),
+            ] {
+                let (r, _) = ui.allocate_exact_size(Vec2::splat(10.0), Sense::hover());
+                ui.painter().circle_filled(r.center(), 4.5, colour.color());
+                ui.painter().circle_stroke(r.center(), 4.5, Stroke::new(1.0, Color32::GRAY));
+                ui.label(name);
+            }
+            ui.label("(Van Lishout 2006, figures 2.4–2.8); gold ring: solution path");
+            return;
+        }
         for (color, name) in [
             (EXPANDED, "expanded"),
             (OPEN, "in open"),
@@ -272,6 +349,47 @@ mod tests {
         sorted.sort_by(f32::total_cmp);
         sorted.dedup();
         assert_eq!(sorted.len(), leaves.len(), "no two leaves share a column");
+    }
+
+    #[test]
+    fn the_thesis_colours_follow_the_history_step() {
+        let (_, tree) = six_bfs_expansions();
+        // After the first expansion: the start is green over its blue children, the rest
+        // is white.
+        let first = seed_colours(&tree, 0);
+        assert_eq!(first[0], Seed::Green);
+        for (n, c) in tree.iter().zip(&first).skip(1) {
+            let expected = match (n.born, n.verdict) {
+                (b, _) if b > 0 => Seed::White,
+                (_, Some(Verdict::Kept | Verdict::Improved)) => Seed::Blue,
+                _ => Seed::Black,
+            };
+            assert_eq!(*c, expected, "{n:?}");
+        }
+        assert!(first.contains(&Seed::Blue) && first.contains(&Seed::White));
+    }
+
+    #[test]
+    fn a_visited_node_turns_black_when_nothing_blue_is_left_below_it() {
+        // The start; A, a duplicate; B, expanded at step 1; C under B, over the bound.
+        let node = |parent, verdict, born, expanded| TreeNode {
+            parent,
+            node: None,
+            push: None,
+            verdict,
+            born,
+            expanded,
+            depth: 0,
+        };
+        let tree = vec![
+            node(None, None, 0, Some(0)),
+            node(Some(0), Some(Verdict::Duplicate), 0, None),
+            node(Some(0), Some(Verdict::Kept), 0, Some(1)),
+            node(Some(2), Some(Verdict::OverBound), 1, None),
+        ];
+        use Seed::*;
+        assert_eq!(seed_colours(&tree, 0), [Green, Black, Blue, White]);
+        assert_eq!(seed_colours(&tree, 1), [Black, Black, Black, Black]);
     }
 
     #[test]
