@@ -146,6 +146,8 @@ pub enum Command {
     SetPatternOrder(PatternOrder),
     /// Inspector: switch the charts' log scale.
     ToggleLogScale,
+    /// Editor: the time the live solvability check may take per edit (zero: off).
+    SetLiveCheckBudget(std::time::Duration),
     /// Inspector: colour the search tree as Van Lishout's thesis does, or by outcome.
     ToggleSeedColours,
     /// Timeline: load a solution.

@@ -3,6 +3,7 @@
 //! persists in the settings.
 
 use crate::app::document::{DocumentState, UndoUnit};
+use crate::app::live_check::LiveCheck;
 use crate::level::edit::{self, Tool};
 use crate::level::{Diagnostic, Pos, validate};
 
@@ -44,12 +45,19 @@ pub struct EditorState {
     pub tool: Tool,
     /// A paint stroke in progress.
     pub stroke: Option<Stroke>,
+    /// The background check of whether the level shown is solvable.
+    pub live: LiveCheck,
     analysis: Analysis,
 }
 
 impl Default for EditorState {
     fn default() -> Self {
-        EditorState { tool: Tool::Wall, stroke: None, analysis: Analysis::default() }
+        EditorState {
+            tool: Tool::Wall,
+            stroke: None,
+            live: LiveCheck::default(),
+            analysis: Analysis::default(),
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! What the window remembers between runs (stored with eframe's storage).
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use crate::app::board::View;
 use crate::app::editor::Shape;
@@ -23,6 +24,8 @@ pub struct Settings {
     pub shape: Shape,
     /// What Solve looks for.
     pub solve_aim: Aim,
+    /// Time the editor's live solvability check may take per edit (zero: off).
+    pub live_check: Duration,
 }
 
 impl Default for Settings {
@@ -35,6 +38,7 @@ impl Default for Settings {
             overlays: vec![Overlay::Pattern],
             shape: Shape::Freehand,
             solve_aim: Aim::Fast,
+            live_check: Duration::from_secs(2),
         }
     }
 }

@@ -165,7 +165,8 @@ impl App {
             | C::RotateClockwise
             | C::MirrorHorizontal
             | C::MirrorVertical
-            | C::SwapBoxesAndGoals => self.editor_command(command),
+            | C::SwapBoxesAndGoals
+            | C::SetLiveCheckBudget(_) => self.editor_command(command),
             C::SetMode(_)
             | C::ToggleMode
             | C::ZoomIn

@@ -76,6 +76,7 @@ impl App {
             );
         }
         egui::CentralPanel::default().show(ui, |ui| self.board(ui));
+        self.follow_live_check(&ctx);
         self.poll_solver();
         self.poll_export();
         self.poll_files();

@@ -86,3 +86,65 @@ fn validation_messages_appear_and_clear() {
     assert!(h.query_by_label_contains("2 boxes but 1 goal").is_none());
     h.get_by_label("No problems found");
 }
+
+/// Steps frames until the live badge shows something other than a running check (30 s at
+/// most); its text.
+fn live_badge(h: &mut egui_kittest::Harness<'_, sokolab::app::App>) -> String {
+    let start = std::time::Instant::now();
+    loop {
+        let state = h.state();
+        let badge = state.editor.live.badge(state.document.level(), state.settings.live_check);
+        if !matches!(badge, sokolab::app::live_check::Badge::Checking(_)) {
+            let text = badge.text();
+            h.run();
+            return text;
+        }
+        assert!(start.elapsed().as_secs() < 30, "the live check never finished");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+}
+
+#[test]
+fn the_live_badge_follows_the_edits() {
+    let mut h = window(ROOM);
+    let text = live_badge(&mut h);
+    assert!(text.starts_with("Solvable: 2 pushes"), "{text}");
+    h.get_by_label(&text);
+    // A wall between the box and its goal: no way round (row 4 is wall, so the box cannot
+    // come back up to row 2 from below, nor down onto it from row 1).
+    click(&mut h, Pos::new(3, 2));
+    assert_eq!(board(&h).square(Pos::new(3, 2)).terrain, Terrain::Wall);
+    let text = live_badge(&mut h);
+    assert!(text.starts_with("Unsolvable: proved"), "{text}");
+    h.get_by_label(&text);
+    // Undo is an edit too.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(live_badge(&mut h).starts_with("Solvable"));
+    // A budget of zero switches the check off.
+    h.state_mut()
+        .queue
+        .push(sokolab::app::command::Command::SetLiveCheckBudget(std::time::Duration::ZERO));
+    h.run();
+    h.get_by_label_contains("Live solvability check off");
+    h.get_by_label("Live check budget (s; 0: off)");
+}
+
+#[test]
+fn the_next_edit_cancels_the_running_live_check() {
+    let collection =
+        sokolab::level::format::read_collection(&crate::inspect::big_room(160)).unwrap();
+    let doc = sokolab::app::document::Document { collection, path: None, dirty: false };
+    let settings = sokolab::app::settings::Settings {
+        live_check: std::time::Duration::from_secs(60),
+        ..Default::default()
+    };
+    let mut h = crate::harness::window_for(sokolab::app::App::new(doc, settings, None));
+    assert!(h.state().editor.live.checking().is_some(), "the check of the level opened runs");
+    h.get_by_label_contains("Checking solvability…");
+    click(&mut h, Pos::new(1, 3));
+    let live = &h.state().editor.live;
+    assert_eq!(live.cancelled, 1, "the edit cancelled the check of the level before it");
+    assert_eq!(live.checking(), Some(h.state().document.level()), "and checks the new one");
+}

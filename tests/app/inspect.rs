@@ -456,7 +456,7 @@ fn the_planner_shows_the_stone_it_parks_and_moves_on_when_the_goals_are_rearrang
 
 /// A room `side` squares wide with a box and a goal on every fourth square of a diagonal
 /// band: a level whose analysis takes a good while.
-fn big_room(side: usize) -> String {
+pub(crate) fn big_room(side: usize) -> String {
     let mut rows = vec![vec![' '; side]; side];
     for (y, row) in rows.iter_mut().enumerate() {
         for (x, c) in row.iter_mut().enumerate() {

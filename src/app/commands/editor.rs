@@ -11,6 +11,7 @@ impl App {
         match command {
             Command::SetTool(t) => self.editor.tool = t,
             Command::SetShape(s) => self.settings.shape = s,
+            Command::SetLiveCheckBudget(t) => self.settings.live_check = t,
             Command::Resize(w, h) => self.try_edit_level(|l| edit::resize(l, w, h, (0, 0))),
             Command::CropToContent => self.edit_level(|l| {
                 edit::crop_to_content(l);

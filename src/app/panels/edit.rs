@@ -6,11 +6,13 @@ use egui::{Color32, RichText, Ui};
 use crate::app::command::{Command, table};
 use crate::app::document::DocumentState;
 use crate::app::editor::EditorState;
+use crate::app::live_check::{Badge, Verdict};
 use crate::app::overlay::Overlay;
 use crate::app::settings::Settings;
 use crate::app::sink::Sink;
-use crate::level::Severity;
 use crate::level::limits::MAX_SIDE;
+use crate::level::{Level, Severity};
+use std::time::Duration;
 
 /// The panel beside the board in edit mode; `settings` gives the painting shape and
 /// whether dead squares are shown.
@@ -69,6 +71,7 @@ pub fn show(
     meta_fields(ui, document, sink);
     ui.separator();
     validation_list(ui, editor, document);
+    live_check(ui, editor, document.level(), settings.live_check, sink);
 }
 
 /// A tool or shape to pick: its label and key, its tooltip, selected when in use.
@@ -109,6 +112,31 @@ fn meta_fields(ui: &mut Ui, document: &DocumentState, sink: &mut Sink<'_>) {
     for (i, lurd) in meta.solutions.iter().enumerate() {
         ui.label(format!("Saved solution {}: {}", i + 1, crate::app::solving::saved_label(lurd)));
     }
+}
+
+/// The live solvability badge and its budget.
+fn live_check(
+    ui: &mut Ui,
+    editor: &EditorState,
+    level: &Level,
+    budget: Duration,
+    sink: &mut Sink<'_>,
+) {
+    let badge = editor.live.badge(level, budget);
+    let color = match badge {
+        Badge::Done(Verdict::Solvable { .. }) => Color32::from_rgb(80, 180, 90),
+        Badge::Done(Verdict::Unsolvable { .. }) => Color32::from_rgb(230, 80, 80),
+        _ => ui.visuals().weak_text_color(),
+    };
+    ui.label(RichText::new(badge.text()).color(color));
+    ui.horizontal(|ui| {
+        let name = ui.label("Live check budget (s; 0: off)").id;
+        let mut secs = budget.as_secs_f64();
+        let field = egui::DragValue::new(&mut secs).range(0.0..=600.0).speed(0.1).max_decimals(1);
+        if ui.add(field).labelled_by(name).changed() {
+            sink.send(Command::SetLiveCheckBudget(Duration::from_secs_f64(secs)));
+        }
+    });
 }
 
 /// The diagnostics of the level shown; their squares are outlined on the board.

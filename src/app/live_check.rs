@@ -1,0 +1,208 @@
+//! Live solvability while editing: whenever the level shown changes, a background solve of
+//! it (the fast solver, within the budget the settings give) replaces the one running, and
+//! the badge beside the checks says what it found. The check never blocks the window: the
+//! next edit cancels it and starts another.
+
+use std::time::Duration;
+
+use crate::app::inspector::text::plural;
+use crate::app::worker::Job;
+use crate::level::Level;
+use crate::solver::{Config, Limits, Outcome, StopReason, solve};
+
+/// Most memory a check may hold.
+const MEMORY: usize = 512 << 20;
+
+/// What a finished check found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// A solution, replayed by the solver.
+    Solvable {
+        /// Its pushes.
+        pushes: usize,
+        /// Its moves.
+        moves: usize,
+        /// Seconds the check took.
+        secs: f64,
+    },
+    /// The search was exhausted with sound pruning: no solution exists.
+    Unsolvable {
+        /// Seconds the check took.
+        secs: f64,
+    },
+    /// Neither within the budget.
+    Unknown {
+        /// Why not (the time limit, memory, or the solver gave up).
+        why: String,
+    },
+    /// The level cannot be searched (why).
+    Invalid(String),
+}
+
+impl Verdict {
+    fn of(outcome: &Outcome, secs: f64, budget: Duration) -> Verdict {
+        match outcome {
+            Outcome::Solved(s, _) => {
+                Verdict::Solvable { pushes: s.pushes, moves: s.moves.len(), secs }
+            }
+            Outcome::Unsolvable(_) => Verdict::Unsolvable { secs },
+            Outcome::Stopped(StopReason::Time, _) => {
+                Verdict::Unknown { why: format!("not within {}", seconds(budget.as_secs_f64())) }
+            }
+            Outcome::Stopped(StopReason::Memory, _) => {
+                Verdict::Unknown { why: "the check ran out of memory".into() }
+            }
+            Outcome::Stopped(_, _) => Verdict::Unknown { why: "the solver gave up".into() },
+            Outcome::Invalid(e) => Verdict::Invalid(e.to_string()),
+        }
+    }
+}
+
+/// What the badge shows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Badge<'a> {
+    /// The settings switch the live check off.
+    Off,
+    /// A check of the level shown is running, for so long.
+    Checking(Duration),
+    /// The check of the level shown found this.
+    Done(&'a Verdict),
+}
+
+impl Badge<'_> {
+    /// The badge's text.
+    pub fn text(&self) -> String {
+        match self {
+            Badge::Off => "Live solvability check off (set a budget to switch it on)".into(),
+            Badge::Checking(t) => format!("Checking solvability… {}", seconds(t.as_secs_f64())),
+            Badge::Done(Verdict::Solvable { pushes, moves, secs }) => format!(
+                "Solvable: {}, {} (found in {})",
+                plural(*pushes, "push", "pushes"),
+                plural(*moves, "move", "moves"),
+                seconds(*secs)
+            ),
+            Badge::Done(Verdict::Unsolvable { secs }) => {
+                format!("Unsolvable: proved, the search was exhausted ({})", seconds(*secs))
+            }
+            Badge::Done(Verdict::Unknown { why }) => format!("Solvability not known ({why})"),
+            Badge::Done(Verdict::Invalid(why)) => format!("Not checked: {why}"),
+        }
+    }
+}
+
+/// The check of the level shown.
+#[derive(Default)]
+pub struct LiveCheck {
+    /// The level last checked and what the check found.
+    done: Option<(Level, Verdict)>,
+    /// The check running, and the level it checks.
+    job: Option<(Level, Job<(), Verdict>)>,
+    /// Checks a newer edit cancelled before they finished.
+    pub cancelled: u64,
+}
+
+impl LiveCheck {
+    /// Follows `level`, checked within `budget` (zero: off). A level neither checked nor
+    /// being checked cancels the running check and starts one; `repaint` wakes the window
+    /// when it is done. Whether a check is running.
+    pub fn follow(
+        &mut self,
+        level: &Level,
+        budget: Duration,
+        repaint: impl Fn() + Send + 'static,
+    ) -> bool {
+        if let Some((of, job)) = &mut self.job
+            && let Some(verdict) = job.poll()
+        {
+            self.done = Some((of.clone(), verdict));
+            self.job = None;
+        }
+        if budget.is_zero() {
+            self.job = None;
+            return false;
+        }
+        let known = self.done.as_ref().is_some_and(|(of, _)| of == level);
+        let running = self.job.as_ref().is_some_and(|(of, _)| of == level);
+        if !known && !running {
+            if self.job.take().is_some() {
+                // Dropping the job cancels it.
+                self.cancelled += 1;
+            }
+            let work = level.clone();
+            let job = Job::spawn(repaint, move |r| {
+                let limits =
+                    Limits { time: Some(budget), memory_bytes: Some(MEMORY), ..Limits::default() };
+                let start = std::time::Instant::now();
+                let outcome = solve(&work, &Config::default(), &limits, r.cancel);
+                Verdict::of(&outcome, start.elapsed().as_secs_f64(), budget)
+            });
+            self.job = Some((level.clone(), job));
+        }
+        self.job.is_some()
+    }
+
+    /// The badge for `level` with `budget`.
+    pub fn badge(&self, level: &Level, budget: Duration) -> Badge<'_> {
+        if budget.is_zero() {
+            return Badge::Off;
+        }
+        if let Some((_, verdict)) = self.done.as_ref().filter(|(of, _)| of == level) {
+            return Badge::Done(verdict);
+        }
+        match self.job.as_ref().filter(|(of, _)| of == level) {
+            Some((_, job)) => Badge::Checking(job.elapsed()),
+            None => Badge::Checking(Duration::ZERO),
+        }
+    }
+
+    /// The level the running check is about, if one runs.
+    pub fn checking(&self) -> Option<&Level> {
+        self.job.as_ref().map(|(of, _)| of)
+    }
+}
+
+impl std::fmt::Debug for LiveCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LiveCheck")
+            .field("done", &self.done.as_ref().map(|(_, v)| v))
+            .field("running", &self.job.is_some())
+            .field("cancelled", &self.cancelled)
+            .finish()
+    }
+}
+
+fn seconds(s: f64) -> String {
+    if s < 10.0 { format!("{s:.1} s") } else { format!("{s:.0} s") }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::app::live_check::{Badge, LiveCheck, Verdict};
+    use crate::level::Level;
+    use std::time::{Duration, Instant};
+
+    fn settle(check: &mut LiveCheck, level: &Level) -> Verdict {
+        let start = Instant::now();
+        while check.follow(level, Duration::from_secs(5), || {}) {
+            assert!(start.elapsed() < Duration::from_secs(30), "the check never finished");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        match check.badge(level, Duration::from_secs(5)) {
+            Badge::Done(v) => v.clone(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_check_says_solvable_unsolvable_or_not_checked() {
+        let mut check = LiveCheck::default();
+        let good = Level::from_rows(&["#####", "#@$.#", "#####"]).unwrap();
+        assert!(matches!(settle(&mut check, &good), Verdict::Solvable { pushes: 1, moves: 1, .. }));
+        let cornered = Level::from_rows(&["#####", "#$ .#", "# @ #", "#####"]).unwrap();
+        assert!(matches!(settle(&mut check, &cornered), Verdict::Unsolvable { .. }));
+        let two_players = Level::from_rows(&["#####", "#@$.#", "#@  #", "#####"]).unwrap();
+        assert!(matches!(settle(&mut check, &two_players), Verdict::Invalid(_)));
+        assert_eq!(check.cancelled, 0, "each check finished before the next level came");
+        assert_eq!(check.badge(&good, Duration::ZERO), Badge::Off);
+    }
+}
