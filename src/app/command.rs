@@ -105,6 +105,8 @@ pub enum Command {
     Restart,
     /// Play: store the moves made so far as a solution of the level.
     SaveSolution,
+    /// Play: switch pull mode (play backwards from the solved position) on or off.
+    TogglePullMode,
     /// Run the solver on the current level in the background.
     Solve,
     /// Choose what Solve looks for.
@@ -359,6 +361,10 @@ fn build_table() -> Vec<Entry> {
     t.extend([
         Entry::new(C::Restart, "Restart").key(play, key(Key::Escape)),
         Entry::new(C::SaveSolution, "Save solution into the level"),
+        Entry::new(C::TogglePullMode, "Pull mode").tip(
+            "Play backwards from the solved position, pulling boxes; reaching the start \
+             turns the pulls into a solution",
+        ),
         // Inspector
         Entry::new(C::InspectStep, "Step").key(inspect, key(Key::Space)),
         Entry::new(C::InspectRunToSolution, "Run to solution").key(inspect, key(Key::R)),

@@ -1,10 +1,13 @@
 //! The play group: the game in play mode (the level as played, the moves made, and their
 //! undo and redo), where a click or drag on the board began, a replayed solution playing
-//! itself, and the deadlock check of each new position (on a worker).
+//! itself, and the deadlock check of each new position (on a worker). In pull mode the game
+//! is played backwards from the solved position ([`crate::level::reverse`]) until it
+//! reaches the start, when it turns into the forward game its pulls stand for.
 
 use crate::app::inspector::text::plural;
 use crate::app::worker::Job;
 use crate::level::paths::{push_path, walk_path};
+use crate::level::reverse::{forward_solution, pull_step, solved_position};
 use crate::level::{Dir, Level, Move, Pos};
 use crate::solver::inspect::{Analyser, Deadlock};
 
@@ -14,14 +17,40 @@ pub struct Game {
     start: Level,
     /// The board after the moves made.
     pub level: Level,
+    /// The moves made; in pull mode, the forward move each reverse step undid.
     moves: Vec<Move>,
     undone: Vec<Move>,
+    /// Pull mode: `level` is played backwards from the solved position.
+    pub pulling: bool,
 }
 
 impl Game {
     /// A game on `level` with no moves made.
     pub fn new(level: &Level) -> Self {
-        Game { start: level.clone(), level: level.clone(), moves: Vec::new(), undone: Vec::new() }
+        Game {
+            start: level.clone(),
+            level: level.clone(),
+            moves: Vec::new(),
+            undone: Vec::new(),
+            pulling: false,
+        }
+    }
+
+    /// Pull mode on `level`: play starts from its solved position; or why it cannot.
+    pub fn pulling(level: &Level) -> Result<Self, String> {
+        let solved = solved_position(level)?;
+        Ok(Game { level: solved, pulling: true, ..Game::new(level) })
+    }
+
+    /// In pull mode, once the boxes stand where the level starts them: the forward game
+    /// the pulls stand for, its moves made (replayed: it solves the level).
+    pub fn turned(&self) -> Option<Game> {
+        if !self.pulling {
+            return None;
+        }
+        let moves = forward_solution(&self.start, &self.level, &self.moves)?;
+        let end = crate::level::replay(&self.start, &moves).end;
+        Some(Game { level: end, moves, ..Game::new(&self.start) })
     }
 
     /// A game on `level` with `plan` ready to be played move by move with [`Game::redo`].
@@ -36,8 +65,12 @@ impl Game {
         self.undone.len()
     }
 
-    /// Steps (pushing a box if there is one) in `dir`; false if the move is illegal.
+    /// Steps (pushing a box if there is one; in pull mode, pulling the box behind) in
+    /// `dir`; false if the move is illegal.
     pub fn step(&mut self, dir: Dir) -> bool {
+        if self.pulling {
+            return self.pull(dir, true);
+        }
         match self.level.try_move(dir) {
             Ok(m) => {
                 self.moves.push(m);
@@ -53,16 +86,44 @@ impl Game {
         dirs.iter().take_while(|&&d| self.step(d)).count()
     }
 
-    /// Walks the player to `to` along a shortest path; false if there is none.
-    pub fn walk_to(&mut self, to: Pos) -> bool {
-        match walk_path(&self.level, to) {
-            Some(path) => self.steps(&path) == path.len(),
+    /// Pull mode: steps in `dir`, pulling the box behind if `pull` says so.
+    fn pull(&mut self, dir: Dir, pull: bool) -> bool {
+        match pull_step(&mut self.level, dir, pull) {
+            Some(m) => {
+                self.moves.push(m);
+                self.undone.clear();
+                true
+            }
             None => false,
         }
     }
 
+    /// Walks the player to `to` along a shortest path; false if there is none. In pull
+    /// mode nothing is pulled on the way, and before the first move the player may be put
+    /// on any free square (the solved position does not say where he stands).
+    pub fn walk_to(&mut self, to: Pos) -> bool {
+        if self.pulling && self.moves.is_empty() {
+            let sq = self.level.square(to);
+            if sq.terrain.is_walkable() && !sq.has_box && self.level.player() != Some(to) {
+                if let Some(from) = self.level.player() {
+                    self.level.square_mut(from).has_player = false;
+                }
+                self.level.square_mut(to).has_player = true;
+                return true;
+            }
+        }
+        let Some(path) = walk_path(&self.level, to) else { return false };
+        if self.pulling {
+            return path.iter().take_while(|&&d| self.pull(d, false)).count() == path.len();
+        }
+        self.steps(&path) == path.len()
+    }
+
     /// Pushes the box at `from` to `to` with the fewest pushes; false if it cannot be done.
     pub fn push_box(&mut self, from: Pos, to: Pos) -> bool {
+        if self.pulling {
+            return false;
+        }
         match push_path(&self.level, from, to) {
             Some(path) => self.steps(&path) == path.len(),
             None => false,
@@ -72,7 +133,9 @@ impl Game {
     /// Takes back the last move.
     pub fn undo(&mut self) -> bool {
         let Some(m) = self.moves.pop() else { return false };
-        if self.level.undo(m).is_err() {
+        // In pull mode a step undid `m`: making `m` takes the step back.
+        let taken_back = if self.pulling { self.level.apply(m) } else { self.level.undo(m) };
+        if taken_back.is_err() {
             self.moves.push(m);
             return false;
         }
@@ -83,7 +146,12 @@ impl Game {
     /// Makes the last undone move again.
     pub fn redo(&mut self) -> bool {
         let Some(m) = self.undone.pop() else { return false };
-        if self.level.try_move(m.dir).is_err() {
+        let made = if self.pulling {
+            self.level.undo(m).is_ok()
+        } else {
+            self.level.try_move(m.dir).is_ok()
+        };
+        if !made {
             self.undone.clear();
             return false;
         }
@@ -91,9 +159,10 @@ impl Game {
         true
     }
 
-    /// Back to the start, forgetting the moves.
+    /// Back to the start (in pull mode, the solved position), forgetting the moves.
     pub fn restart(&mut self) {
-        *self = Game::new(&self.start);
+        let restarted = if self.pulling { Game::pulling(&self.start).ok() } else { None };
+        *self = restarted.unwrap_or_else(|| Game::new(&self.start));
     }
 
     /// The moves made.
@@ -106,9 +175,9 @@ impl Game {
         self.moves.iter().filter(|m| m.push).count()
     }
 
-    /// Whether every box is on a goal.
+    /// Whether every box is on a goal (never in pull mode, which starts there).
     pub fn is_solved(&self) -> bool {
-        self.level.is_solved()
+        !self.pulling && self.level.is_solved()
     }
 }
 
@@ -133,6 +202,10 @@ impl PlayState {
     /// window when it is done).
     pub fn watch(&mut self, repaint: impl Fn() + Send + 'static) -> Option<Deadlock> {
         let game = self.game.as_ref()?;
+        if game.pulling {
+            // The deadlock rules are about pushes.
+            return None;
+        }
         let mut answer = None;
         if let Some((of, job)) = &mut self.check
             && let Some(done) = job.poll()
@@ -158,7 +231,17 @@ impl PlayState {
     ) -> Option<String> {
         let game = self.game.get_or_insert_with(|| Game::new(level));
         let was_solved = game.is_solved();
-        (f(game) && game.is_solved() && !was_solved).then(|| {
+        let moved = f(game);
+        if moved && let Some(turned) = game.turned() {
+            *game = turned;
+            return Some(format!(
+                "Pull mode reached the start: the pulls, turned round, solve the level in {} \
+                 and {}. (Save the solution from the play panel.)",
+                plural(game.moves().len(), "move", "moves"),
+                plural(game.pushes(), "push", "pushes")
+            ));
+        }
+        (moved && game.is_solved() && !was_solved).then(|| {
             format!(
                 "Solved in {} and {}! (Save the solution from the play panel.)",
                 plural(game.moves().len(), "move", "moves"),

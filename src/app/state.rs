@@ -176,7 +176,9 @@ impl App {
             | C::ToggleDeadSquares
             | C::ToggleOverlay(_)
             | C::ExplainDeadlock => self.view_command(command),
-            C::Step(_) | C::Restart | C::SaveSolution => self.play_command(command),
+            C::Step(_) | C::Restart | C::SaveSolution | C::TogglePullMode => {
+                self.play_command(command)
+            }
             C::Solve | C::SetSolveAim(_) | C::CancelSolve | C::ReplaySolution => {
                 self.solver_command(command)
             }

@@ -13,6 +13,7 @@ pub mod moves;
 pub mod paths;
 mod pos;
 mod replay;
+pub mod reverse;
 mod square;
 mod validate;
 

@@ -104,3 +104,55 @@ fn a_push_that_makes_the_position_dead_is_named_with_its_rule() {
     }
     assert!(h.state().messages.status.contains("(dead square)"), "{}", h.state().messages.status);
 }
+
+#[test]
+fn pull_mode_plays_backwards_and_turns_the_pulls_into_a_solution() {
+    let mut h = window(CORRIDOR);
+    h.get_by_label("Play").click();
+    h.run();
+    h.get_by_label("Pull mode").click();
+    h.run();
+    h.get_by_label("Playing backwards (pull mode)");
+    let level = board(&h);
+    assert!(level.square(Pos::new(2, 2)).has_box, "the box starts on the goal");
+    assert_eq!(level.player(), Some(Pos::new(4, 2)));
+
+    // A step left walks; undo takes it back.
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    assert_eq!(board(&h).player(), Some(Pos::new(3, 2)));
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(board(&h).player(), Some(Pos::new(4, 2)));
+
+    // Left, then right pulls the box back to where the level starts it.
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    h.key_press(Key::ArrowRight);
+    h.run();
+    let status = h.state().messages.status.clone();
+    assert!(status.starts_with("Pull mode reached the start"), "{status}");
+    assert!(status.contains("1 move and 1 push"), "{status}");
+    h.get_by_label("Solved!");
+    h.get_by_label("Playing");
+    h.get_by_label("Save solution into the level").click();
+    h.run();
+    assert_eq!(h.state().document.level().meta.solutions, vec!["L".to_string()]);
+}
+
+#[test]
+fn before_the_first_pull_a_click_puts_the_player_anywhere_free() {
+    let mut h = window(CORRIDOR);
+    h.get_by_label("Play").click();
+    h.run();
+    h.get_by_label("Pull mode").click();
+    h.run();
+    click(&mut h, Pos::new(1, 1));
+    assert_eq!(board(&h).player(), Some(Pos::new(1, 1)));
+    h.get_by_label("Moves 0   Pulls 0");
+    // Pull mode off: forwards from the start again.
+    h.get_by_label("Pull mode").click();
+    h.run();
+    h.get_by_label("Playing");
+    assert_eq!(board(&h), sokolab::level::format::read_collection(CORRIDOR).unwrap().levels[0]);
+}

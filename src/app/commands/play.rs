@@ -27,6 +27,7 @@ impl App {
                 }
             }
             Command::SaveSolution => self.save_solution(),
+            Command::TogglePullMode => self.toggle_pull_mode(),
             other => unreachable!("{other:?} is not a play command"),
         }
         None
@@ -85,6 +86,28 @@ impl App {
     pub(crate) fn with_game(&mut self, f: impl FnOnce(&mut Game) -> bool) {
         if let Some(line) = self.play.with_game(self.document.level(), f) {
             self.messages.status = line;
+        }
+    }
+
+    /// Play mode, pulling or not: a new game on the level shown.
+    fn toggle_pull_mode(&mut self) {
+        self.play.autoplay = None;
+        self.set_mode(Mode::Play);
+        let level = self.document.level();
+        if self.play.game.as_ref().is_some_and(|g| g.pulling) {
+            self.play.game = Some(Game::new(level));
+            self.messages.status = "Pull mode off: playing forwards from the start.".into();
+            return;
+        }
+        match Game::pulling(level) {
+            Ok(game) => {
+                self.play.game = Some(game);
+                self.messages.status = "Pull mode: the boxes start on the goals. Move away from \
+                    a box to pull it; before the first move, click any free square to stand \
+                    there. Bring the boxes back to where the level starts them."
+                    .into();
+            }
+            Err(why) => self.messages.status = format!("Pull mode cannot start: {why}."),
         }
     }
 
