@@ -1,7 +1,8 @@
 //! The layer rule of ARCHITECTURE.md, checked on the source: `level` uses nothing above it,
+//! `lab` nothing of `solver`, `app` or `cli`,
 //! `solver` nothing of `app` or `cli` (and no egui), `app` reaches the solver only through
 //! its front door and inspection API (it owns no algorithm), and no two files of `app`,
-//! `solver` or `level` import each other, directly or round a circle.
+//! `solver`, `level`, `cli` or `lab` import each other, directly or round a circle.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -219,6 +220,8 @@ fn each_layer_uses_only_the_layers_below_it() {
     assert!(files.keys().any(|m| m[0] == "solver"), "the sources were found");
     let level = offenders(&files, "level", &["crate::solver", "crate::app", "crate::cli", "egui"]);
     assert!(level.is_empty(), "level uses nothing above it: {level:#?}");
+    let lab = offenders(&files, "lab", &["crate::solver", "crate::app", "crate::cli", "egui"]);
+    assert!(lab.is_empty(), "lab uses nothing of solver, app or cli: {lab:#?}");
     let solver = offenders(&files, "solver", &["crate::app", "crate::cli", "egui", "eframe"]);
     assert!(solver.is_empty(), "solver knows nothing of app, cli or egui: {solver:#?}");
     // The app reaches the solver through its front door (the items `solver` re-exports)
@@ -236,7 +239,7 @@ fn each_layer_uses_only_the_layers_below_it() {
 fn no_two_files_of_an_area_import_each_other() {
     let files = sources();
     let mut found = Vec::new();
-    for area in ["app", "solver", "level", "cli"] {
+    for area in ["app", "solver", "level", "cli", "lab"] {
         let edges = imports(&files, area);
         assert!(!edges.is_empty(), "{area} has files");
         found.extend(circles(&edges));
