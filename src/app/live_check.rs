@@ -85,7 +85,8 @@ impl Badge<'_> {
                 format!("Unsolvable: proved, the search was exhausted ({})", seconds(*secs))
             }
             Badge::Done(Verdict::Unknown { why }) => format!("Solvability not known ({why})"),
-            Badge::Done(Verdict::Invalid(why)) => format!("Not checked: {why}"),
+            // The checks above say why, in the same words.
+            Badge::Done(Verdict::Invalid(_)) => "Not checked until the level is valid".into(),
         }
     }
 }

@@ -121,19 +121,34 @@ struct Pusher<'a> {
     p: &'a Problem,
     reach: Reach,
     boxes: Vec<u64>,
-    /// Floods left before the searches give up ([`FLOOD_BUDGET`] squares in all).
+    /// Floods left before the searches give up ([`FLOOD_BUDGET`] squares in all, none
+    /// once `stop` says so).
     floods: u64,
+    stop: &'a dyn Fn() -> bool,
 }
 
 impl<'a> Pusher<'a> {
-    fn new(p: &'a Problem) -> Self {
+    fn new(p: &'a Problem, stop: &'a dyn Fn() -> bool) -> Self {
         let floods = FLOOD_BUDGET / p.board.len().max(1) as u64;
-        Pusher { p, reach: Reach::default(), boxes: vec![0; p.words()], floods }
+        Pusher { p, reach: Reach::default(), boxes: vec![0; p.words()], floods, stop }
     }
 
     /// Whether the budget is spent (every later search answers no).
     fn spent(&self) -> bool {
         self.floods == 0
+    }
+
+    /// Takes one flood from the budget (giving the rest up once `stop` says so); false
+    /// when it is spent.
+    fn charge(&mut self) -> bool {
+        if self.spent() {
+            return false;
+        }
+        self.floods -= 1;
+        if self.floods.is_multiple_of(1024) && (self.stop)() {
+            self.floods = 0;
+        }
+        true
     }
 
     /// Whether the stone on `stone` can be pushed onto `target` with the stones `others`
@@ -177,6 +192,9 @@ impl<'a> Pusher<'a> {
             set_box(&mut self.boxes, stone);
             for &m in men {
                 if m != NONE && !has_box(&self.boxes, m) {
+                    if !self.charge() {
+                        return false;
+                    }
                     let low = self.reach.flood(board, &self.boxes, m);
                     if seen.insert((stone, low)) {
                         queue.push_back((stone, low));
@@ -186,10 +204,9 @@ impl<'a> Pusher<'a> {
             clear_box(&mut self.boxes, stone);
         }
         while let Some((at, man)) = queue.pop_front() {
-            if self.spent() {
+            if !self.charge() {
                 return false;
             }
-            self.floods -= 1;
             set_box(&mut self.boxes, at);
             self.reach.flood(board, &self.boxes, man);
             let pushes: Vec<(usize, Sq)> = self.reach.pushes(board, &self.boxes, at).collect();
@@ -215,9 +232,11 @@ impl<'a> Pusher<'a> {
 
 impl Schedule {
     /// The entrances and schedule of `p` (goals and stones where the level starts); with
-    /// `rearrange`, goals are rearranged when neither ordering 1 nor 2 gives an order.
-    pub fn of(p: &Problem, rearrange: bool) -> Schedule {
-        let mut pusher = Pusher::new(p);
+    /// `rearrange`, goals are rearranged when neither ordering 1 nor 2 gives an order. The
+    /// analysis gives up (`gave_up`) on a board too large for it, or soon after `stop`
+    /// says so.
+    pub fn of(p: &Problem, rearrange: bool, stop: &dyn Fn() -> bool) -> Schedule {
+        let mut pusher = Pusher::new(p, stop);
         let potential = potential_entrances(p);
         let real = real_entrances(&mut pusher, &potential);
         let entrances = if real.is_empty() { &potential } else { &real };
@@ -228,31 +247,31 @@ impl Schedule {
         };
         let mut order = order.map(|o| Order::of_goals(kind, o));
         if order.is_none() && rearrange {
-            order = rearranged(p, entrances).map(|steps| Order { kind, steps });
+            order = rearranged(p, entrances, stop).map(|steps| Order { kind, steps });
         }
-        if pusher.spent() {
+        if pusher.spent() || stop() {
             return Schedule { potential, real: Vec::new(), order: None, gave_up: true };
         }
-        let order = order.or_else(|| Schedule::ordering3(p));
+        let order = order.or_else(|| Schedule::ordering3(p, stop));
         Schedule { potential, real, order, gave_up: false }
     }
 
     /// Ordering 3 alone (the planner falls back to it when the plan of ordering 1 or 2
     /// finds nothing).
-    pub fn ordering3(p: &Problem) -> Option<Order> {
-        ordering3(p).map(|o| Order::of_goals(Ordering::Three, o))
+    pub fn ordering3(p: &Problem, stop: &dyn Fn() -> bool) -> Option<Order> {
+        ordering3(p, stop).map(|o| Order::of_goals(Ordering::Three, o))
     }
 }
 
 /// Goal rearrangement: the evacuation of ordering 1 or 2, one stone at a time, which parks
 /// a stuck stone (at most [`MAX_PARKED`] in all) when none can leave; the steps of the
 /// forward order, or none (also when its push searches spend their budget).
-fn rearranged(p: &Problem, entrances: &[Sq]) -> Option<Vec<Step>> {
+fn rearranged(p: &Problem, entrances: &[Sq], stop: &dyn Fn() -> bool) -> Option<Vec<Step>> {
     let mut back = Vec::new();
     let mut seen = HashSet::new();
     let goals = p.board.goals().to_vec();
     // A budget of its own: a rearrangement that gives up leaves ordering 3 its chance.
-    let pusher = &mut Pusher::new(p);
+    let pusher = &mut Pusher::new(p, stop);
     if !evacuate(pusher, entrances, goals, MAX_PARKED, &mut back, &mut seen) {
         return None;
     }
@@ -470,8 +489,8 @@ fn ordering2(pusher: &mut Pusher, entrances: &[Sq]) -> Option<Vec<Sq>> {
 const ORDERING_3_TRIES: u32 = 100_000;
 
 /// Ordering 3: the encirclement order, with backtracking (none after
-/// [`ORDERING_3_TRIES`] placements).
-fn ordering3(p: &Problem) -> Option<Vec<Sq>> {
+/// [`ORDERING_3_TRIES`] placements, or once `stop` says so).
+fn ordering3(p: &Problem, stop: &dyn Fn() -> bool) -> Option<Vec<Sq>> {
     let board = &p.board;
     let taken = |placed: &[Sq], s: Sq| s == NONE || placed.contains(&s);
     let rate = |placed: &[Sq], g: Sq| {
@@ -491,6 +510,7 @@ fn ordering3(p: &Problem) -> Option<Vec<Sq>> {
         tries: &mut u32,
         rate: &dyn Fn(&[Sq], Sq) -> usize,
         accessible: &dyn Fn(&[Sq], Sq) -> bool,
+        stop: &dyn Fn() -> bool,
     ) -> bool {
         if placed.len() == goals.len() {
             return true;
@@ -498,13 +518,14 @@ fn ordering3(p: &Problem) -> Option<Vec<Sq>> {
         let mut left: Vec<Sq> = goals.iter().copied().filter(|g| !placed.contains(g)).collect();
         left.sort_by_key(|&g| std::cmp::Reverse(rate(placed, g)));
         for &g in &left {
-            if *tries == 0 {
+            if *tries == 0 || (tries.is_multiple_of(1024) && stop()) {
+                *tries = 0;
                 return false;
             }
             *tries -= 1;
             placed.push(g);
             if left.iter().all(|&x| x == g || accessible(placed, x))
-                && place(placed, goals, tries, rate, accessible)
+                && place(placed, goals, tries, rate, accessible, stop)
             {
                 return true;
             }
@@ -514,7 +535,7 @@ fn ordering3(p: &Problem) -> Option<Vec<Sq>> {
     }
     let mut placed = Vec::new();
     let mut tries = ORDERING_3_TRIES;
-    place(&mut placed, board.goals(), &mut tries, &rate, &accessible).then_some(placed)
+    place(&mut placed, board.goals(), &mut tries, &rate, &accessible, stop).then_some(placed)
 }
 
 #[cfg(test)]
@@ -544,28 +565,28 @@ mod tests {
     #[test]
     fn one_real_entrance_gives_ordering_1() {
         let p = problem(&O1);
-        let s = Schedule::of(&p, true);
+        let s = Schedule::of(&p, true, &|| false);
         assert_eq!(rc(&p, &s.potential), [(1, 6), (2, 6)]);
         assert_eq!(rc(&p, &s.real), [(2, 6)]);
         let order = s.order.unwrap();
         assert_eq!(order.kind, Ordering::One);
         assert_eq!(rc(&p, &filled(&order)), [(3, 7), (2, 7), (1, 7)]);
-        let ordering2 = ordering2(&mut Pusher::new(&p), &s.real).unwrap();
+        let ordering2 = ordering2(&mut Pusher::new(&p, &|| false), &s.real).unwrap();
         assert_eq!(rc(&p, &ordering2), [(3, 7), (1, 7), (2, 7)]);
         // (1,7) rates highest but would leave (3,7) inaccessible.
-        assert_eq!(rc(&p, &ordering3(&p).unwrap()), [(3, 7), (1, 7), (2, 7)]);
+        assert_eq!(rc(&p, &ordering3(&p, &|| false).unwrap()), [(3, 7), (1, 7), (2, 7)]);
     }
 
     #[test]
     fn several_real_entrances_give_ordering_2() {
         let p = problem(&B);
-        let s = Schedule::of(&p, true);
+        let s = Schedule::of(&p, true, &|| false);
         assert_eq!(rc(&p, &s.potential), [(1, 6), (2, 6), (4, 6)]);
         assert_eq!(rc(&p, &s.real), [(2, 6), (4, 6)]);
         let order = s.order.unwrap();
         assert_eq!(order.kind, Ordering::Two);
         assert_eq!(rc(&p, &filled(&order)), [(3, 7), (1, 7), (2, 7), (4, 7)]);
-        assert_eq!(rc(&p, &ordering3(&p).unwrap()), [(4, 7), (3, 7), (1, 7), (2, 7)]);
+        assert_eq!(rc(&p, &ordering3(&p, &|| false).unwrap()), [(4, 7), (3, 7), (1, 7), (2, 7)]);
     }
 
     #[test]
@@ -574,9 +595,9 @@ mod tests {
         let rows =
             ["#########", "####   .#", "#  $ $ .#", "# $  # .#", "#  $ @#.#", "#   #####", "#####"];
         let p = problem(&rows);
-        let s = Schedule::of(&p, false);
+        let s = Schedule::of(&p, false, &|| false);
         assert_eq!(rc(&p, &s.real), [(2, 6)]);
-        assert_eq!(ordering1(&mut Pusher::new(&p), s.real[0]), None);
+        assert_eq!(ordering1(&mut Pusher::new(&p, &|| false), s.real[0]), None);
         let order = s.order.unwrap();
         assert_eq!(order.kind, Ordering::Three);
         assert_eq!(rc(&p, &filled(&order)), [(4, 7), (3, 7), (1, 7), (2, 7)]);
@@ -591,7 +612,7 @@ mod tests {
         let rows =
             ["#########", "####   .#", "#  $ $ .#", "# $  # .#", "#  $ @#.#", "#   #####", "#####"];
         let p = problem(&rows);
-        let order = Schedule::of(&p, true).order.unwrap();
+        let order = Schedule::of(&p, true, &|| false).order.unwrap();
         assert_eq!(order.kind, Ordering::One);
         assert_eq!(order.parked(), 1);
         let steps: Vec<_> = order

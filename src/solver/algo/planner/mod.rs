@@ -104,7 +104,8 @@ impl<O: Observer> Planner<O> {
     pub fn new(expander: Expander, limit: u32, observer: O) -> Self {
         let core = Core::new(expander, observer);
         let rearrange = core.expander.techniques().on(Technique::GoalRearrangement);
-        let order = Schedule::of(core.problem(), rearrange).order;
+        let interrupt = core.expander.interrupt.clone();
+        let order = Schedule::of(core.problem(), rearrange, &|| interrupt.raised()).order;
         let done = if order.is_some() { core.settled } else { Some(Progress::NotFound) };
         let mut planner = Planner {
             core,
@@ -292,7 +293,8 @@ impl<O: Observer> Planner<O> {
         if !on || self.core.stats.measure(ORDERING) == Some(3) {
             return false;
         }
-        match Schedule::ordering3(self.core.problem()) {
+        let interrupt = self.core.expander.interrupt.clone();
+        match Schedule::ordering3(self.core.problem(), &|| interrupt.raised()) {
             Some(order) if order.steps.iter().map(|s| s.to).ne(self.order.iter().copied()) => {
                 self.learned.forget();
                 self.follow(order);
