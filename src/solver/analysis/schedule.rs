@@ -138,16 +138,14 @@ impl<'a> Pusher<'a> {
         self.floods == 0
     }
 
-    /// Takes one flood from the budget (giving the rest up once `stop` says so); false
-    /// when it is spent.
+    /// Takes one flood from the budget (giving the rest up once `stop` says so: a flood
+    /// costs far more than asking); false when it is spent.
     fn charge(&mut self) -> bool {
-        if self.spent() {
+        if self.spent() || (self.stop)() {
+            self.floods = 0;
             return false;
         }
         self.floods -= 1;
-        if self.floods.is_multiple_of(1024) && (self.stop)() {
-            self.floods = 0;
-        }
         true
     }
 
@@ -217,6 +215,9 @@ impl<'a> Pusher<'a> {
                 }
                 if forbidden(to) {
                     continue;
+                }
+                if !self.charge() {
+                    return false;
                 }
                 set_box(&mut self.boxes, to);
                 let low = self.reach.flood(board, &self.boxes, at);
