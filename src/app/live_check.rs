@@ -35,8 +35,8 @@ pub enum Verdict {
         /// Why not (the time limit, memory, or the solver gave up).
         why: String,
     },
-    /// The level cannot be searched (why).
-    Invalid(String),
+    /// The level cannot be searched (the checks say why).
+    Invalid,
 }
 
 impl Verdict {
@@ -53,7 +53,7 @@ impl Verdict {
                 Verdict::Unknown { why: "the check ran out of memory".into() }
             }
             Outcome::Stopped(_, _) => Verdict::Unknown { why: "the solver gave up".into() },
-            Outcome::Invalid(e) => Verdict::Invalid(e.to_string()),
+            Outcome::Invalid(_) => Verdict::Invalid,
         }
     }
 }
@@ -86,7 +86,7 @@ impl Badge<'_> {
             }
             Badge::Done(Verdict::Unknown { why }) => format!("Solvability not known ({why})"),
             // The checks above say why, in the same words.
-            Badge::Done(Verdict::Invalid(_)) => "Not checked until the level is valid".into(),
+            Badge::Done(Verdict::Invalid) => "Not checked until the level is valid".into(),
         }
     }
 }
@@ -202,7 +202,7 @@ mod tests {
         let cornered = Level::from_rows(&["#####", "#$ .#", "# @ #", "#####"]).unwrap();
         assert!(matches!(settle(&mut check, &cornered), Verdict::Unsolvable { .. }));
         let two_players = Level::from_rows(&["#####", "#@$.#", "#@  #", "#####"]).unwrap();
-        assert!(matches!(settle(&mut check, &two_players), Verdict::Invalid(_)));
+        assert!(matches!(settle(&mut check, &two_players), Verdict::Invalid));
         assert_eq!(check.cancelled, 0, "each check finished before the next level came");
         assert_eq!(check.badge(&good, Duration::ZERO), Badge::Off);
     }

@@ -6,6 +6,7 @@
 
 use crate::app::inspector::text::plural;
 use crate::app::worker::Job;
+use crate::level::edit::{Tool, set_square};
 use crate::level::paths::{push_path, walk_path};
 use crate::level::reverse::{forward_solution, pull_step, solved_position};
 use crate::level::{Dir, Level, Move, Pos};
@@ -48,8 +49,7 @@ impl Game {
         if !self.pulling {
             return None;
         }
-        let moves = forward_solution(&self.start, &self.level, &self.moves)?;
-        let end = crate::level::replay(&self.start, &moves).end;
+        let (moves, end) = forward_solution(&self.start, &self.level, &self.moves)?;
         Some(Game { level: end, moves, ..Game::new(&self.start) })
     }
 
@@ -105,11 +105,7 @@ impl Game {
         if self.pulling && self.moves.is_empty() {
             let sq = self.level.square(to);
             if sq.terrain.is_walkable() && !sq.has_box && self.level.player() != Some(to) {
-                if let Some(from) = self.level.player() {
-                    self.level.square_mut(from).has_player = false;
-                }
-                self.level.square_mut(to).has_player = true;
-                return true;
+                return set_square(&mut self.level, to, Tool::Player);
             }
         }
         let Some(path) = walk_path(&self.level, to) else { return false };

@@ -4,6 +4,7 @@
 //! starts them, those moves, last first, after a walk to where the reverse play ended, solve
 //! the level.
 
+use crate::level::edit::{Tool, set_square};
 use crate::level::paths::walk_path;
 use crate::level::{Dir, Level, Move, Pos, replay};
 
@@ -26,7 +27,6 @@ pub fn solved_position(level: &Level) -> Result<Level, String> {
     for g in goals {
         solved.square_mut(g).has_box = true;
     }
-    solved.square_mut(player).has_player = false;
     let free = |p: Pos| {
         let sq = solved.square(p);
         sq.terrain.is_walkable() && !sq.has_box
@@ -36,7 +36,7 @@ pub fn solved_position(level: &Level) -> Result<Level, String> {
         .filter(|&p| free(p))
         .min_by_key(|p| (p.x.abs_diff(player.x) + p.y.abs_diff(player.y), p.y, p.x))
         .ok_or("no square is free for the player once the boxes are on the goals")?;
-    solved.square_mut(at).has_player = true;
+    set_square(&mut solved, at, Tool::Player);
     Ok(solved)
 }
 
@@ -59,9 +59,13 @@ pub fn reached(start: &Level, end: &Level) -> bool {
 
 /// The forward solution of `start` that reverse play ending on `end` stands for: the walk
 /// to where the player ended, then `forward` (the moves the reverse steps undid, first step
-/// first) last first, without the walk after the last push. Replayed before it is
-/// returned; none if it does not solve `start`.
-pub fn forward_solution(start: &Level, end: &Level, forward: &[Move]) -> Option<Vec<Move>> {
+/// first) last first, without the walk after the last push, and the solved position it
+/// ends on. Replayed before it is returned; none if it does not solve `start`.
+pub fn forward_solution(
+    start: &Level,
+    end: &Level,
+    forward: &[Move],
+) -> Option<(Vec<Move>, Level)> {
     if !reached(start, end) {
         return None;
     }
@@ -71,7 +75,8 @@ pub fn forward_solution(start: &Level, end: &Level, forward: &[Move]) -> Option<
     while moves.last().is_some_and(|m| !m.push) {
         moves.pop();
     }
-    replay(start, &moves).solved.then_some(moves)
+    let played = replay(start, &moves);
+    played.solved.then_some((moves, played.end))
 }
 
 #[cfg(test)]
@@ -99,7 +104,8 @@ mod tests {
         }
         assert_eq!(end.boxes(), vec![Pos::new(3, 1)], "pulled back to where it starts");
         assert!(reached(&start, &end));
-        let moves = forward_solution(&start, &end, &forward).unwrap();
+        let (moves, solved) = forward_solution(&start, &end, &forward).unwrap();
+        assert!(solved.is_solved());
         // The walk to (2,1), the two pulls turned into pushes; the walk the reverse play
         // began with is dropped (nothing is pushed after it).
         assert_eq!(to_lurd(&moves), "rRR");

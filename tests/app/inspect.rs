@@ -10,6 +10,16 @@ use crate::harness::{run_inspector_to_the_end, window};
 
 const TWO: &str = "; Two\n########\n#      #\n# $  . #\n#@$  . #\n#      #\n########\n";
 
+/// A window on `xsb` in inspect mode, its search set to `config`.
+fn inspecting(xsb: &str, config: Config) -> egui_kittest::Harness<'static, sokolab::app::App> {
+    let mut h = window(xsb);
+    h.get_by_label("Inspector").click();
+    h.run();
+    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
+    h.run();
+    h
+}
+
 /// A* on the window's level, stepped `n` times outside the window.
 fn reference(h: &egui_kittest::Harness<'_, sokolab::app::App>, n: u64) -> Box<dyn Search> {
     let level = h.state().level().clone();
@@ -90,12 +100,8 @@ const ROOM: &str = "; Room\n#########\n#   #   #\n# $ $ $ #\n#  ...  #\n#   @   
 
 #[test]
 fn fess_shows_the_features_of_the_current_and_of_a_clicked_node_and_fills_the_heat_map() {
-    let mut h = window(ROOM);
-    h.get_by_label("Inspector").click();
-    h.run();
     let config = Config::with_method(Method::Fess);
-    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
-    h.run();
+    let mut h = inspecting(ROOM, config);
     for _ in 0..3 {
         h.get_by_label("Step").click();
         h.run();
@@ -327,12 +333,8 @@ const B1: &str = "; B1\n#########\n####   .#\n#  $ $ .#\n# $  # .#\n#  $ @#.#\n#
 
 #[test]
 fn talking_stones_marks_which_children_pass_stone_by_stone_and_shows_the_tail() {
-    let mut h = window(B1);
-    h.get_by_label("Inspector").click();
-    h.run();
     let config = Config::with_method(Method::TalkingStones(Method::TALKING_STONES_CAP));
-    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
-    h.run();
+    let mut h = inspecting(B1, config);
     // The first step tests the start alone (depth 0); the second expands it and tests each
     // child.
     for _ in 0..2 {
@@ -371,12 +373,7 @@ fn talking_stones_marks_which_children_pass_stone_by_stone_and_shows_the_tail() 
 #[test]
 fn stone_by_stone_gives_up_on_stones_that_must_move_together() {
     let together = "; Together\n#######\n###.###\n#  $  #\n#  $  #\n#. @  #\n#######\n";
-    let mut h = window(together);
-    h.get_by_label("Inspector").click();
-    h.run();
-    let config = Config::with_method(Method::StoneByStone);
-    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
-    h.run();
+    let mut h = inspecting(together, Config::with_method(Method::StoneByStone));
     for _ in 0..2 {
         h.get_by_label("Step").click();
         h.run();
@@ -389,12 +386,8 @@ fn stone_by_stone_gives_up_on_stones_that_must_move_together() {
 #[test]
 fn the_planner_shows_its_ordering_sub_problem_and_developed_nodes() {
     let column = "; B\n#########\n####   .#\n#  $ $ .#\n# $  # .#\n#  $ @ .#\n#   #####\n#####\n";
-    let mut h = window(column);
-    h.get_by_label("Inspector").click();
-    h.run();
     let config = Config::with_method(Method::Planner(Method::PLANNER_LIMIT));
-    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
-    h.run();
+    let mut h = inspecting(column, config);
     h.get_by_label("Step").click();
     h.run();
     let mut planner = build(h.state().level(), &config, Recorder::default()).unwrap();
@@ -422,12 +415,7 @@ fn the_planner_shows_its_ordering_sub_problem_and_developed_nodes() {
 #[test]
 fn the_planner_shows_the_stone_it_parks_and_moves_on_when_the_goals_are_rearranged() {
     // Demaret's B1: no order fills its goal column directly (see `schedule.rs`).
-    let mut h = window(B1);
-    h.get_by_label("Inspector").click();
-    h.run();
-    let config = Config::with_method(Method::Planner(Method::PLANNER_LIMIT));
-    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
-    h.run();
+    let mut h = inspecting(B1, Config::with_method(Method::Planner(Method::PLANNER_LIMIT)));
     let (parking, goal) = (sokolab::level::Pos::new(5, 1), sokolab::level::Pos::new(7, 1));
     let sub_problem = |h: &egui_kittest::Harness<'_, sokolab::app::App>| {
         h.state().inspector.snapshot.sub_problem.as_ref().map(|s| s.index)
@@ -528,13 +516,9 @@ fn a_big_level_is_prepared_without_blocking_the_window() {
 /// later positions.
 #[test]
 fn the_planners_learned_patterns_are_listed_with_the_goal_they_cannot_fill() {
-    let mut h = window(B1);
-    h.get_by_label("Inspector").click();
-    h.run();
     let mut config = Config::with_method(Method::Planner(Method::PLANNER_LIMIT));
     config.techniques.set(sokolab::solver::Technique::GoalRearrangement, false);
-    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
-    h.run();
+    let mut h = inspecting(B1, config);
     run_inspector_to_the_end(&mut h);
     assert!(h.state().inspector.state_line().starts_with("Gave up"));
     let patterns = h.state().inspector.session.as_ref().unwrap().search().patterns();

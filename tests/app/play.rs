@@ -105,13 +105,19 @@ fn a_push_that_makes_the_position_dead_is_named_with_its_rule() {
     assert!(h.state().messages.status.contains("(dead square)"), "{}", h.state().messages.status);
 }
 
-#[test]
-fn pull_mode_plays_backwards_and_turns_the_pulls_into_a_solution() {
-    let mut h = window(CORRIDOR);
+/// A window on `xsb` in play mode, pull mode on.
+fn pulling(xsb: &str) -> egui_kittest::Harness<'static, sokolab::app::App> {
+    let mut h = window(xsb);
     h.get_by_label("Play").click();
     h.run();
     h.get_by_label("Pull mode").click();
     h.run();
+    h
+}
+
+#[test]
+fn pull_mode_plays_backwards_and_turns_the_pulls_into_a_solution() {
+    let mut h = pulling(CORRIDOR);
     h.get_by_label("Playing backwards (pull mode)");
     let level = board(&h);
     assert!(level.square(Pos::new(2, 2)).has_box, "the box starts on the goal");
@@ -142,11 +148,7 @@ fn pull_mode_plays_backwards_and_turns_the_pulls_into_a_solution() {
 
 #[test]
 fn before_the_first_pull_a_click_puts_the_player_anywhere_free() {
-    let mut h = window(CORRIDOR);
-    h.get_by_label("Play").click();
-    h.run();
-    h.get_by_label("Pull mode").click();
-    h.run();
+    let mut h = pulling(CORRIDOR);
     click(&mut h, Pos::new(1, 1));
     assert_eq!(board(&h).player(), Some(Pos::new(1, 1)));
     h.get_by_label("Moves 0   Pulls 0");

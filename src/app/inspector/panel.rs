@@ -63,20 +63,16 @@ pub fn lower(ui: &mut Ui, inspector: &Inspector, dark: bool, sink: &mut Sink<'_>
                 sink.send(command);
             }
         }
-        if inspector.view == LowerView::Charts {
+        // The view's own switch: the charts' log scale, the tree's colours.
+        let switch = match inspector.view {
+            LowerView::Charts => Some((inspector.log_scale, Command::ToggleLogScale)),
+            LowerView::Tree => Some((inspector.seed_colours, Command::ToggleSeedColours)),
+            LowerView::History | LowerView::Patterns => None,
+        };
+        if let Some((mut on, command)) = switch {
             ui.separator();
-            let mut log = inspector.log_scale;
-            let label = Command::ToggleLogScale.label();
-            if ui.checkbox(&mut log, label).changed() {
-                sink.send(Command::ToggleLogScale);
-            }
-        }
-        if inspector.view == LowerView::Tree {
-            ui.separator();
-            let mut seed = inspector.seed_colours;
-            let label = Command::ToggleSeedColours.label();
-            if ui.checkbox(&mut seed, label).changed() {
-                sink.send(Command::ToggleSeedColours);
+            if ui.checkbox(&mut on, command.label()).changed() {
+                sink.send(command);
             }
         }
     });

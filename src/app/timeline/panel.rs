@@ -37,8 +37,11 @@ pub fn show(
             .size(16.0),
     );
     if let Some(m) = &t.metrics {
-        ui.label(m.secondary())
-            .on_hover_text("Box lines: runs of pushes of one box in one direction. Box changes: pushes of another box than the one pushed before. Pushing sessions: runs of pushes with no walk between them.");
+        ui.label(m.secondary()).on_hover_text(
+            "Box lines: runs of pushes of one box in one direction. Box changes: pushes \
+                 of another box than the one pushed before. Pushing sessions: runs of pushes \
+                 with no walk between them.",
+        );
     }
     scrubber(ui, t, sink);
     ui.horizontal(|ui| {

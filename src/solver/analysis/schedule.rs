@@ -80,6 +80,12 @@ impl Order {
         self.steps.iter().filter(|s| s.from.is_some()).count()
     }
 
+    /// Whether step `i` fills a parking square: a later step moves its stone on.
+    pub fn parks_at(&self, i: usize) -> bool {
+        let to = Some(self.steps[i].to);
+        self.steps[i + 1..].iter().any(|l| l.from == to)
+    }
+
     /// For each step, the squares that hold stones while it runs and must still hold them
     /// when it is done: those filled before, less the one it moves a stone from.
     pub fn kept(&self) -> Vec<Vec<Sq>> {
@@ -283,8 +289,8 @@ fn rearranged(p: &Problem, entrances: &[Sq], stop: &dyn Fn() -> bool) -> Option<
 /// Empties `stones` (the squares holding stones, going backwards from the full goals):
 /// removes, one at a time, every stone that can leave; when none can, moves one to a
 /// parking square from which a push brings it back (one that lets another stone leave,
-/// or else one square away), and goes on (at most `parks` more times). The steps go to `back`, last first; whether
-/// every stone left.
+/// or else one square away), and goes on (at most `parks` more times). The steps go to
+/// `back`, last first; whether every stone left.
 fn evacuate(
     pusher: &mut Pusher,
     entrances: &[Sq],
@@ -294,7 +300,11 @@ fn evacuate(
     seen: &mut HashSet<Vec<Sq>>,
 ) -> bool {
     let mark = back.len();
-    while let Some(i) = (0..stones.len()).find(|&i| leaves(pusher, entrances, stones[i], &stones)) {
+    loop {
+        let open = open_entrances(pusher, entrances, &stones);
+        let Some(i) = (0..stones.len()).find(|&i| leaves(pusher, &open, stones[i], &stones)) else {
+            break;
+        };
         back.push(Step { to: stones.remove(i), from: None });
     }
     if stones.is_empty() {
@@ -309,11 +319,12 @@ fn evacuate(
     // The parking moves: forwards, a push brings the parked stone back onto its square.
     // Those that let another stone leave come first; the others only one square away.
     let man = [pusher.p.board.start_player()];
-    let mut moves: Vec<(bool, Sq, Sq)> = Vec::new();
+    // (whether it leaves every stone stuck, the stone, its parking square, the stones then)
+    let mut moves: Vec<(bool, Sq, Sq, Vec<Sq>)> = Vec::new();
     for &s in &stones {
         let others: Vec<Sq> = stones.iter().copied().filter(|&x| x != s).collect();
         let mut tried = 0;
-        for q in nearest(pusher.p, s, &stones).into_iter().take(4 * PARKING_TRIES) {
+        for q in nearest(pusher.p, s, &stones, 4 * PARKING_TRIES) {
             if tried == PARKING_TRIES || pusher.spent() {
                 break;
             }
@@ -323,16 +334,15 @@ fn evacuate(
             tried += 1;
             let mut parked = others.clone();
             parked.push(q);
-            let unstuck = parked.iter().any(|&x| x != q && leaves(pusher, entrances, x, &parked));
+            let open = open_entrances(pusher, entrances, &parked);
+            let unstuck = parked.iter().any(|&x| x != q && leaves(pusher, &open, x, &parked));
             if unstuck || (0..4).any(|d| pusher.p.board.nbr(s, d) == q) {
-                moves.push((!unstuck, s, q));
+                moves.push((!unstuck, s, q, parked));
             }
         }
     }
     moves.sort_by_key(|&(stuck, ..)| stuck);
-    for (_, s, q) in moves {
-        let mut parked: Vec<Sq> = stones.iter().copied().filter(|&x| x != s).collect();
-        parked.push(q);
+    for (_, s, q, parked) in moves {
         let before = back.len();
         back.push(Step { to: s, from: Some(q) });
         if evacuate(pusher, entrances, parked, parks - 1, back, seen) {
@@ -344,40 +354,53 @@ fn evacuate(
     false
 }
 
-/// Whether the stone on `x` can leave, the squares `stones` (x among them) holding
-/// stones. Forwards: a goal is filled through an accessible entrance, as in orderings 1
-/// and 2; a parking square by a start stone pushed there alone.
-fn leaves(pusher: &mut Pusher, entrances: &[Sq], x: Sq, stones: &[Sq]) -> bool {
+/// The entrances a start stone can still be pushed onto alone, the squares `stones`
+/// holding stones (the accessible entrances of ordering 2).
+fn open_entrances(pusher: &mut Pusher, entrances: &[Sq], stones: &[Sq]) -> Vec<Sq> {
     let p = pusher.p;
+    let man = [p.board.start_player()];
+    let start: Vec<Sq> =
+        p.board.start_boxes().iter().copied().filter(|s| !stones.contains(s)).collect();
+    entrances
+        .iter()
+        .copied()
+        .filter(|&e| !stones.contains(&e) && pusher.any_reaches(&start, e, stones, &man, |_| false))
+        .collect()
+}
+
+/// Whether the stone on `x` can leave, the squares `stones` (x among them) holding
+/// stones. Forwards: a goal is filled through one of the `open` entrances, as in
+/// orderings 1 and 2; a parking square by a start stone pushed there alone.
+fn leaves(pusher: &mut Pusher, open: &[Sq], x: Sq, stones: &[Sq]) -> bool {
+    let p = pusher.p;
+    if p.board.is_goal(x) {
+        return open.iter().any(|&e| evacuable(pusher, x, e, stones));
+    }
     let man = [p.board.start_player()];
     let others: Vec<Sq> = stones.iter().copied().filter(|&s| s != x).collect();
     let start: Vec<Sq> =
         p.board.start_boxes().iter().copied().filter(|s| !others.contains(s)).collect();
-    if !p.board.is_goal(x) {
-        return pusher.any_reaches(&start, x, &others, &man, |_| false);
-    }
-    entrances.iter().any(|&e| {
-        !stones.contains(&e)
-            && pusher.any_reaches(&start, e, stones, &man, |_| false)
-            && evacuable(pusher, x, e, stones)
-    })
+    pusher.any_reaches(&start, x, &others, &man, |_| false)
 }
 
-/// The squares not in `stones`, nearest to `s` first (walking distance on the empty
-/// board).
-fn nearest(p: &Problem, s: Sq, stones: &[Sq]) -> Vec<Sq> {
-    let mut dist = vec![u32::MAX; p.board.len()];
+/// The first `k` squares not in `stones`, nearest to `s` first (walking distance on the
+/// empty board).
+fn nearest(p: &Problem, s: Sq, stones: &[Sq], k: usize) -> Vec<Sq> {
+    let mut seen = vec![false; p.board.len()];
     let mut queue = VecDeque::from([s]);
-    dist[s as usize] = 0;
+    seen[s as usize] = true;
     let mut out = Vec::new();
     while let Some(x) = queue.pop_front() {
         if !stones.contains(&x) {
             out.push(x);
+            if out.len() == k {
+                break;
+            }
         }
         for d in 0..4 {
             let y = p.board.nbr(x, d);
-            if y != NONE && dist[y as usize] == u32::MAX {
-                dist[y as usize] = dist[x as usize] + 1;
+            if y != NONE && !seen[y as usize] {
+                seen[y as usize] = true;
                 queue.push_back(y);
             }
         }

@@ -111,7 +111,7 @@ impl Plan {
                         .map(|(i, s)| ParkingStep {
                             from: s.from.map(|f| p.board.pos(f)),
                             to: p.board.pos(s.to),
-                            parked: o.steps[i + 1..].iter().any(|l| l.from == Some(s.to)),
+                            parked: o.parks_at(i),
                         })
                         .collect()
                 })

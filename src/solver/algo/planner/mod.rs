@@ -26,7 +26,7 @@
 mod learned;
 
 use crate::solver::algo::planner::learned::LearnedPatterns;
-use crate::solver::analysis::schedule::{Order, Schedule};
+use crate::solver::analysis::schedule::{Order, Ordering, Schedule};
 use crate::solver::deadlock::patterns::PatternView;
 use crate::solver::model::board::Sq;
 use crate::solver::model::reach::Reach;
@@ -79,10 +79,8 @@ enum Next {
 #[derive(Debug)]
 pub(crate) struct Planner<O: Observer> {
     core: Core<O>,
-    /// The squares to fill, in order.
-    order: Vec<Sq>,
-    /// Per step, the parking square whose stone it moves on, if any.
-    from: Vec<Option<Sq>>,
+    /// The squares to fill, in order (empty when no ordering exists).
+    order: Order,
     /// Per step, the squares that must hold stones while it runs and after.
     kept: Vec<Vec<Sq>>,
     limit: u32,
@@ -109,8 +107,8 @@ impl<O: Observer> Planner<O> {
         let done = if order.is_some() { core.settled } else { Some(Progress::NotFound) };
         let mut planner = Planner {
             core,
-            order: Vec::new(),
-            from: Vec::new(),
+            // No steps until `follow` (none at all when no ordering exists).
+            order: Order { kind: Ordering::One, steps: Vec::new() },
             kept: Vec::new(),
             limit,
             subs: Vec::new(),
@@ -138,8 +136,7 @@ impl<O: Observer> Planner<O> {
             n => self.core.stats.set_measure(PARKED, n as u64),
         }
         self.kept = order.kept();
-        self.order = order.steps.iter().map(|s| s.to).collect();
-        self.from = order.steps.iter().map(|s| s.from).collect();
+        self.order = order;
         self.open(0);
     }
 
@@ -149,7 +146,7 @@ impl<O: Observer> Planner<O> {
         self.salts += 1;
         self.subs.push(Sub {
             start,
-            target: self.order[n],
+            target: self.order.steps[n].to,
             limit: (n > 0).then_some(self.limit),
             salt: self.salts.wrapping_mul(0x9E37_79B9_7F4A_7C15),
             depth_limit: 0,
@@ -295,7 +292,7 @@ impl<O: Observer> Planner<O> {
         }
         let interrupt = self.core.expander.interrupt.clone();
         match Schedule::ordering3(self.core.problem(), &|| interrupt.raised()) {
-            Some(order) if order.steps.iter().map(|s| s.to).ne(self.order.iter().copied()) => {
+            Some(order) if order.steps != self.order.steps => {
                 self.learned.forget();
                 self.follow(order);
                 true
@@ -365,7 +362,7 @@ impl<O: Observer> Algorithm for Planner<O> {
             visits += 1;
             match self.visit() {
                 Next::Running => {}
-                Next::Solution(id) if self.subs.len() == self.order.len() => {
+                Next::Solution(id) if self.subs.len() == self.order.steps.len() => {
                     self.done = Some(Progress::Solved(id));
                     return Progress::Solved(id);
                 }
@@ -419,10 +416,10 @@ impl<O: Observer> Algorithm for Planner<O> {
         let pos = |s: Sq| self.core.problem().board.pos(s);
         Some(SubProblem {
             index: n + 1,
-            count: self.order.len(),
+            count: self.order.steps.len(),
             goal: pos(sub.target),
-            parking: self.from[n + 1..].contains(&Some(sub.target)),
-            from: self.from[n].map(pos),
+            parking: self.order.parks_at(n),
+            from: self.order.steps[n].from.map(pos),
             depth: sub.depth_limit,
             stones: self.movers.iter().map(|&s| pos(s)).collect(),
         })
