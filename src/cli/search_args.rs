@@ -25,7 +25,7 @@ pub struct SearchArgs {
     pub lower_bound: LowerBound,
     /// Deadlock detectors and techniques to switch off (comma-separated): dead-squares,
     /// freeze, bipartite, corral, patterns; packing, plan, connectivity, best-line, pi-corrals,
-    /// tunnel-macros, goal-macros, room-links, out-of-plan, hotspots; the seed methods'
+    /// tunnel-macros, goal-macros, room-links, out-of-plan, hotspots, blockers, explorer; the seed methods'
     /// seed-pruning, macro-cut, frozen-goals, inertia, learned-patterns, ordering-3-fallback,
     /// goal-rearrangement.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_switch)]

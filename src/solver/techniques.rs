@@ -14,6 +14,13 @@ pub enum Technique {
     OutOfPlan,
     /// The hotspot and opener advisors.
     Hotspots,
+    /// Feature-space search's blockers advisor (Festival's hotspots): a move that leaves
+    /// fewer boxes standing in another box's way to the goals; the count also breaks ties
+    /// between the moves every advisor chooses from.
+    Blockers,
+    /// Feature-space search's explorer advisor: a move that can be undone and lets the
+    /// player reach a new side of a box that stayed put, from where it can be pushed.
+    Explorer,
     /// Feature-space search follows its best line: a position's cell holds the best
     /// features met on its path, every second turn goes to the best cell met, and no
     /// advisor unpacks a goal (each takes the move of best features overall).
@@ -54,12 +61,14 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique.
-    pub const ALL: [Technique; 17] = [
+    pub const ALL: [Technique; 19] = [
         Technique::Packing,
         Technique::Connectivity,
         Technique::RoomLinks,
         Technique::OutOfPlan,
         Technique::Hotspots,
+        Technique::Blockers,
+        Technique::Explorer,
         Technique::BestLine,
         Technique::PiCorrals,
         Technique::TunnelMacros,
@@ -82,6 +91,8 @@ impl Technique {
             Technique::RoomLinks => "room-links",
             Technique::OutOfPlan => "out-of-plan",
             Technique::Hotspots => "hotspots",
+            Technique::Blockers => "blockers",
+            Technique::Explorer => "explorer",
             Technique::BestLine => "best-line",
             Technique::PiCorrals => "pi-corrals",
             Technique::TunnelMacros => "tunnel-macros",

@@ -19,15 +19,32 @@ impl Hotspots {
     /// How many boxes of `boxes`, other than the one on `x`, could reach no goal if the box
     /// on `x` were a wall.
     pub fn heat(&mut self, p: &Problem, boxes: &[u64], x: Sq) -> u32 {
+        let goals: Vec<Sq> = p.board.goals().iter().copied().filter(|&g| g != x).collect();
+        self.pull_from(p, &goals, x);
+        // Boxes already unable to reach a goal without `x` in the way are not its doing;
+        // live positions have none (dead squares are pruned).
+        set_box(&mut self.reach, x);
+        let blocked: u32 = boxes.iter().zip(&self.reach).map(|(b, r)| (b & !r).count_ones()).sum();
+        clear_box(&mut self.reach, x);
+        blocked
+    }
+
+    /// Fills `self.reach` with the squares from which a box alone reaches goal `g` when `x`
+    /// (or none: [`NONE`]) is a wall.
+    fn sources(&mut self, p: &Problem, g: Sq, x: Sq) {
+        self.pull_from(p, &[g], x);
+    }
+
+    /// Fills `self.reach` with the squares from which a box alone reaches one of `targets`
+    /// when `x` (or none: [`NONE`]) is a wall.
+    fn pull_from(&mut self, p: &Problem, targets: &[Sq], x: Sq) {
         let board = &p.board;
         self.reach.clear();
         self.reach.resize(p.words(), 0);
         self.queue.clear();
-        for &g in board.goals() {
-            if g != x {
-                set_box(&mut self.reach, g);
-                self.queue.push_back(g);
-            }
+        for &g in targets {
+            set_box(&mut self.reach, g);
+            self.queue.push_back(g);
         }
         while let Some(s) = self.queue.pop_front() {
             for d in 0..4 {
@@ -43,12 +60,6 @@ impl Hotspots {
                 self.queue.push_back(y);
             }
         }
-        // Boxes already unable to reach a goal without `x` in the way are not its doing;
-        // live positions have none (dead squares are pruned).
-        set_box(&mut self.reach, x);
-        let blocked: u32 = boxes.iter().zip(&self.reach).map(|(b, r)| (b & !r).count_ones()).sum();
-        clear_box(&mut self.reach, x);
-        blocked
     }
 
     /// The heat of every box of `boxes`, in square order, into `out` (unfinished when
@@ -68,6 +79,81 @@ impl Hotspots {
             let h = self.heat(p, boxes, b);
             out.push((b, h));
         }
+    }
+}
+
+/// Which boxes stand in which others' way, for the whole board at once (after Festival's
+/// hotspots): square `x` blocks square `s` when a box alone on `s` reaches fewer goals once
+/// `x` is a wall. A position's hotspot count is the number of its boxes off goals that block
+/// another box off a goal.
+#[derive(Clone, Debug)]
+pub struct Blockers {
+    squares: usize,
+    /// Bit `s * squares + x`: `x` blocks `s`.
+    bits: Vec<u64>,
+}
+
+impl Blockers {
+    /// Work (squares × goals × squares) above which the table is not built.
+    const MAX_WORK: usize = 40_000_000;
+
+    /// The table of `p`, or none when the board is too big for it or `interrupt` is raised.
+    pub fn new(p: &Problem, interrupt: &Interrupt) -> Option<Blockers> {
+        let board = &p.board;
+        let n = board.len();
+        if n * n * board.goals().len() > Self::MAX_WORK {
+            return None;
+        }
+        let mut scratch = Hotspots::default();
+        let count = |scratch: &mut Hotspots, x: Sq| -> Vec<u16> {
+            let mut reached = vec![0u16; n];
+            for &g in board.goals() {
+                if g == x {
+                    continue;
+                }
+                scratch.sources(p, g, x);
+                for s in boxes_of(&scratch.reach) {
+                    reached[s as usize] += 1;
+                }
+            }
+            reached
+        };
+        let free = count(&mut scratch, NONE);
+        let mut bits = vec![0u64; (n * n).div_ceil(64)];
+        for x in 0..n as Sq {
+            if interrupt.raised() {
+                return None;
+            }
+            if board.is_goal(x) || p.dist.is_dead(x) {
+                continue;
+            }
+            let with = count(&mut scratch, x);
+            for s in 0..n {
+                if s != x as usize && !board.is_goal(s as Sq) && with[s] < free[s] {
+                    let bit = s * n + x as usize;
+                    bits[bit / 64] |= 1 << (bit % 64);
+                }
+            }
+        }
+        Some(Blockers { squares: n, bits })
+    }
+
+    /// Whether a box on `x` stands in the way of a box on `s`.
+    fn blocks(&self, x: Sq, s: Sq) -> bool {
+        let bit = s as usize * self.squares + x as usize;
+        self.bits[bit / 64] >> (bit % 64) & 1 != 0
+    }
+
+    /// How many boxes of `boxes` stand in another box's way (`list` is scratch).
+    pub fn count(&self, boxes: &[u64], list: &mut Vec<Sq>) -> u32 {
+        list.clear();
+        list.extend(boxes_of(boxes));
+        list.iter().filter(|&&x| list.iter().any(|&s| s != x && self.blocks(x, s))).count() as u32
+    }
+
+    /// Bytes held.
+    pub fn memory(&self) -> usize {
+        self.bits.capacity() * 8
     }
 }
 
@@ -97,5 +183,36 @@ mod tests {
         let mut h = Hotspots::default();
         assert_eq!(h.heat(&p, &boxes, at(5, 3)), 2, "the door box blocks both others");
         assert_eq!(h.heat(&p, &boxes, at(2, 2)), 0);
+    }
+
+    #[test]
+    fn a_box_counts_as_a_blocker_until_it_stands_on_a_goal() {
+        let rows = [
+            "#########",
+            "#       #",
+            "# $ $ @ #",
+            "#####$###",
+            "    #   #",
+            "    #   #",
+            "    #...#",
+            "    #####",
+        ];
+        let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
+        let at = |x, y| p.board.square_at(Pos::new(x, y)).unwrap();
+        let position = |squares: &[Sq]| {
+            let mut boxes = vec![0u64; p.words()];
+            squares.iter().for_each(|&s| set_box(&mut boxes, s));
+            boxes
+        };
+        let table = Blockers::new(&p, &Interrupt::default()).unwrap();
+        let mut list = Vec::new();
+        let (left, middle, door) = (at(2, 2), at(4, 2), at(5, 3));
+        assert!(table.blocks(door, left) && table.blocks(door, middle));
+        assert!(table.blocks(middle, left), "the left box can only go along the row");
+        assert!(!table.blocks(left, middle));
+        let start = position(&[left, middle, door]);
+        assert_eq!(table.count(&start, &mut list), 2, "the door box and the middle one");
+        let home = position(&[left, middle, at(5, 6)]);
+        assert_eq!(table.count(&home, &mut list), 1, "on a goal the door box blocks nothing");
     }
 }

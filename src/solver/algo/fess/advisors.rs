@@ -24,6 +24,13 @@ pub struct Candidate {
     /// Pushes from the moved box's new square to the square of the plan's next step (box
     /// alone), when the box may move.
     pub approach: u16,
+    /// Whether the move can be undone (a box alone pushed back) and lets the player reach
+    /// a new side of a box that stayed put, from where that box can be pushed (worked out
+    /// for the explorer advisor only).
+    pub opens: bool,
+    /// How many boxes stand in another box's way after the move (`u32::MAX` when not
+    /// counted).
+    pub blockers: u32,
 }
 
 /// What the advisors know of the position being expanded.
@@ -37,6 +44,8 @@ pub struct Position<'a> {
     pub hottest: Option<(Sq, u32)>,
     /// The least push distance of a movable box to the square of the plan's next step.
     pub nearest: u16,
+    /// How many boxes stand in another box's way (`u32::MAX` when not counted).
+    pub blockers: u32,
 }
 
 /// The advisors, in the order they are asked.
@@ -56,11 +65,15 @@ pub enum Advisor {
     Opener,
     /// Brings a box nearer the square of the plan's next step than any box is.
     Approach,
+    /// Leaves fewer boxes standing in another box's way.
+    Blockers,
+    /// Lets the player push a box it could not push before, by a move that can be undone.
+    Explorer,
 }
 
 impl Advisor {
     /// Every advisor.
-    pub const ALL: [Advisor; 7] = [
+    pub const ALL: [Advisor; 9] = [
         Advisor::Packing,
         Advisor::Connectivity,
         Advisor::RoomLinks,
@@ -68,6 +81,8 @@ impl Advisor {
         Advisor::Hotspots,
         Advisor::Opener,
         Advisor::Approach,
+        Advisor::Blockers,
+        Advisor::Explorer,
     ];
 
     /// The technique that switches this advisor off.
@@ -78,6 +93,8 @@ impl Advisor {
             Advisor::RoomLinks => Technique::RoomLinks,
             Advisor::OutOfPlan => Technique::OutOfPlan,
             Advisor::Hotspots | Advisor::Opener => Technique::Hotspots,
+            Advisor::Blockers => Technique::Blockers,
+            Advisor::Explorer => Technique::Explorer,
         }
     }
 
@@ -85,10 +102,11 @@ impl Advisor {
     pub fn advise(self, here: &Position, moves: &[Candidate], rule: Choice) -> Option<usize> {
         let f = &here.features;
         let line = rule == Choice::BestLine;
-        // The advisor's own measure of a move (plain rule only), then fewest pushes.
+        // The advisor's own measure of a move (plain rule only), then fewest blockers, then
+        // fewest pushes.
         let key = |own: u8, c: &Candidate| {
             let rank = if line { c.features.rank() } else { (own, 0, 0, 0) };
-            (rank, c.m.pushes)
+            (rank, c.blockers, c.m.pushes)
         };
         let keeps = |c: &Candidate| !line || c.features.packed >= f.packed;
         let no_worse = |c: &Candidate| keeps(c) && c.features.connectivity <= f.connectivity;
@@ -114,6 +132,10 @@ impl Advisor {
                 |c| keeps(c) && c.heat_before > 0 && c.heat_after == 0,
                 |c| (u32::MAX - c.heat_before, key(0, c)),
             ),
+            Advisor::Blockers => {
+                best(moves, |c| keeps(c) && c.blockers < here.blockers, |c| key(0, c))
+            }
+            Advisor::Explorer => best(moves, |c| keeps(c) && c.opens, |c| key(0, c)),
             Advisor::Approach => {
                 best(moves, |c| keeps(c) && c.approach < here.nearest, |c| (c.approach, key(0, c)))
             }
@@ -164,6 +186,8 @@ mod tests {
             heat_before: 0,
             heat_after: 0,
             approach: u16::MAX,
+            opens: false,
+            blockers: u32::MAX,
         }
     }
 
@@ -177,6 +201,7 @@ mod tests {
             features: Features { packed: 1, connectivity: 3, ..Features::default() },
             hottest: None,
             nearest: 0,
+            blockers: u32::MAX,
         };
         let unpacks = candidate(1, 0, 1, 1);
         let joins_one = candidate(2, 1, 2, 1);

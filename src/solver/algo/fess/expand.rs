@@ -49,6 +49,16 @@ impl<O: Observer> Fess<O> {
             self.reach.flood(&p.board, &core.scratch[..words], player_of(&core.scratch));
         }
         core.expander.judge.enter(p, &core.scratch[..words], &self.reach);
+        let explore = techniques.on(Technique::Explorer);
+        if explore {
+            self.explorer.enter(p, &core.scratch[..words], player_of(&core.scratch));
+        }
+        let packed_here = self.own[id as usize].packed;
+        let mut list = std::mem::take(&mut self.box_list_scratch);
+        self.blockers_here = match &self.blockers {
+            Some(b) => b.count(&core.scratch[..words], &mut list),
+            None => u32::MAX,
+        };
         let g = core.nodes.info(id).g;
         // Where the expanded position stands in the plan: steps done and the next one.
         let boxes = &core.scratch[..words];
@@ -93,8 +103,18 @@ impl<O: Observer> Fess<O> {
             let heat_after =
                 if heat_before > 0 { self.hotspots.heat(p, &self.child, m.to) } else { 0 };
             let approach = self.approach_of(m, at);
-            self.candidates.push(Candidate { m, h, features, heat_before, heat_after, approach });
+            let opens = explore
+                && features.packed >= packed_here
+                && self.explorer.opens(p, &self.child[..words], m);
+            let blockers = match &self.blockers {
+                Some(b) => b.count(&self.child[..words], &mut list),
+                None => u32::MAX,
+            };
+            let c =
+                Candidate { m, h, features, heat_before, heat_after, approach, opens, blockers };
+            self.candidates.push(c);
         }
+        self.box_list_scratch = list;
         self.advise_and_queue(id, g, at.1);
     }
 
@@ -110,6 +130,7 @@ impl<O: Observer> Fess<O> {
             features: here,
             hottest: self.heat.iter().filter(|h| h.1 > 0).max_by_key(|h| h.1).copied(),
             nearest: self.nearest_to_next_goal(here.packed, next),
+            blockers: self.blockers_here,
         };
         let rule =
             if techniques.on(Technique::BestLine) { Choice::BestLine } else { Choice::Plain };

@@ -18,11 +18,12 @@
 mod advisors;
 mod cells;
 mod expand;
+mod explorer;
 mod features;
 mod view;
 
 use crate::solver::algo::backward;
-use crate::solver::analysis::hotspots::Hotspots;
+use crate::solver::analysis::hotspots::{Blockers, Hotspots};
 use crate::solver::analysis::parking::ParkingPlan;
 use crate::solver::bounds::Hungarian;
 use crate::solver::deadlock::PruneReason;
@@ -67,6 +68,12 @@ pub(crate) struct Fess<O: Observer> {
     box_moves: BoxMoves,
     measure: Measure,
     hotspots: Hotspots,
+    explorer: explorer::Explorer,
+    /// Which squares stand in which others' way (with the `blockers` technique, on boards
+    /// small enough).
+    blockers: Option<Blockers>,
+    /// The expanded position's count of boxes in another's way (`u32::MAX`: not counted).
+    blockers_here: u32,
     /// The heat of each box of the position being expanded (hotspot advisors only).
     heat: Vec<(Sq, u32)>,
     hungarian: Hungarian,
@@ -76,6 +83,8 @@ pub(crate) struct Fess<O: Observer> {
     /// Those moves that survived the quick checks, with what they lead to.
     candidates: Vec<Candidate>,
     box_list: Vec<Sq>,
+    /// Scratch for counting blockers.
+    box_list_scratch: Vec<Sq>,
     /// The child being judged or played.
     child: Vec<u64>,
     done: Option<Progress>,
@@ -115,12 +124,16 @@ impl<O: Observer> Fess<O> {
             box_moves: BoxMoves::default(),
             measure: Measure::default(),
             hotspots: Hotspots::default(),
+            explorer: explorer::Explorer::default(),
+            blockers: None,
+            blockers_here: u32::MAX,
             heat: Vec::new(),
             hungarian,
             reach: Reach::default(),
             moves: Vec::new(),
             candidates: Vec::new(),
             box_list: Vec::new(),
+            box_list_scratch: Vec::new(),
             child: Vec::new(),
             best_turn: false,
             held: 0,
@@ -137,6 +150,10 @@ impl<O: Observer> Fess<O> {
             if let Some(plan) = backward::plan(p, &self.core.expander.interrupt) {
                 self.plan = plan;
             }
+        }
+        if on.on(Technique::Blockers) {
+            let p = &self.core.expander.problem;
+            self.blockers = Blockers::new(p, &self.core.expander.interrupt);
         }
         let p = self.core.problem();
         let root = &self.core.nodes.state(0)[..p.words()];

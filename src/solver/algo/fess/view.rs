@@ -26,6 +26,8 @@ impl<O: Observer> Algorithm for Fess<O> {
             + self.moves.capacity() * std::mem::size_of::<crate::solver::search::box_moves::Macro>()
             + self.candidates.capacity() * std::mem::size_of::<super::advisors::Candidate>()
             + self.plan.memory()
+            + self.explorer.memory()
+            + self.blockers.as_ref().map_or(0, |b| b.memory())
     }
 
     fn optimal(&self) -> bool {
