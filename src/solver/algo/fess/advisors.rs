@@ -24,9 +24,9 @@ pub struct Candidate {
     /// Pushes from the moved box's new square to the square of the plan's next step (box
     /// alone), when the box may move.
     pub approach: u16,
-    /// Whether the move can be undone (a box alone pushed back) and lets the player reach
-    /// a new side of a box that stayed put, from where that box can be pushed (worked out
-    /// for the explorer advisor only).
+    /// Whether this is the explorer's move: it can be undone (a box alone pushed back) and
+    /// lets the player reach a new side of a box that stayed put, from where that box can
+    /// be pushed (marked on one move at most).
     pub opens: bool,
     /// How many boxes stand in another box's way after the move (`u32::MAX` when not
     /// counted).

@@ -49,10 +49,6 @@ impl<O: Observer> Fess<O> {
             self.reach.flood(&p.board, &core.scratch[..words], player_of(&core.scratch));
         }
         core.expander.judge.enter(p, &core.scratch[..words], &self.reach);
-        let explore = techniques.on(Technique::Explorer);
-        if explore {
-            self.explorer.enter(p, &core.scratch[..words], player_of(&core.scratch));
-        }
         let packed_here = self.own[id as usize].packed;
         let mut list = std::mem::take(&mut self.box_list_scratch);
         self.blockers_here = match &self.blockers {
@@ -103,9 +99,7 @@ impl<O: Observer> Fess<O> {
             let heat_after =
                 if heat_before > 0 { self.hotspots.heat(p, &self.child, m.to) } else { 0 };
             let approach = self.approach_of(m, at);
-            let opens = explore
-                && features.packed >= packed_here
-                && self.explorer.opens(p, &self.child[..words], m);
+            let opens = false;
             let blockers = match &self.blockers {
                 Some(b) => b.count(&self.child[..words], &mut list),
                 None => u32::MAX,
@@ -115,7 +109,38 @@ impl<O: Observer> Fess<O> {
             self.candidates.push(c);
         }
         self.box_list_scratch = list;
+        if techniques.on(Technique::Explorer) {
+            self.mark_explorer(packed_here, techniques.on(Technique::BestLine));
+        }
         self.advise_and_queue(id, g, at.1);
+    }
+
+    /// Marks the move the explorer advisor proposes: the first, in the order the advisors
+    /// choose by (`line`: best features first), of the candidates that keep the `packed`
+    /// steps done, that explores. Each test floods the board, so at most [`EXPLORER_TRIES`]
+    /// are tried.
+    fn mark_explorer(&mut self, packed: u8, line: bool) {
+        let mut order: Vec<usize> = (0..self.candidates.len())
+            .filter(|&i| self.candidates[i].features.packed >= packed)
+            .collect();
+        order.sort_by_key(|&i| {
+            let c = &self.candidates[i];
+            (if line { c.features.rank() } else { (0, 0, 0, 0) }, c.blockers, c.m.pushes)
+        });
+        let p = &self.core.expander.problem;
+        let words = p.words();
+        self.explorer.enter(p, &self.core.scratch[..words], player_of(&self.core.scratch));
+        for &i in order.iter().take(EXPLORER_TRIES) {
+            let m = self.candidates[i].m;
+            self.child.clear();
+            self.child.extend_from_slice(&self.core.scratch[..words]);
+            clear_box(&mut self.child, m.from);
+            set_box(&mut self.child, m.to);
+            if self.explorer.opens(p, &self.child, m) {
+                self.candidates[i].opens = true;
+                return;
+            }
+        }
     }
 
     /// Asks the advisors about the candidates of node `id` (with `g` pushes; `next` is the
@@ -241,6 +266,9 @@ impl<O: Observer> Fess<O> {
         self.heat.binary_search_by_key(&s, |h| h.0).map_or(0, |i| self.heat[i].1)
     }
 }
+
+/// Moves the explorer advisor tests at most per position.
+const EXPLORER_TRIES: usize = 64;
 
 /// Among moves of equal weight: more goals packed first, then moves from the newest node
 /// (which makes each cell dig into its latest line before widening).

@@ -2,24 +2,31 @@
 //! and leaves the player on a new side of a box that stayed put, from where that box can be
 //! pushed. Such a move opens the position up without committing to anything.
 
-use crate::solver::analysis::distances::PushGraph;
+use crate::solver::analysis::distances::{INF, PushGraph};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::board::{NONE, Sq, opposite};
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, has_box};
 use crate::solver::search::box_moves::Macro;
-use std::collections::HashMap;
 
-/// The explorer's scratch: the player's area before the move and after it, and per square
-/// the squares a box alone can be pushed to from there (asked for lazily).
-#[derive(Debug, Default)]
+/// The explorer's scratch: the player's area before the move and after it, and the push
+/// distances of a box alone back to the square the last moved box came from.
+#[derive(Debug)]
 pub struct Explorer {
     before: Reach,
     after: Reach,
     graph: Option<PushGraph>,
-    /// Squares of the board (for the memory the graph holds).
-    squares: usize,
-    onward: HashMap<Sq, Vec<u64>>,
+    /// The square `back` leads to.
+    from: Sq,
+    /// Per square: pushes bringing a box alone from there to `from`.
+    back: Vec<u16>,
+}
+
+impl Default for Explorer {
+    fn default() -> Self {
+        let (before, after) = (Reach::default(), Reach::default());
+        Explorer { before, after, graph: None, from: NONE, back: Vec::new() }
+    }
 }
 
 impl Explorer {
@@ -27,6 +34,7 @@ impl Explorer {
     /// on `player`).
     pub fn enter(&mut self, p: &Problem, boxes: &[u64], player: Sq) {
         self.before.flood(&p.board, boxes, player);
+        self.from = NONE;
     }
 
     /// Whether move `m`, which leads from the position given to [`Explorer::enter`] to
@@ -50,18 +58,22 @@ impl Explorer {
         })
     }
 
-    /// Whether a box alone on `m.to` can be pushed back to `m.from`.
+    /// Whether a box alone on `m.to` can be pushed back to `m.from` (one search per moved
+    /// box: the moves of a box come together).
     fn undoable(&mut self, p: &Problem, m: Macro) -> bool {
-        self.squares = p.board.len();
-        let graph = self.graph.get_or_insert_with(|| PushGraph::new(&p.board));
-        let onward = self.onward.entry(m.to).or_insert_with(|| graph.reach_from(&p.board, m.to));
-        has_box(onward, m.from)
+        if self.from != m.from {
+            let graph = self.graph.get_or_insert_with(|| PushGraph::new(&p.board));
+            self.back.resize(p.board.len(), INF);
+            graph.distances_to(&p.board, m.from, &mut self.back);
+            self.from = m.from;
+        }
+        self.back[m.to as usize] != INF
     }
 
     /// Bytes held.
     pub fn memory(&self) -> usize {
-        self.onward.values().map(|v| v.capacity() * 8 + 16).sum::<usize>()
-            + self.graph.as_ref().map_or(0, |_| self.squares * 4)
+        // The graph holds four bytes a square, `back` two.
+        self.back.capacity() * 2 + self.graph.as_ref().map_or(0, |_| self.back.capacity() * 4)
     }
 }
 
