@@ -20,6 +20,16 @@ fn inspecting(xsb: &str, config: Config) -> egui_kittest::Harness<'static, sokol
     h
 }
 
+/// The window on `xsb`, its inspector open with the default search, stepped once.
+fn stepped_once(xsb: &str) -> egui_kittest::Harness<'static, sokolab::app::App> {
+    let mut h = window(xsb);
+    h.get_by_label("Inspector").click();
+    h.run();
+    h.get_by_label("Step").click();
+    h.run();
+    h
+}
+
 /// A* on the window's level, stepped `n` times outside the window.
 fn reference(h: &egui_kittest::Harness<'_, sokolab::app::App>, n: u64) -> Box<dyn Search> {
     let level = h.state().level().clone();
@@ -71,11 +81,7 @@ fn stepping_a_star_shows_the_solvers_counters_and_children() {
 
 #[test]
 fn a_frontier_node_shows_its_board_and_running_finds_the_solution() {
-    let mut h = window(TWO);
-    h.get_by_label("Inspector").click();
-    h.run();
-    h.get_by_label("Step").click();
-    h.run();
+    let mut h = stepped_once(TWO);
     let best = h.state().inspector.snapshot.frontier[0];
     h.state_mut().queue.push(sokolab::app::command::Command::InspectShow(Shown::Node(best.id)));
     h.run();
@@ -541,11 +547,7 @@ fn the_planners_learned_patterns_are_listed_with_the_goal_they_cannot_fill() {
 
 #[test]
 fn the_tree_can_be_coloured_as_the_talking_stones_thesis_does() {
-    let mut h = window(TWO);
-    h.get_by_label("Inspector").click();
-    h.run();
-    h.get_by_label("Step").click();
-    h.run();
+    let mut h = stepped_once(TWO);
     h.get_by_label("Search tree").click();
     h.run();
     h.get_by_label("over the bound");

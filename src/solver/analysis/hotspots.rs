@@ -19,8 +19,7 @@ impl Hotspots {
     /// How many boxes of `boxes`, other than the one on `x`, could reach no goal if the box
     /// on `x` were a wall.
     pub fn heat(&mut self, p: &Problem, boxes: &[u64], x: Sq) -> u32 {
-        let goals: Vec<Sq> = p.board.goals().iter().copied().filter(|&g| g != x).collect();
-        self.pull_from(p, &goals, x);
+        self.pull_from(p, p.board.goals().iter().copied().filter(|&g| g != x), x);
         // Boxes already unable to reach a goal without `x` in the way are not its doing;
         // live positions have none (dead squares are pruned).
         set_box(&mut self.reach, x);
@@ -29,20 +28,14 @@ impl Hotspots {
         blocked
     }
 
-    /// Fills `self.reach` with the squares from which a box alone reaches goal `g` when `x`
-    /// (or none: [`NONE`]) is a wall.
-    fn sources(&mut self, p: &Problem, g: Sq, x: Sq) {
-        self.pull_from(p, &[g], x);
-    }
-
     /// Fills `self.reach` with the squares from which a box alone reaches one of `targets`
     /// when `x` (or none: [`NONE`]) is a wall.
-    fn pull_from(&mut self, p: &Problem, targets: &[Sq], x: Sq) {
+    fn pull_from(&mut self, p: &Problem, targets: impl IntoIterator<Item = Sq>, x: Sq) {
         let board = &p.board;
         self.reach.clear();
         self.reach.resize(p.words(), 0);
         self.queue.clear();
-        for &g in targets {
+        for g in targets {
             set_box(&mut self.reach, g);
             self.queue.push_back(g);
         }
@@ -91,6 +84,8 @@ pub struct Blockers {
     squares: usize,
     /// Bit `s * squares + x`: `x` blocks `s`.
     bits: Vec<u64>,
+    /// Scratch: the boxes being counted.
+    list: Vec<Sq>,
 }
 
 impl Blockers {
@@ -111,7 +106,7 @@ impl Blockers {
                 if g == x {
                     continue;
                 }
-                scratch.sources(p, g, x);
+                scratch.pull_from(p, [g], x);
                 for s in boxes_of(&scratch.reach) {
                     reached[s as usize] += 1;
                 }
@@ -135,7 +130,7 @@ impl Blockers {
                 }
             }
         }
-        Some(Blockers { squares: n, bits })
+        Some(Blockers { squares: n, bits, list: Vec::new() })
     }
 
     /// Whether a box on `x` stands in the way of a box on `s`.
@@ -144,16 +139,17 @@ impl Blockers {
         self.bits[bit / 64] >> (bit % 64) & 1 != 0
     }
 
-    /// How many boxes of `boxes` stand in another box's way (`list` is scratch).
-    pub fn count(&self, boxes: &[u64], list: &mut Vec<Sq>) -> u32 {
-        list.clear();
-        list.extend(boxes_of(boxes));
+    /// How many boxes of `boxes` stand in another box's way.
+    pub fn count(&mut self, boxes: &[u64]) -> u32 {
+        self.list.clear();
+        self.list.extend(boxes_of(boxes));
+        let list = &self.list;
         list.iter().filter(|&&x| list.iter().any(|&s| s != x && self.blocks(x, s))).count() as u32
     }
 
     /// Bytes held.
     pub fn memory(&self) -> usize {
-        self.bits.capacity() * 8
+        self.bits.capacity() * 8 + self.list.capacity() * std::mem::size_of::<Sq>()
     }
 }
 
@@ -162,8 +158,8 @@ mod tests {
     use super::*;
     use crate::level::{Level, Pos};
 
-    #[test]
-    fn a_box_in_the_only_doorway_blocks_the_boxes_behind_it() {
+    /// Three boxes in a row above a doorway, the goals below it.
+    fn doorway() -> Problem {
         let rows = [
             "#########",
             "#       #",
@@ -174,7 +170,12 @@ mod tests {
             "    #...#",
             "    #####",
         ];
-        let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
+        Problem::new(&Level::from_rows(&rows).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_box_in_the_only_doorway_blocks_the_boxes_behind_it() {
+        let p = doorway();
         let mut boxes = vec![0u64; p.words()];
         for &b in p.board.start_boxes() {
             set_box(&mut boxes, b);
@@ -187,32 +188,21 @@ mod tests {
 
     #[test]
     fn a_box_counts_as_a_blocker_until_it_stands_on_a_goal() {
-        let rows = [
-            "#########",
-            "#       #",
-            "# $ $ @ #",
-            "#####$###",
-            "    #   #",
-            "    #   #",
-            "    #...#",
-            "    #####",
-        ];
-        let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
+        let p = doorway();
         let at = |x, y| p.board.square_at(Pos::new(x, y)).unwrap();
         let position = |squares: &[Sq]| {
             let mut boxes = vec![0u64; p.words()];
             squares.iter().for_each(|&s| set_box(&mut boxes, s));
             boxes
         };
-        let table = Blockers::new(&p, &Interrupt::default()).unwrap();
-        let mut list = Vec::new();
+        let mut table = Blockers::new(&p, &Interrupt::default()).unwrap();
         let (left, middle, door) = (at(2, 2), at(4, 2), at(5, 3));
         assert!(table.blocks(door, left) && table.blocks(door, middle));
         assert!(table.blocks(middle, left), "the left box can only go along the row");
         assert!(!table.blocks(left, middle));
         let start = position(&[left, middle, door]);
-        assert_eq!(table.count(&start, &mut list), 2, "the door box and the middle one");
+        assert_eq!(table.count(&start), 2, "the door box and the middle one");
         let home = position(&[left, middle, at(5, 6)]);
-        assert_eq!(table.count(&home, &mut list), 1, "on a goal the door box blocks nothing");
+        assert_eq!(table.count(&home), 1, "on a goal the door box blocks nothing");
     }
 }

@@ -102,12 +102,7 @@ impl Advisor {
     pub fn advise(self, here: &Position, moves: &[Candidate], rule: Choice) -> Option<usize> {
         let f = &here.features;
         let line = rule == Choice::BestLine;
-        // The advisor's own measure of a move (plain rule only), then fewest blockers, then
-        // fewest pushes.
-        let key = |own: u8, c: &Candidate| {
-            let rank = if line { c.features.rank() } else { (own, 0, 0, 0) };
-            (rank, c.blockers, c.m.pushes)
-        };
+        let key = |own: u8, c: &Candidate| order(c, own, line);
         let keeps = |c: &Candidate| !line || c.features.packed >= f.packed;
         let no_worse = |c: &Candidate| keeps(c) && c.features.connectivity <= f.connectivity;
         match self {
@@ -150,6 +145,14 @@ impl Advisor {
             }
         }
     }
+}
+
+/// The order an advisor chooses among moves by, smallest first: with the `best-line` rule
+/// (`line`) the features overall, else the advisor's `own` measure; then fewest blockers,
+/// then fewest pushes.
+pub fn order(c: &Candidate, own: u8, line: bool) -> ((u8, u8, u8, u8), u32, u16) {
+    let rank = if line { c.features.rank() } else { (own, 0, 0, 0) };
+    (rank, c.blockers, c.m.pushes)
 }
 
 /// How an advisor chooses among the moves that improve its feature.

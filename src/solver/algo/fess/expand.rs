@@ -2,7 +2,7 @@
 //! the pruning pipeline and their lower bound, measured in feature space, advised, weighed,
 //! and queued in the position's cell. The costly verdicts wait until a move is played.
 
-use super::advisors::{Advisor, Candidate, Choice, Position};
+use super::advisors::{Advisor, Candidate, Choice, Position, order};
 use super::cells::Entry;
 use super::features::Measure;
 use super::{Fess, Waiting};
@@ -50,11 +50,8 @@ impl<O: Observer> Fess<O> {
         }
         core.expander.judge.enter(p, &core.scratch[..words], &self.reach);
         let packed_here = self.own[id as usize].packed;
-        let mut list = std::mem::take(&mut self.box_list_scratch);
-        self.blockers_here = match &self.blockers {
-            Some(b) => b.count(&core.scratch[..words], &mut list),
-            None => u32::MAX,
-        };
+        let blockers_here =
+            self.blockers.as_mut().map_or(u32::MAX, |b| b.count(&core.scratch[..words]));
         let g = core.nodes.info(id).g;
         // Where the expanded position stands in the plan: steps done and the next one.
         let boxes = &core.scratch[..words];
@@ -99,20 +96,17 @@ impl<O: Observer> Fess<O> {
             let heat_after =
                 if heat_before > 0 { self.hotspots.heat(p, &self.child, m.to) } else { 0 };
             let approach = self.approach_of(m, at);
+            let blockers = self.blockers.as_mut().map_or(u32::MAX, |b| b.count(&self.child));
+            // The explorer marks its one move once every candidate is known.
             let opens = false;
-            let blockers = match &self.blockers {
-                Some(b) => b.count(&self.child[..words], &mut list),
-                None => u32::MAX,
-            };
             let c =
                 Candidate { m, h, features, heat_before, heat_after, approach, opens, blockers };
             self.candidates.push(c);
         }
-        self.box_list_scratch = list;
         if techniques.on(Technique::Explorer) {
             self.mark_explorer(packed_here, techniques.on(Technique::BestLine));
         }
-        self.advise_and_queue(id, g, at.1);
+        self.advise_and_queue(id, g, at.1, blockers_here);
     }
 
     /// Marks the move the explorer advisor proposes: the first, in the order the advisors
@@ -120,17 +114,14 @@ impl<O: Observer> Fess<O> {
     /// steps done, that explores. Each test floods the board, so at most [`EXPLORER_TRIES`]
     /// are tried.
     fn mark_explorer(&mut self, packed: u8, line: bool) {
-        let mut order: Vec<usize> = (0..self.candidates.len())
+        let mut ranked: Vec<usize> = (0..self.candidates.len())
             .filter(|&i| self.candidates[i].features.packed >= packed)
             .collect();
-        order.sort_by_key(|&i| {
-            let c = &self.candidates[i];
-            (if line { c.features.rank() } else { (0, 0, 0, 0) }, c.blockers, c.m.pushes)
-        });
+        ranked.sort_by_key(|&i| order(&self.candidates[i], 0, line));
         let p = &self.core.expander.problem;
         let words = p.words();
         self.explorer.enter(p, &self.core.scratch[..words], player_of(&self.core.scratch));
-        for &i in order.iter().take(EXPLORER_TRIES) {
+        for &i in ranked.iter().take(EXPLORER_TRIES) {
             let m = self.candidates[i].m;
             self.child.clear();
             self.child.extend_from_slice(&self.core.scratch[..words]);
@@ -144,9 +135,9 @@ impl<O: Observer> Fess<O> {
     }
 
     /// Asks the advisors about the candidates of node `id` (with `g` pushes; `next` is the
-    /// plan's next step there), weighs each (advised moves cost nothing more than their
+    /// plan's next step there, `blockers` its count of boxes in another's way), weighs each (advised moves cost nothing more than their
     /// node, the others one) and queues it in the node's cell.
-    fn advise_and_queue(&mut self, id: NodeId, g: u32, next: Option<usize>) {
+    fn advise_and_queue(&mut self, id: NodeId, g: u32, next: Option<usize>, blockers: u32) {
         let here = self.own[id as usize];
         let p = &self.core.expander.problem;
         let techniques = self.core.expander.techniques();
@@ -155,7 +146,7 @@ impl<O: Observer> Fess<O> {
             features: here,
             hottest: self.heat.iter().filter(|h| h.1 > 0).max_by_key(|h| h.1).copied(),
             nearest: self.nearest_to_next_goal(here.packed, next),
-            blockers: self.blockers_here,
+            blockers,
         };
         let rule =
             if techniques.on(Technique::BestLine) { Choice::BestLine } else { Choice::Plain };

@@ -72,8 +72,6 @@ pub(crate) struct Fess<O: Observer> {
     /// Which squares stand in which others' way (with the `blockers` technique, on boards
     /// small enough).
     blockers: Option<Blockers>,
-    /// The expanded position's count of boxes in another's way (`u32::MAX`: not counted).
-    blockers_here: u32,
     /// The heat of each box of the position being expanded (hotspot advisors only).
     heat: Vec<(Sq, u32)>,
     hungarian: Hungarian,
@@ -83,8 +81,6 @@ pub(crate) struct Fess<O: Observer> {
     /// Those moves that survived the quick checks, with what they lead to.
     candidates: Vec<Candidate>,
     box_list: Vec<Sq>,
-    /// Scratch for counting blockers.
-    box_list_scratch: Vec<Sq>,
     /// The child being judged or played.
     child: Vec<u64>,
     done: Option<Progress>,
@@ -126,14 +122,12 @@ impl<O: Observer> Fess<O> {
             hotspots: Hotspots::default(),
             explorer: explorer::Explorer::default(),
             blockers: None,
-            blockers_here: u32::MAX,
             heat: Vec::new(),
             hungarian,
             reach: Reach::default(),
             moves: Vec::new(),
             candidates: Vec::new(),
             box_list: Vec::new(),
-            box_list_scratch: Vec::new(),
             child: Vec::new(),
             best_turn: false,
             held: 0,
