@@ -3,4 +3,6 @@
 //! So far: two-player game trees on tic-tac-toe.
 
 pub mod game_tree;
+pub mod puzzle;
+pub mod random;
 pub mod tictactoe;

@@ -36,6 +36,48 @@ pub enum Method {
     /// Demaret's planner: the goals filled one at a time in the schedule's order, each
     /// sub-problem after the first cut at this many moves.
     Planner(u32),
+    /// One of the textbook's searches, with the book's rules (see
+    /// [`crate::solver::textbook`]), on pushes.
+    Textbook(Textbook),
+}
+
+/// The textbook's searches ("Algorithms in a Nutshell", chapter 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Textbook {
+    /// Breadth-first search, the goal tested on generation.
+    #[serde(rename = "bfs")]
+    Bfs,
+    /// Depth-first search with a closed set, storing nothing this many moves deep.
+    #[serde(rename = "dfs")]
+    Dfs(u32),
+    /// A*, the goal tested on removal, closed states never re-opened.
+    #[serde(rename = "astar")]
+    AStar,
+    /// IDA* with Korf's bound rule.
+    #[serde(rename = "idastar")]
+    IdaStar,
+}
+
+impl Textbook {
+    /// The name after `book-` on the command line, e.g. `dfs:20`.
+    pub fn name(self) -> String {
+        match self {
+            Textbook::Bfs => "bfs".into(),
+            Textbook::Dfs(d) => format!("dfs:{d}"),
+            Textbook::AStar => "astar".into(),
+            Textbook::IdaStar => "idastar".into(),
+        }
+    }
+
+    /// The label tables use: `BFS`, `DFS(20)`, `A*`, `IDA*`.
+    pub fn label(self) -> String {
+        match self {
+            Textbook::Bfs => "BFS".into(),
+            Textbook::Dfs(d) => format!("DFS({d})"),
+            Textbook::AStar => "A*".into(),
+            Textbook::IdaStar => "IDA*".into(),
+        }
+    }
 }
 
 impl Method {
@@ -43,7 +85,7 @@ impl Method {
     pub const DFS_LIMIT: u32 = 300;
 
     /// Names accepted by [`Method::from_name`].
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 16] = [
         "auto",
         "astar",
         "idastar",
@@ -56,6 +98,10 @@ impl Method {
         "stone-by-stone",
         "talking-stones",
         "planner",
+        "book-bfs",
+        "book-dfs",
+        "book-astar",
+        "book-idastar",
     ];
 
     /// The sub-problem depth limit `planner` uses when none is given (Tableau 6.1's first
@@ -68,7 +114,9 @@ impl Method {
     /// The method for a command-line name: `auto`, `astar`, `idastar`, `wastar` (weight 3),
     /// `wastar:W`, `greedy`, `bfs`, `dfs` (limit [`Method::DFS_LIMIT`]), `dfs:N`, `iddfs`,
     /// `fess`, `stone-by-stone`, `talking-stones` (cap [`Method::TALKING_STONES_CAP`]),
-    /// `talking-stones:N`, `planner` (limit [`Method::PLANNER_LIMIT`]), `planner:N`.
+    /// `talking-stones:N`, `planner` (limit [`Method::PLANNER_LIMIT`]), `planner:N`, and the
+    /// textbook's `book-bfs`, `book-dfs` (bound [`Method::DFS_LIMIT`]), `book-dfs:N`,
+    /// `book-astar`, `book-idastar`.
     pub fn from_name(name: &str) -> Option<Method> {
         let (base, arg) = match name.split_once(':') {
             Some((b, a)) => (b, Some(a.parse::<u32>().ok()?)),
@@ -89,15 +137,22 @@ impl Method {
                 Method::TalkingStones(n.unwrap_or(Method::TALKING_STONES_CAP).max(1))
             }
             ("planner", n) => Method::Planner(n.unwrap_or(Method::PLANNER_LIMIT)),
+            ("book-bfs", None) => Method::Textbook(Textbook::Bfs),
+            ("book-dfs", d) => Method::Textbook(Textbook::Dfs(d.unwrap_or(Method::DFS_LIMIT))),
+            ("book-astar", None) => Method::Textbook(Textbook::AStar),
+            ("book-idastar", None) => Method::Textbook(Textbook::IdaStar),
             _ => return None,
         })
     }
 
     /// Whether the search holds little more than its path, so that the memory limit never
-    /// stops it: depth-first search and iterative deepening, which on a hard level would run
+    /// stops it: depth-first search, iterative deepening and the textbook's IDA*, which on a hard level would run
     /// for ages without a time or node limit (see [`Limits::FLAT_MEMORY_TIME`]).
     pub fn flat_memory(self) -> bool {
-        matches!(self, Method::Dfs(_) | Method::IterativeDeepening)
+        matches!(
+            self,
+            Method::Dfs(_) | Method::IterativeDeepening | Method::Textbook(Textbook::IdaStar)
+        )
     }
 
     /// The command-line name.
@@ -115,6 +170,7 @@ impl Method {
             Method::StoneByStone => "stone-by-stone".into(),
             Method::TalkingStones(n) => format!("talking-stones:{n}"),
             Method::Planner(n) => format!("planner:{n}"),
+            Method::Textbook(t) => format!("book-{}", t.name()),
         }
     }
 }

@@ -12,6 +12,8 @@
 //!   algo/      BFS, depth-first (DFS, iterative deepening, IDA*), best-first (A*, weighted
 //!              A*, greedy), FESS, and the portfolio that runs several in turn
 //!   inspect/   what only the inspector and overlays need (traces, explanations, plans)
+//!   textbook/  the textbook's BFS, DFS, A* and IDA*, generic over a problem trait, with
+//!              Sokoban pushes (over the same expander) as one problem
 //! ```
 //! States are a box bitset plus the normalised player square; pushes are the edges. Every
 //! solution is replayed through `level::replay` before it is returned.
@@ -28,12 +30,13 @@ mod outcome;
 pub(crate) mod search;
 mod solve;
 mod techniques;
+pub mod textbook;
 
 #[cfg(test)]
 mod tests;
 
 pub use bounds::LowerBound;
-pub use config::{Config, Limits, Method};
+pub use config::{Config, Limits, Method, Textbook};
 pub use deadlock::patterns::{PatternView, Source};
 pub use deadlock::{Deadlocks, PruneReason};
 pub use error::{Unsearchable, WrongSolution};

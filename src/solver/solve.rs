@@ -11,7 +11,7 @@ use crate::solver::algo::portfolio::Portfolio;
 use crate::solver::algo::talking_stones::TalkingStones;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::bounds::LowerBound;
-use crate::solver::config::{Config, Limits, Method};
+use crate::solver::config::{Config, Limits, Method, Textbook};
 use crate::solver::deadlock::Deadlocks;
 use crate::solver::error::{Setup, Unsearchable, WrongSolution};
 use crate::solver::model::interrupt::Interrupt;
@@ -20,6 +20,7 @@ use crate::solver::outcome::{Outcome, Solution, StopReason};
 use crate::solver::search::expand::Expander;
 use crate::solver::search::{NoTrace, Observer, Progress, Search, Stats};
 use crate::solver::techniques::Technique;
+use crate::solver::textbook::{self as book, Inspected, Pushes};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -126,7 +127,19 @@ fn member<O: Observer + 'static>(
         Method::StoneByStone => Box::new(TalkingStones::new(expander, false, 1, observer)),
         Method::TalkingStones(cap) => Box::new(TalkingStones::new(expander, true, cap, observer)),
         Method::Planner(limit) => Box::new(Planner::new(expander, limit, observer)),
+        Method::Textbook(book) => textbook(Pushes { expander }, book, observer),
         Method::Auto => unreachable!("auto is a portfolio of members"),
+    }
+}
+
+/// The textbook search `book` on `pushes`, recording children when `observer` traces.
+fn textbook<O: Observer + 'static>(p: Pushes, book: Textbook, observer: O) -> Box<dyn Search> {
+    let trace = O::ENABLED;
+    match book {
+        Textbook::Bfs => Box::new(Inspected::new(book::Bfs::new(p, trace), observer)),
+        Textbook::Dfs(d) => Box::new(Inspected::new(book::Dfs::new(p, d, trace), observer)),
+        Textbook::AStar => Box::new(Inspected::new(book::AStar::new(p, trace), observer)),
+        Textbook::IdaStar => Box::new(Inspected::new(book::IdaStar::new(p, trace), observer)),
     }
 }
 

@@ -25,7 +25,7 @@ use crate::level::{Dir, Level, Move, Pos};
 use crate::solver::inspect::boards::{after_move, after_pushes, moves_for};
 use crate::solver::inspect::trace::Step;
 use crate::solver::{ChildView, NodeView, PushView, SubProblem};
-use crate::solver::{Config, LowerBound, Method, NodeId, Progress, Stats, Unsearchable};
+use crate::solver::{Config, LowerBound, Method, NodeId, Progress, Stats, Textbook, Unsearchable};
 
 pub use building::{Asked, Building};
 pub use patterns::{PatternBook, PatternOrder};
@@ -35,7 +35,7 @@ pub use session::{Run, Session};
 pub const FRONTIER_SHOWN: usize = 12;
 
 /// The algorithms the inspector offers, in menu order.
-pub const METHODS: [Method; 11] = [
+pub const METHODS: [Method; 15] = [
     Method::Bfs,
     Method::Dfs(Method::DFS_LIMIT),
     Method::IterativeDeepening,
@@ -47,7 +47,20 @@ pub const METHODS: [Method; 11] = [
     Method::StoneByStone,
     Method::TalkingStones(Method::TALKING_STONES_CAP),
     Method::Planner(Method::PLANNER_LIMIT),
+    Method::Textbook(Textbook::Bfs),
+    Method::Textbook(Textbook::Dfs(Method::DFS_LIMIT)),
+    Method::Textbook(Textbook::AStar),
+    Method::Textbook(Textbook::IdaStar),
 ];
+
+/// Whether `a` and `b` are the same algorithm, whatever their parameters.
+pub fn same_algorithm(a: Method, b: Method) -> bool {
+    use std::mem::discriminant;
+    match (a, b) {
+        (Method::Textbook(x), Method::Textbook(y)) => discriminant(&x) == discriminant(&y),
+        _ => discriminant(&a) == discriminant(&b),
+    }
+}
 
 /// The name of a method in the inspector.
 pub fn method_label(m: Method) -> String {
@@ -64,6 +77,8 @@ pub fn method_label(m: Method) -> String {
         Method::StoneByStone => "stone by stone (Van Lishout)".into(),
         Method::TalkingStones(n) => format!("Talking Stones (cap {n} failed tests)"),
         Method::Planner(n) => format!("Demaret's planner (sub-problems to {n} moves)"),
+        Method::Textbook(Textbook::Dfs(d)) => format!("textbook DFS (bound {d})"),
+        Method::Textbook(t) => format!("textbook {}", t.label()),
     }
 }
 

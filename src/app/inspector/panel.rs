@@ -7,14 +7,14 @@ use egui::{Color32, RichText, Ui};
 use crate::app::command::Command;
 use crate::app::inspector::text::{child_row, dir_letter, node_row, plural};
 use crate::app::inspector::{
-    Inspector, LowerView, METHODS, Shown, VerdictFilter, charts, method_label, pattern_view, scrub,
-    tree,
+    Inspector, LowerView, METHODS, Shown, VerdictFilter, charts, method_label, pattern_view,
+    same_algorithm, scrub, tree,
 };
 use crate::app::sink::Sink;
 use crate::solver::Technique;
 use crate::solver::Verdict;
 use crate::solver::inspect::trace::TREE_EXPANSIONS;
-use crate::solver::{LowerBound, Method, PruneReason};
+use crate::solver::{LowerBound, Method, PruneReason, Textbook};
 
 /// A grid of a node's named features (feature-space search's packed boxes, connectivity,
 /// room links cut, boxes out of plan, and its cell).
@@ -93,7 +93,7 @@ fn choices(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
             .selected_text(method_label(config.method))
             .show_ui(ui, |ui| {
                 for m in METHODS {
-                    let same = std::mem::discriminant(&m) == std::mem::discriminant(&config.method);
+                    let same = same_algorithm(m, config.method);
                     if ui.selectable_label(same, method_label(m)).clicked() && !same {
                         config.method = m;
                     }
@@ -109,7 +109,7 @@ fn choices(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
                 let name = ui.label("Weight").id;
                 ui.add(egui::DragValue::new(w).range(1..=20)).labelled_by(name);
             }
-            Method::Dfs(d) => {
+            Method::Dfs(d) | Method::Textbook(Textbook::Dfs(d)) => {
                 let name = ui.label("Depth limit").id;
                 ui.add(egui::DragValue::new(d).range(1..=2000)).labelled_by(name);
             }
@@ -200,8 +200,9 @@ fn counters(ui: &mut Ui, inspector: &Inspector) {
     let s = &inspector.snapshot.stats;
     let bound = match inspector.method {
         Method::Dfs(_) | Method::IterativeDeepening | Method::TalkingStones(_) => "depth limit",
-        Method::IdaStar => "cost bound",
-        Method::Bfs => "depth",
+        Method::Textbook(Textbook::Dfs(_)) => "depth bound",
+        Method::IdaStar | Method::Textbook(Textbook::IdaStar) => "cost bound",
+        Method::Bfs | Method::Textbook(Textbook::Bfs) => "depth",
         Method::Fess => "weight",
         _ => "best f",
     };

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use crate::level::Level;
 use crate::solver::inspect::trace::{self, Trace, Tracer};
 use crate::solver::{
-    Config, Interrupt, Method, Progress, Search, Unsearchable, build_interruptible,
+    Config, Interrupt, Method, Progress, Search, Textbook, Unsearchable, build_interruptible,
 };
 
 /// Most memory an inspected search may hold before the worker stops it.
@@ -105,6 +105,7 @@ impl Session {
             Method::Dfs(_)
                 | Method::IterativeDeepening
                 | Method::IdaStar
+                | Method::Textbook(Textbook::IdaStar)
                 | Method::StoneByStone
                 | Method::TalkingStones(_)
         )

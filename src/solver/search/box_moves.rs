@@ -7,12 +7,14 @@
 //! Every pair reached, but the start, is a move; the breadth-first order makes its push
 //! count the least for that box alone.
 
+use crate::level::Dir;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::board::{Board, NONE, Sq, opposite};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::sides::Sides;
 use crate::solver::model::state::{boxes_of, clear_box, has_box};
+use crate::solver::search::PushView;
 use std::collections::VecDeque;
 
 /// One box moved alone from `from` to `to`; the last push went in direction `dir`, so the
@@ -33,6 +35,16 @@ impl Macro {
     /// The square the player stands on after the move.
     pub fn player(&self, p: &Problem) -> Sq {
         p.board.nbr(self.to, opposite(self.dir as usize))
+    }
+
+    /// The move as the inspector shows it, on the level's grid.
+    pub fn view(&self, board: &Board) -> PushView {
+        PushView {
+            from: board.pos(self.from),
+            dir: Dir::ALL[self.dir as usize],
+            to: board.pos(self.to),
+            pushes: u32::from(self.pushes),
+        }
     }
 }
 

@@ -82,13 +82,7 @@ impl<O: Observer> Core<O> {
 
     /// The view of macro move `m`.
     pub fn macro_view(&self, m: Macro) -> PushView {
-        let board = &self.problem().board;
-        PushView {
-            from: board.pos(m.from),
-            dir: Dir::ALL[m.dir as usize],
-            to: board.pos(m.to),
-            pushes: u32::from(m.pushes),
-        }
+        m.view(&self.problem().board)
     }
 
     /// The view of a single push.

@@ -1,0 +1,133 @@
+//! The book's A*: open is ordered by score (see [`Problem::score`]), first in first out
+//! among equal scores; the goal is tested when a state is removed from open; a state in
+//! the closed set is never re-opened, and one in open is replaced only by a strictly
+//! better score.
+
+use crate::solver::model::table::NodeId;
+use crate::solver::search::{Progress, Stats, Verdict};
+use crate::solver::textbook::book::Book;
+use crate::solver::textbook::{BookSearch, Child, Problem, Tree};
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// A* search state.
+pub struct AStar<P: Problem> {
+    book: Book<P>,
+    /// Open, by (score, insertion number).
+    open: BTreeMap<(u32, u64), NodeId>,
+    /// Each open state's key in `open`.
+    keys: HashMap<P::State, (u32, u64)>,
+    closed: HashSet<P::State>,
+    inserted: u64,
+}
+
+impl<P: Problem> AStar<P> {
+    /// A search of `problem` from its start; `trace` records each expansion's children.
+    pub fn new(problem: P, trace: bool) -> Self {
+        let book = Book::new(problem, trace);
+        let root = book.tree.node(0);
+        let key = (book.problem.score(0, root.h), 0);
+        let keys = HashMap::from([(root.state.clone(), key)]);
+        AStar { open: BTreeMap::from([(key, 0)]), keys, closed: HashSet::new(), inserted: 1, book }
+    }
+
+    fn counts(&mut self) {
+        self.book.stats.open = self.open.len() as u64;
+        self.book.stats.closed = self.closed.len() as u64;
+    }
+}
+
+impl<P: Problem> BookSearch<P> for AStar<P> {
+    fn step(&mut self, budget: u64) -> Progress {
+        if let Some(done) = self.book.done {
+            return done;
+        }
+        for _ in 0..budget {
+            if self.book.problem.interrupted() {
+                break;
+            }
+            let Some(((f, _), id)) = self.open.pop_first() else {
+                self.counts();
+                return self.book.finish(Progress::Exhausted { complete: true });
+            };
+            let state = self.book.tree.node(id).state.clone();
+            self.keys.remove(&state);
+            if self.book.problem.is_goal(&state) {
+                self.counts();
+                return self.book.finish(Progress::Solved(id));
+            }
+            self.book.stats.bound = f;
+            self.closed.insert(state);
+            self.book.expand(id);
+            for i in 0..self.book.successors.len() {
+                if self.book.pruned(id, i) {
+                    continue;
+                }
+                let s = &self.book.successors[i];
+                if self.closed.contains(&s.state) {
+                    self.book.stats.duplicates += 1;
+                    self.book.record(id, i, None, Verdict::Duplicate);
+                    continue;
+                }
+                let g = self.book.tree.node(id).g.saturating_add(s.cost);
+                let f = self.book.problem.score(g, s.h);
+                let verdict = match self.keys.get(&s.state) {
+                    None => Verdict::Kept,
+                    Some(&old) if f < old.0 => {
+                        self.open.remove(&old);
+                        Verdict::Improved
+                    }
+                    Some(_) => {
+                        self.book.stats.duplicates += 1;
+                        self.book.record(id, i, None, Verdict::Duplicate);
+                        continue;
+                    }
+                };
+                let child = self.book.store(id, i);
+                let key = (f, self.inserted);
+                self.inserted += 1;
+                self.open.insert(key, child);
+                self.keys.insert(self.book.tree.node(child).state.clone(), key);
+                self.book.record(id, i, Some(child), verdict);
+            }
+            self.counts();
+        }
+        Progress::Running
+    }
+
+    fn stats(&self) -> &Stats {
+        &self.book.stats
+    }
+
+    fn problem(&self) -> &P {
+        &self.book.problem
+    }
+
+    fn tree(&self) -> &Tree<P::State, P::Move> {
+        &self.book.tree
+    }
+
+    fn current(&self) -> Option<NodeId> {
+        self.book.current
+    }
+
+    fn children(&self) -> &[Child<P::Move>] {
+        &self.book.children
+    }
+
+    fn frontier(&self, k: usize) -> Vec<NodeId> {
+        self.open.values().take(k).copied().collect()
+    }
+
+    fn f(&self, id: NodeId) -> u32 {
+        self.book.f(id)
+    }
+
+    fn optimal(&self) -> bool {
+        self.book.problem.consistent()
+    }
+
+    fn memory(&self) -> usize {
+        let entry = std::mem::size_of::<((u32, u64), NodeId)>() * 2;
+        self.book.memory(self.closed.len() + self.keys.len()) + self.open.len() * entry
+    }
+}

@@ -1,0 +1,113 @@
+//! What every textbook search keeps: the problem, the node store, the counters, the last
+//! expansion for the inspector, and the successor buffer. Each search adds its open list
+//! and closed set.
+
+use crate::solver::model::table::NodeId;
+use crate::solver::search::{Progress, Stats, Verdict};
+use crate::solver::textbook::{Child, Problem, Successor, Tree};
+
+/// The shared state of a textbook search.
+pub(super) struct Book<P: Problem> {
+    /// The problem.
+    pub problem: P,
+    /// Stored nodes; node 0 is the start.
+    pub tree: Tree<P::State, P::Move>,
+    /// Counters.
+    pub stats: Stats,
+    /// The node expanded last.
+    pub current: Option<NodeId>,
+    /// Its children, recorded only when tracing.
+    pub children: Vec<Child<P::Move>>,
+    /// Whether to record children.
+    pub trace: bool,
+    /// The successors of the node being expanded.
+    pub successors: Vec<Successor<P>>,
+    /// The end, once reached.
+    pub done: Option<Progress>,
+}
+
+impl<P: Problem> Book<P> {
+    /// The shared state for a search of `problem` from its start; [`Book::done`] is set
+    /// when the start is a goal already, or dead (its estimate is `u32::MAX`).
+    pub fn new(mut problem: P, trace: bool) -> Self {
+        let (start, h) = problem.start();
+        let done = if problem.is_goal(&start) {
+            Some(Progress::Solved(0))
+        } else {
+            (h == u32::MAX).then_some(Progress::Exhausted { complete: true })
+        };
+        Book {
+            tree: Tree::new(start, h),
+            problem,
+            stats: Stats::default(),
+            current: None,
+            children: Vec::new(),
+            trace,
+            successors: Vec::new(),
+            done,
+        }
+    }
+
+    /// Generates the successors of node `id` into [`Book::successors`], counting them and
+    /// the pruned ones, and makes `id` the current node.
+    pub fn expand(&mut self, id: NodeId) {
+        let state = self.tree.node(id).state.clone();
+        let mut out = std::mem::take(&mut self.successors);
+        self.problem.successors(&state, &mut out);
+        self.successors = out;
+        self.stats.expanded += 1;
+        self.stats.generated += self.successors.len() as u64;
+        self.current = Some(id);
+        self.children.clear();
+    }
+
+    /// Counts successor `i` of the last expansion as pruned by the problem's rules; true
+    /// when it was.
+    pub fn pruned(&mut self, parent: NodeId, i: usize) -> bool {
+        let Some(reason) = self.successors[i].pruned else { return false };
+        self.stats.pruned[reason.index()] += 1;
+        self.record(parent, i, None, Verdict::Pruned(reason));
+        true
+    }
+
+    /// Records successor `i` of `parent` for the inspector, with its node and verdict.
+    pub fn record(&mut self, parent: NodeId, i: usize, node: Option<NodeId>, verdict: Verdict) {
+        if !self.trace {
+            return;
+        }
+        let s = &self.successors[i];
+        let g = self.tree.node(parent).g.saturating_add(s.cost);
+        let f = self.problem.score(g, s.h);
+        self.children.push(Child { mv: s.mv.clone(), node, g, h: s.h, f, verdict });
+    }
+
+    /// Stores successor `i` of `parent` as a node.
+    pub fn store(&mut self, parent: NodeId, i: usize) -> NodeId {
+        let s = &self.successors[i];
+        let id = self.tree.add(parent, s.state.clone(), s.mv.clone(), s.cost, s.h);
+        self.stats.depth = self.stats.depth.max(self.tree.node(id).depth);
+        id
+    }
+
+    /// Ends the search with `p`.
+    pub fn finish(&mut self, p: Progress) -> Progress {
+        self.done = Some(p);
+        p
+    }
+
+    /// The score of node `id`.
+    pub fn f(&self, id: NodeId) -> u32 {
+        let n = self.tree.node(id);
+        self.problem.score(n.g, n.h)
+    }
+
+    /// Bytes held by the nodes and the successor buffer, and by `states` more states held
+    /// in a hash set (the closed set).
+    pub fn memory(&self, states: usize) -> usize {
+        let per_state = std::mem::size_of::<P::State>() + self.problem.state_bytes();
+        self.tree.memory()
+            + self.tree.len() * self.problem.state_bytes()
+            + states * (per_state + 8)
+            + self.successors.capacity() * std::mem::size_of::<Successor<P>>()
+    }
+}

@@ -1,0 +1,158 @@
+//! IDA*: depth-first passes, each cut where the score passes a bound; the first bound is
+//! the start's estimate and each next one the least score that passed the last (Korf's
+//! rule). No closed set: a state is refused only when it is already on the path. The goal
+//! is tested when a state is visited. The nodes stored are the path and the untried
+//! siblings along it; a finished subtree is forgotten, so node ids are reused.
+
+use crate::solver::model::table::NodeId;
+use crate::solver::search::{Progress, Stats, Verdict};
+use crate::solver::textbook::book::Book;
+use crate::solver::textbook::{BookSearch, Child, Problem, Tree};
+
+/// One expanded node on the path: its stored children `next..end` are still to visit.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    first: NodeId,
+    next: NodeId,
+    end: NodeId,
+}
+
+/// IDA* search state.
+pub struct IdaStar<P: Problem> {
+    book: Book<P>,
+    bound: u32,
+    next_bound: u32,
+    frames: Vec<Frame>,
+}
+
+impl<P: Problem> IdaStar<P> {
+    /// A search of `problem` from its start; `trace` records each expansion's children.
+    pub fn new(problem: P, trace: bool) -> Self {
+        let book = Book::new(problem, trace);
+        let bound = book.f(0);
+        let mut search = IdaStar { book, bound, next_bound: u32::MAX, frames: Vec::new() };
+        if search.book.done.is_none() {
+            search.open_frame(0);
+        }
+        search
+    }
+
+    /// Whether `state` is on the path to `id` (inclusive).
+    fn on_path(&self, id: NodeId, state: &P::State) -> bool {
+        let mut at = id;
+        loop {
+            let node = self.book.tree.node(at);
+            if node.state == *state {
+                return true;
+            }
+            if at == 0 {
+                return false;
+            }
+            at = node.parent;
+        }
+    }
+
+    /// Expands node `id` and pushes a frame of the children within the bound.
+    fn open_frame(&mut self, id: NodeId) {
+        self.book.expand(id);
+        let first = self.book.tree.len() as NodeId;
+        let g = self.book.tree.node(id).g;
+        for i in 0..self.book.successors.len() {
+            if self.book.pruned(id, i) {
+                continue;
+            }
+            let s = &self.book.successors[i];
+            let f = self.book.problem.score(g.saturating_add(s.cost), s.h);
+            if f > self.bound {
+                self.next_bound = self.next_bound.min(f);
+                self.book.record(id, i, None, Verdict::OverBound);
+            } else if self.on_path(id, &s.state) {
+                self.book.stats.duplicates += 1;
+                self.book.record(id, i, None, Verdict::Duplicate);
+            } else {
+                let child = self.book.store(id, i);
+                self.book.record(id, i, Some(child), Verdict::Kept);
+            }
+        }
+        let end = self.book.tree.len() as NodeId;
+        self.frames.push(Frame { first, next: first, end });
+    }
+
+    fn counts(&mut self) {
+        self.book.stats.open = self.frames.iter().map(|f| u64::from(f.end - f.next)).sum();
+        self.book.stats.closed = self.frames.len() as u64;
+        self.book.stats.bound = self.bound;
+    }
+}
+
+impl<P: Problem> BookSearch<P> for IdaStar<P> {
+    fn step(&mut self, budget: u64) -> Progress {
+        if let Some(done) = self.book.done {
+            return done;
+        }
+        let start = self.book.stats.expanded;
+        while self.book.stats.expanded - start < budget && !self.book.problem.interrupted() {
+            let Some(top) = self.frames.last_mut() else {
+                if self.next_bound == u32::MAX {
+                    self.counts();
+                    return self.book.finish(Progress::Exhausted { complete: true });
+                }
+                self.bound = std::mem::replace(&mut self.next_bound, u32::MAX);
+                self.book.tree.truncate(1);
+                self.open_frame(0);
+                continue;
+            };
+            if top.next == top.end {
+                let first = top.first;
+                self.frames.pop();
+                self.book.tree.truncate(first as usize);
+                continue;
+            }
+            let id = top.next;
+            top.next += 1;
+            if self.book.problem.is_goal(&self.book.tree.node(id).state) {
+                self.counts();
+                return self.book.finish(Progress::Solved(id));
+            }
+            self.open_frame(id);
+            self.counts();
+        }
+        Progress::Running
+    }
+
+    fn stats(&self) -> &Stats {
+        &self.book.stats
+    }
+
+    fn problem(&self) -> &P {
+        &self.book.problem
+    }
+
+    fn tree(&self) -> &Tree<P::State, P::Move> {
+        &self.book.tree
+    }
+
+    fn current(&self) -> Option<NodeId> {
+        self.book.current
+    }
+
+    fn children(&self) -> &[Child<P::Move>] {
+        &self.book.children
+    }
+
+    fn frontier(&self, k: usize) -> Vec<NodeId> {
+        self.frames.last().map_or_else(Vec::new, |f| (f.next..f.end).take(k).collect())
+    }
+
+    fn f(&self, id: NodeId) -> u32 {
+        self.book.f(id)
+    }
+
+    fn optimal(&self) -> bool {
+        self.book.problem.admissible()
+    }
+
+    fn memory(&self) -> usize {
+        self.book.memory(0) + self.frames.capacity() * std::mem::size_of::<Frame>()
+    }
+}

@@ -1,0 +1,68 @@
+//! Sokoban pushes as a textbook [`Problem`]: the successors are the engineered searches'
+//! own expander (the same pushes, pruning pipeline and lower bound), so the textbook
+//! searches and ours compare on the same moves.
+
+use crate::solver::search::box_moves::Macro;
+use crate::solver::search::expand::Expander;
+use crate::solver::textbook::{Problem, Successor};
+
+/// A level's positions (box bitset, then the normalised player square) and its pushes;
+/// a move's cost is its push count.
+pub(crate) struct Pushes {
+    /// Generates and judges the pushes.
+    pub expander: Expander,
+}
+
+impl Problem for Pushes {
+    type State = Box<[u64]>;
+    type Move = Macro;
+
+    fn start(&mut self) -> (Self::State, u32) {
+        let (state, _, h) = self.expander.root();
+        (state.into(), h)
+    }
+
+    fn successors(&mut self, state: &Self::State, out: &mut Vec<Successor<Self>>) {
+        out.clear();
+        self.expander.expand(state, |_, _| None);
+        let board = &self.expander.problem.board;
+        for (i, c) in self.expander.children.iter().enumerate() {
+            let mv = c.macro_move.unwrap_or(Macro {
+                from: c.push.from,
+                to: board.nbr(c.push.from, c.push.dir as usize),
+                dir: c.push.dir,
+                pushes: 1,
+            });
+            out.push(Successor {
+                state: self.expander.child_state(i).into(),
+                mv,
+                cost: u32::from(mv.pushes),
+                h: c.h,
+                pruned: c.pruned,
+            });
+        }
+    }
+
+    fn is_goal(&self, state: &Self::State) -> bool {
+        let p = &self.expander.problem;
+        p.is_solved(&state[..p.words()])
+    }
+
+    fn admissible(&self) -> bool {
+        self.expander.lower_bound().admissible()
+    }
+
+    /// The admissible bounds are consistent too: a push moves one box one square, which
+    /// changes its distance to any goal, and so the least matching, by at most one.
+    fn consistent(&self) -> bool {
+        self.admissible()
+    }
+
+    fn interrupted(&self) -> bool {
+        self.expander.interrupt.raised()
+    }
+
+    fn state_bytes(&self) -> usize {
+        self.expander.problem.stride * 8
+    }
+}
