@@ -1,4 +1,4 @@
-//! The `sokolab` binary's headless subcommands: `check`, `verify` and `convert`.
+//! The `sokolab` binary's headless subcommands: `check`, `verify`, `convert` and `lab`.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -186,5 +186,56 @@ fn the_help_of_disable_names_every_technique() {
     let help: String = stdout(&out).split_whitespace().collect();
     for t in sokolab::solver::Technique::ALL {
         assert!(help.contains(t.name()), "`solve --help` does not name `{}`", t.name());
+    }
+}
+
+#[test]
+fn lab_prints_table_7_1_as_json_and_writes_no_chart_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("chart.png");
+    let out = sokolab(&["lab", "nutshell-7-1", "--json", "--png", png.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(json["kind"], "game_tree");
+    assert_eq!(json["rows"][0]["alpha_beta"], 112_086);
+    assert!(!png.exists(), "a game tree has no chart");
+}
+
+#[test]
+fn lab_runs_a_teachers_own_experiment_file_and_writes_its_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let ron = write(
+        dir.path(),
+        "mine.ron",
+        "Scramble(title: \"mine\", problem: EightPuzzle, evaluator: Some(Weak),\n\
+         algorithms: [AStar, IdaStar], moves: (2, 5), trials: 10, seed: 3)",
+    );
+    let png = dir.path().join("mine.png");
+    let out = sokolab(&["lab", &ron, "--png", png.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = stdout(&out);
+    assert!(text.contains("#IDA*") && text.contains("(n+1)^"), "{text}");
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let again = sokolab(&["lab", &ron, "--png", "-"]);
+    assert_eq!(
+        stdout(&again).lines().take(8).collect::<Vec<_>>(),
+        text.lines().take(8).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn lab_names_what_is_wrong_with_an_experiment() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = write(dir.path(), "bad.ron", "Scramble(\n  title: \"x\",\n  problem: Chess,\n)");
+    for (args, needle) in [
+        (vec!["lab", "no-such-experiment"], "the shipped ones are nutshell-7-1"),
+        (vec!["lab", bad.as_str()], "line 3, column"),
+        (vec!["lab", "sokoban-7-3", "--png", "-"], "needs a level (--level FILE:N)"),
+        (vec!["lab", "sokoban-7-3", "--level", "tests/data/none.xsb:1"], "none.xsb"),
+    ] {
+        let out = sokolab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
     }
 }

@@ -1,7 +1,7 @@
 //! The layer rule of ARCHITECTURE.md, checked on the source: `level` uses nothing above it,
-//! `lab` nothing of `solver`, `app` or `cli`,
-//! `solver` nothing of `app` or `cli` (and no egui), `app` reaches the solver only through
-//! its front door and inspection API (it owns no algorithm), and no two files of `app`,
+//! `solver` nothing of `lab`, `app` or `cli` (and no egui), `lab` nothing of `app` or `cli`,
+//! `app`, `cli` and `lab` reach the solver only through its front door, its inspection API
+//! and its textbook searches (they own no algorithm), and no two files of `app`,
 //! `solver`, `level`, `cli` or `lab` import each other, directly or round a circle.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -220,12 +220,14 @@ fn each_layer_uses_only_the_layers_below_it() {
     assert!(files.keys().any(|m| m[0] == "solver"), "the sources were found");
     let level = offenders(&files, "level", &["crate::solver", "crate::app", "crate::cli", "egui"]);
     assert!(level.is_empty(), "level uses nothing above it: {level:#?}");
-    let lab = offenders(&files, "lab", &["crate::solver", "crate::app", "crate::cli", "egui"]);
-    assert!(lab.is_empty(), "lab uses nothing of solver, app or cli: {lab:#?}");
-    let solver = offenders(&files, "solver", &["crate::app", "crate::cli", "egui", "eframe"]);
-    assert!(solver.is_empty(), "solver knows nothing of app, cli or egui: {solver:#?}");
-    // The app reaches the solver through its front door (the items `solver` re-exports)
-    // and its inspection API, never its internals: it owns no algorithm.
+    let lab = offenders(&files, "lab", &["crate::app", "crate::cli", "egui"]);
+    assert!(lab.is_empty(), "lab uses nothing of app or cli: {lab:#?}");
+    let solver =
+        offenders(&files, "solver", &["crate::lab", "crate::app", "crate::cli", "egui", "eframe"]);
+    assert!(solver.is_empty(), "solver knows nothing of lab, app, cli or egui: {solver:#?}");
+    // The app, the CLI and the lab reach the solver through its front door (the items
+    // `solver` re-exports), its inspection API and its textbook searches, never its
+    // internals: they own no algorithm.
     let internals = ["model", "analysis", "search", "algo", "deadlock", "bounds"]
         .map(|m| format!("crate::solver::{m}::"));
     let internals: Vec<&str> = internals.iter().map(String::as_str).collect();
@@ -233,6 +235,8 @@ fn each_layer_uses_only_the_layers_below_it() {
     assert!(app.is_empty(), "app uses the solver's front door only: {app:#?}");
     let cli = offenders(&files, "cli", &internals);
     assert!(cli.is_empty(), "cli uses the solver's front door only: {cli:#?}");
+    let lab = offenders(&files, "lab", &internals);
+    assert!(lab.is_empty(), "lab uses the solver's front door and textbook only: {lab:#?}");
 }
 
 #[test]

@@ -41,6 +41,13 @@ pub enum CliError {
     Window(crate::app::RunError),
     /// This build has no window.
     NoWindow,
+    /// An experiment of `sokolab lab` could not be read or run.
+    Lab {
+        /// The experiment as given.
+        what: String,
+        /// What went wrong.
+        message: String,
+    },
 }
 
 impl CliError {
@@ -83,6 +90,7 @@ impl fmt::Display for CliError {
                 "{e}; on a machine without a desktop, install the libraries README.md names, \
                  or use a subcommand (sokolab --help)"
             ),
+            CliError::Lab { what, message } => write!(f, "{what}: {message}"),
             CliError::NoWindow => write!(
                 f,
                 "this build has no window (built without the `gui` feature); use a subcommand \

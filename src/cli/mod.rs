@@ -6,6 +6,7 @@ pub mod bench;
 pub mod check;
 pub mod convert;
 mod error;
+pub mod lab;
 mod report;
 mod search_args;
 pub mod solve;
@@ -35,6 +36,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Lab(args)) => lab::run(&args),
         Some(Command::Edit(args)) => window::run(Some(args.file)),
         None => window::run(None),
     };
@@ -59,4 +61,6 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Solve a range of levels, in parallel with --jobs, and print a summary.
     Bench(bench::BenchArgs),
+    /// Run one of the textbook's experiments (Tables 7-1 and 7-3) and print its table.
+    Lab(lab::LabArgs),
 }

@@ -124,21 +124,21 @@ pub struct Table71Row {
     pub alpha_beta: u64,
 }
 
-/// The rows of Table 7-1: ply 6, 7 and 8 (positions after 3, 2 and 1 moves; every move
-/// sequence counts, as in the book).
+/// The rows of Table 7-1: ply 6, 7 and 8.
 pub fn table_7_1() -> Vec<Table71Row> {
-    [3u32, 2, 1]
-        .into_iter()
-        .map(|k| {
-            let ply = 9 - k;
-            let mut row = Table71Row { ply, minimax: 0, alpha_beta: 0 };
-            for position in after(&TicTacToe::new(), k) {
-                row.minimax += minimax(&position, ply).states;
-                row.alpha_beta += alpha_beta(&position, ply).states;
-            }
-            row
-        })
-        .collect()
+    [6, 7, 8].into_iter().map(table_7_1_row).collect()
+}
+
+/// A row of Table 7-1 for `ply` (1 to 9): from every position after 9 − `ply` moves
+/// (every move sequence counts, as in the book), to the end of the game.
+pub fn table_7_1_row(ply: u32) -> Table71Row {
+    let ply = ply.clamp(1, 9);
+    let mut row = Table71Row { ply, minimax: 0, alpha_beta: 0 };
+    for position in after(&TicTacToe::new(), 9 - ply) {
+        row.minimax += minimax(&position, ply).states;
+        row.alpha_beta += alpha_beta(&position, ply).states;
+    }
+    row
 }
 
 /// Every position `k` moves after `from`, one per move sequence.

@@ -47,5 +47,5 @@ pub use search::{
     ChildView, NoTrace, NodeView, Observer, Progress, PushView, Recorder, Search, Stats,
     StoneFailure, SubProblem, Verdict,
 };
-pub use solve::{build, build_interruptible, solve, solve_with_progress};
+pub use solve::{build, build_interruptible, pushes, solve, solve_with_progress};
 pub use techniques::{Technique, Techniques};

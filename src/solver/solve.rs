@@ -97,20 +97,7 @@ fn member<O: Observer + 'static>(
     observer: O,
     interrupt: &Interrupt,
 ) -> Box<dyn Search> {
-    let mut techniques = config.techniques;
-    if !matches!(method, Method::Greedy | Method::WeightedAStar(_)) {
-        techniques.set(Technique::TunnelMacros, false);
-        techniques.set(Technique::GoalMacros, false);
-    }
-    let mut bound = if method == Method::Fess { LowerBound::Matching } else { config.lower_bound };
-    let mut deadlocks = config.deadlocks;
-    let seed = matches!(method, Method::StoneByStone | Method::TalkingStones(_));
-    if seed && !techniques.on(Technique::SeedPruning) {
-        // As in the thesis: no pruning (this bound is never infinite).
-        (bound, deadlocks) = (LowerBound::BoxesOffGoal, Deadlocks::NONE);
-        techniques.set(Technique::PiCorrals, false);
-    }
-    let expander = Expander::new(problem, deadlocks, techniques, bound, interrupt);
+    let expander = expander(problem, config, method, interrupt);
     match method {
         Method::Fess => Box::new(Fess::new(expander, observer)),
         Method::Greedy => Box::new(BestFirst::new(expander, Priority::Greedy, observer)),
@@ -130,6 +117,34 @@ fn member<O: Observer + 'static>(
         Method::Textbook(book) => textbook(Pushes { expander }, book, observer),
         Method::Auto => unreachable!("auto is a portfolio of members"),
     }
+}
+
+/// The expander `method` searches `problem` with: `config`'s detectors, techniques and
+/// bound, with the changes the method makes (macros only for greedy and weighted A*, FESS
+/// on the matching bound, the seed methods without pruning unless asked).
+fn expander(problem: Problem, config: &Config, method: Method, interrupt: &Interrupt) -> Expander {
+    let mut techniques = config.techniques;
+    if !matches!(method, Method::Greedy | Method::WeightedAStar(_)) {
+        techniques.set(Technique::TunnelMacros, false);
+        techniques.set(Technique::GoalMacros, false);
+    }
+    let mut bound = if method == Method::Fess { LowerBound::Matching } else { config.lower_bound };
+    let mut deadlocks = config.deadlocks;
+    let seed = matches!(method, Method::StoneByStone | Method::TalkingStones(_));
+    if seed && !techniques.on(Technique::SeedPruning) {
+        // As in the thesis: no pruning (this bound is never infinite).
+        (bound, deadlocks) = (LowerBound::BoxesOffGoal, Deadlocks::NONE);
+        techniques.set(Technique::PiCorrals, false);
+    }
+    Expander::new(problem, deadlocks, techniques, bound, interrupt)
+}
+
+/// `level`'s pushes as a textbook problem, judged and bounded as `config` says (the lab
+/// runs the textbook's searches on it directly).
+pub fn pushes(level: &Level, config: &Config) -> Result<Pushes, Unsearchable> {
+    let problem = Problem::new(level)?;
+    let method = Method::Textbook(Textbook::Bfs);
+    Ok(Pushes { expander: expander(problem, config, method, &Interrupt::default()) })
 }
 
 /// The textbook search `book` on `pushes`, recording children when `observer` traces.

@@ -30,7 +30,7 @@ pub use bfs::Bfs;
 pub use dfs::Dfs;
 pub use ida_star::IdaStar;
 pub(crate) use inspected::Inspected;
-pub(crate) use pushes::Pushes;
+pub use pushes::Pushes;
 pub use tree::{Node, Tree};
 
 use crate::solver::deadlock::PruneReason;

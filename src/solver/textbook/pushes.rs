@@ -7,10 +7,10 @@ use crate::solver::search::expand::Expander;
 use crate::solver::textbook::{Problem, Successor};
 
 /// A level's positions (box bitset, then the normalised player square) and its pushes;
-/// a move's cost is its push count.
-pub(crate) struct Pushes {
+/// a move's cost is its push count. Built by [`crate::solver::pushes`].
+pub struct Pushes {
     /// Generates and judges the pushes.
-    pub expander: Expander,
+    pub(crate) expander: Expander,
 }
 
 impl Problem for Pushes {

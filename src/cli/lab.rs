@@ -1,0 +1,162 @@
+//! `sokolab lab NAME|FILE.ron [--level FILE:N] [--seed S] [--json] [--png FILE]`: runs one of
+//! the textbook's experiments and prints its table, with the chart written as a PNG.
+
+use crate::cli::error::{CliError, level_of};
+use crate::lab::chart;
+use crate::lab::experiment::{Experiment, NAMED, Table};
+use crate::level::format::load_file;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Options of `sokolab lab`.
+#[derive(clap::Args, Debug)]
+pub struct LabArgs {
+    /// A shipped experiment (nutshell-7-1, nutshell-7-3, nutshell-7-3-fair, sokoban-7-3) or
+    /// a RON file describing one.
+    pub experiment: String,
+    /// The level a Sokoban experiment scrambles, as FILE:N (level N of FILE, from 1).
+    #[arg(long)]
+    pub level: Option<String>,
+    /// The seed the instances are drawn from (the experiment's own by default).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Instances per row (the experiment's own by default).
+    #[arg(long)]
+    pub trials: Option<u32>,
+    /// Print the table as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Where to write the chart (default: NAME.png in the current folder; `-` for none).
+    #[arg(long)]
+    pub png: Option<PathBuf>,
+}
+
+/// Runs `lab`.
+pub fn run(args: &LabArgs) -> Result<ExitCode, CliError> {
+    let (name, mut experiment) = experiment(&args.experiment)?;
+    if let (Some(t), Experiment::Scramble(s)) = (args.trials, &mut experiment) {
+        s.trials = t.max(1);
+    }
+    let level = match &args.level {
+        None => None,
+        Some(spec) => {
+            let (file, n) = match spec.rsplit_once(':') {
+                Some((f, n)) if n.parse::<usize>().is_ok() => {
+                    (PathBuf::from(f), n.parse().unwrap_or(1))
+                }
+                _ => (PathBuf::from(spec), 1),
+            };
+            let collection = load_file(&file)?;
+            Some(level_of(&collection, &file, n)?.clone())
+        }
+    };
+    let quiet = args.json || !std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let progress = |done: u64, total: u64| {
+        if !quiet && (done == total || done.is_multiple_of(100)) {
+            eprint!("\r{done} / {total}");
+            if done == total {
+                eprintln!();
+            }
+        }
+        true
+    };
+    let table = experiment
+        .run(args.seed, level.as_ref(), &progress)
+        .map_err(|e| lab_error(&args.experiment, e))?;
+    let mut out = std::io::stdout().lock();
+    let text = if args.json {
+        serde_json::to_string(&table).map_err(|e| lab_error(&args.experiment, e.to_string()))?
+    } else {
+        render(&table)
+    };
+    let _ = writeln!(out, "{text}");
+    let png = args.png.clone().unwrap_or_else(|| PathBuf::from(format!("{name}.png")));
+    if png.as_os_str() != "-"
+        && let Some(bytes) = chart::png(&table)
+    {
+        std::fs::write(&png, bytes)
+            .map_err(|e| lab_error(&args.experiment, format!("{}: {e}", png.display())))?;
+        if !args.json {
+            let _ = writeln!(out, "chart: {}", png.display());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The experiment `spec` names: a shipped one, or a RON file; with the name charts take.
+fn experiment(spec: &str) -> Result<(String, Experiment), CliError> {
+    if let Some(e) = Experiment::named(spec) {
+        return Ok((spec.to_string(), e));
+    }
+    let path = PathBuf::from(spec);
+    if !path.exists() {
+        let names: Vec<&str> = NAMED.iter().map(|(n, _)| *n).collect();
+        return Err(lab_error(
+            spec,
+            format!("no such experiment or file; the shipped ones are {}", names.join(", ")),
+        ));
+    }
+    let text = std::fs::read_to_string(&path).map_err(|e| lab_error(spec, e.to_string()))?;
+    let e = Experiment::parse(&text).map_err(|e| lab_error(spec, e))?;
+    let name = path.file_stem().map_or("experiment".into(), |s| s.to_string_lossy().into_owned());
+    Ok((name, e))
+}
+
+fn lab_error(what: &str, message: String) -> CliError {
+    CliError::Lab { what: what.to_string(), message }
+}
+
+/// The table as text.
+pub fn render(table: &Table) -> String {
+    let mut s = String::new();
+    match table {
+        Table::GameTree { title, rows } => {
+            s += &format!("{title}\n\n ply   Minimax  AlphaBeta  reduction\n");
+            for r in rows {
+                s += &format!(
+                    "{:>4} {:>9} {:>10} {:>9}%\n",
+                    r.ply, r.minimax, r.alpha_beta, r.reduction
+                );
+            }
+        }
+        Table::Scramble { title, algorithms, trials, seed, rows, curves, published } => {
+            s += &format!(
+                "{title}\n({trials} trials per row, seed {seed}; # = open + closed at the end, averaged; s = solution length over the solved trials, failures in parentheses)\n\n"
+            );
+            s += "  n";
+            for a in algorithms {
+                s += &format!(" {:>10}", format!("#{a}"));
+            }
+            for a in algorithms {
+                s += &format!(" {:>14}", format!("s{a}"));
+            }
+            s += "\n";
+            for r in rows {
+                s += &format!("{:>3}", r.n);
+                for c in &r.cells {
+                    s += &format!(" {:>10.1}", c.states);
+                }
+                for c in &r.cells {
+                    let length = c.length.map_or("-".into(), |l| format!("{l:.1}"));
+                    let failures = match (c.failures, c.stopped) {
+                        (0, _) => String::new(),
+                        (f, 0) => format!(" ({f})"),
+                        (f, st) => format!(" ({f}, {st} at the node limit)"),
+                    };
+                    s += &format!(" {:>14}", format!("{length}{failures}"));
+                }
+                s += "\n";
+            }
+            s += "\nfitted by least squares on ln # = ln a + b ln(n + 1):\n";
+            for c in curves {
+                let book = published.iter().find(|p| p.algorithm == c.algorithm);
+                let book = book.map_or(String::new(), |p| {
+                    format!("   (published: {:.2}(n+1)^{:.3})", p.a, p.b)
+                });
+                s += &format!("  {:<8} {:.3}(n+1)^{:.3}{book}\n", c.algorithm, c.a, c.b);
+            }
+        }
+    }
+    s
+}
