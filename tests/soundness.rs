@@ -13,7 +13,7 @@ use std::time::Duration;
 use sokolab::level::Level;
 use sokolab::level::format::load_file;
 use sokolab::solver::{
-    Config, Deadlocks, Limits, LowerBound, Method, Outcome, Technique, Techniques, solve,
+    Config, Deadlocks, Limits, LowerBound, Method, Outcome, Technique, Techniques, Textbook, solve,
 };
 
 /// Switches one deadlock detector off.
@@ -24,7 +24,7 @@ fn limits() -> Limits {
     Limits { time: Some(Duration::from_secs(1)), nodes: Some(3_000), ..Limits::default() }
 }
 
-const METHODS: [Method; 9] = [
+const METHODS: [Method; 13] = [
     Method::Auto,
     Method::AStar,
     Method::IdaStar,
@@ -34,6 +34,10 @@ const METHODS: [Method; 9] = [
     Method::Dfs(Method::DFS_LIMIT),
     Method::IterativeDeepening,
     Method::Fess,
+    Method::Textbook(Textbook::Bfs),
+    Method::Textbook(Textbook::Dfs(Method::DFS_LIMIT)),
+    Method::Textbook(Textbook::AStar),
+    Method::Textbook(Textbook::IdaStar),
 ];
 
 /// The levels of the matrix: ours, then the first Microban levels when present.

@@ -311,6 +311,7 @@ fn build_table() -> Vec<Entry> {
             Mode::Play => "Play",
             Mode::Inspect => "Inspector",
             Mode::Replay => "Timeline",
+            Mode::Lab => "Lab",
         };
         Entry::new(C::SetMode(m), label).tip("Tab switches")
     }));

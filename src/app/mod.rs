@@ -19,6 +19,7 @@ pub mod file_picker;
 pub mod files;
 pub mod history;
 pub mod inspector;
+pub mod lab;
 pub mod live_check;
 pub mod overlay;
 pub mod palette;

@@ -38,6 +38,8 @@ pub struct App {
     pub solver: SolverState,
     /// The search inspector.
     pub inspector: Inspector,
+    /// Lab mode: the textbook's puzzles and experiments.
+    pub lab: crate::app::lab::LabState,
     /// The solution on the timeline and its export.
     pub timeline: TimelineState,
     /// File jobs, the prompts about unsaved edits, and the autosave.
@@ -63,6 +65,7 @@ impl App {
             play: PlayState::default(),
             solver: SolverState::default(),
             inspector: Inspector::default(),
+            lab: crate::app::lab::LabState::default(),
             timeline: TimelineState::default(),
             files: FileState::new(autosave_dir),
             view: ViewState::default(),
@@ -123,7 +126,7 @@ impl App {
             Mode::Play => self.play.game.as_ref().map(|g| &g.level),
             Mode::Inspect => self.inspector.board.as_ref().map(|(l, _)| l),
             Mode::Replay => self.timeline.loaded.as_ref().map(|t| &t.board),
-            Mode::Edit => None,
+            Mode::Edit | Mode::Lab => None,
         }
         .unwrap_or_else(|| self.level())
     }

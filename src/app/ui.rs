@@ -12,6 +12,7 @@ use crate::app::command::Command;
 use crate::app::editor::Shape;
 use crate::app::file_picker::{FilePicker, Purpose};
 use crate::app::inspector;
+use crate::app::lab;
 use crate::app::overlay::Overlay;
 use crate::app::palette::Palette;
 use crate::app::panels;
@@ -54,16 +55,41 @@ impl App {
         self.play_timeline(&ctx);
         self.autoplay(&ctx);
         self.watch_deadlock(&ctx);
-        let width = if matches!(mode, Mode::Inspect | Mode::Replay) { 340.0 } else { 260.0 };
+        if mode == Mode::Lab {
+            if self.lab.tick() {
+                ctx.request_repaint();
+            }
+            if self.lab.experiments.poll() {
+                ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            }
+        }
+        let width =
+            if matches!(mode, Mode::Inspect | Mode::Replay | Mode::Lab) { 340.0 } else { 260.0 };
         egui::Panel::right("tools").default_size(width).resizable(true).show(ui, |ui| {
             // The solver's controls sit at the bottom, where what grows above never moves them.
-            egui::Panel::bottom("solver").show(ui, |ui| {
-                let mut sink = Sink::new(&mut self.queue, mode);
-                let aim = self.settings.solve_aim;
-                panels::solve::show(ui, &self.solver, aim, self.document.current, &mut sink);
-            });
+            if mode != Mode::Lab {
+                egui::Panel::bottom("solver").show(ui, |ui| {
+                    let mut sink = Sink::new(&mut self.queue, mode);
+                    let aim = self.settings.solve_aim;
+                    panels::solve::show(ui, &self.solver, aim, self.document.current, &mut sink);
+                });
+            }
             egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui));
         });
+        if mode == Mode::Lab {
+            egui::Panel::bottom("lab-experiments").default_size(260.0).resizable(true).show(
+                ui,
+                |ui| {
+                    ui.set_min_height(ui.available_height());
+                    let mut start = false;
+                    lab::experiments::show(ui, &mut self.lab.experiments, &mut start);
+                    if start {
+                        let repaint = ctx.clone();
+                        self.lab.experiments.start(move || repaint.request_repaint());
+                    }
+                },
+            );
+        }
         if mode == Mode::Inspect {
             egui::Panel::bottom("inspector-views").default_size(230.0).resizable(true).show(
                 ui,
@@ -75,7 +101,16 @@ impl App {
                 },
             );
         }
-        egui::CentralPanel::default().show(ui, |ui| self.board(ui));
+        egui::CentralPanel::default().show(ui, |ui| {
+            if mode == Mode::Lab && self.lab.kind == lab::Kind::TicTacToe {
+                lab::board::show_game(ui, self.lab.game.stepper.position(), &palette);
+            } else if mode == Mode::Lab {
+                let side = self.lab.puzzle.side();
+                lab::board::show(ui, self.lab.board(), side, &palette);
+            } else {
+                self.board(ui);
+            }
+        });
         self.follow_live_check(&ctx);
         self.poll_solver();
         self.poll_export();
@@ -128,6 +163,13 @@ impl App {
                 let inspected = self.inspector.solution_for(level);
                 let t = &mut self.timeline;
                 timeline::panel::show(ui, t, level, found, inspected, &mut sink);
+            }
+            Mode::Lab => {
+                // The lab's board is not the level: the overlays do not apply.
+                for action in lab::panel::show(ui, &mut self.lab) {
+                    self.lab.apply(action);
+                }
+                return;
             }
         }
         ui.separator();
@@ -236,7 +278,7 @@ impl App {
                     }
                 }
             }
-            Mode::Inspect | Mode::Replay => {}
+            Mode::Inspect | Mode::Replay | Mode::Lab => {}
             Mode::Play => {
                 if primary && over_board {
                     self.play.press = cell;
@@ -294,7 +336,7 @@ impl App {
                     overlays.sub_problem = Some((sub.goal, sub.stones.clone()));
                 }
             }
-            Mode::Replay => {}
+            Mode::Replay | Mode::Lab => {}
         }
         let on = &self.settings.overlays;
         let shown = self.board_level().clone();

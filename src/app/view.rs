@@ -15,11 +15,13 @@ pub enum Mode {
     Inspect,
     /// Watch a solution on the timeline.
     Replay,
+    /// The textbook's puzzles and experiments.
+    Lab,
 }
 
 impl Mode {
     /// Every mode, in the mode bar's order.
-    pub const ALL: [Mode; 4] = [Mode::Edit, Mode::Play, Mode::Inspect, Mode::Replay];
+    pub const ALL: [Mode; 5] = [Mode::Edit, Mode::Play, Mode::Inspect, Mode::Replay, Mode::Lab];
 }
 
 /// How the window shows the document this session.

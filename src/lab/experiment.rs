@@ -199,6 +199,21 @@ pub struct GameTreeRow {
     pub reduction: u32,
 }
 
+/// What a running experiment reports to whoever runs it.
+pub trait Watch: Sync {
+    /// Called after each trial (or game-tree row) with the count done and the total; the
+    /// run stops when it returns false.
+    fn trial(&self, done: u64, total: u64) -> bool;
+    /// Called with each row of a scramble table as soon as it is complete.
+    fn row(&self, _row: &Row) {}
+}
+
+impl<F: Fn(u64, u64) -> bool + Sync> Watch for F {
+    fn trial(&self, done: u64, total: u64) -> bool {
+        self(done, total)
+    }
+}
+
 impl Experiment {
     /// The experiment named `name` (one of [`NAMED`]), or read from the RON text `text`
     /// of a file; errors name the line and column.
@@ -217,13 +232,13 @@ impl Experiment {
     }
 
     /// Runs the experiment, `seed` replacing its own when given. A Sokoban experiment
-    /// needs `level`. `progress(done, total)` is called after each trial; when it returns
-    /// false the run stops (then `Err("cancelled")`).
+    /// needs `level`. `watch` hears of each trial and row; when it asks to stop, the run
+    /// ends with `Err("cancelled")`.
     pub fn run(
         &self,
         seed: Option<u64>,
         level: Option<&Level>,
-        progress: &(dyn Fn(u64, u64) -> bool + Sync),
+        watch: &dyn Watch,
     ) -> Result<Table, String> {
         match self {
             Experiment::GameTree { title, plies } => {
@@ -237,13 +252,13 @@ impl Experiment {
                         (100.0 * (1.0 - r.alpha_beta as f64 / r.minimax as f64)).round() as u32;
                     let (minimax, alpha_beta) = (r.minimax, r.alpha_beta);
                     rows.push(GameTreeRow { ply, minimax, alpha_beta, reduction });
-                    if !progress(i as u64 + 1, plies.len() as u64) {
+                    if !watch.trial(i as u64 + 1, plies.len() as u64) {
                         return Err("cancelled".into());
                     }
                 }
                 Ok(Table::GameTree { title: title.clone(), rows })
             }
-            Experiment::Scramble(s) => s.run(seed.unwrap_or(s.seed), level, progress),
+            Experiment::Scramble(s) => s.run(seed.unwrap_or(s.seed), level, watch),
         }
     }
 }
@@ -324,12 +339,7 @@ impl Sums {
 }
 
 impl Scramble {
-    fn run(
-        &self,
-        seed: u64,
-        level: Option<&Level>,
-        progress: &(dyn Fn(u64, u64) -> bool + Sync),
-    ) -> Result<Table, String> {
+    fn run(&self, seed: u64, level: Option<&Level>, watch: &dyn Watch) -> Result<Table, String> {
         let (low, high) = self.moves;
         if low > high || self.algorithms.is_empty() || self.trials == 0 {
             return Err("the experiment needs moves (low, high) with low ≤ high, at least one \
@@ -360,7 +370,7 @@ impl Scramble {
                                     sum.add(t);
                                 }
                                 let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                                if !progress(d, total) {
+                                if !watch.trial(d, total) {
                                     stop.store(true, std::sync::atomic::Ordering::Relaxed);
                                 }
                             }
@@ -379,7 +389,9 @@ impl Scramble {
                     s.merge(c);
                 }
             }
-            rows.push(Row { n, cells: sums.into_iter().map(|s| s.cell(self.trials)).collect() });
+            let row = Row { n, cells: sums.into_iter().map(|s| s.cell(self.trials)).collect() };
+            watch.row(&row);
+            rows.push(row);
         }
         let curves = self
             .algorithms

@@ -4,7 +4,7 @@ use egui::Key;
 use egui_kittest::kittest::Queryable;
 use sokolab::app::inspector::Shown;
 use sokolab::app::inspector::text::child_row;
-use sokolab::solver::{Config, Method, Recorder, Search, build};
+use sokolab::solver::{Config, Method, Recorder, Search, Textbook, build};
 
 use crate::harness::{run_inspector_to_the_end, window};
 
@@ -567,4 +567,27 @@ fn the_tree_can_be_coloured_as_the_talking_stones_thesis_does() {
     h.run();
     assert!(!h.state().inspector.seed_colours);
     h.get_by_label("over the bound");
+}
+
+/// The textbook's DFS on pushes steps in the inspector like the engineered methods: the
+/// same node, children and counters as the search built outside the window, and a run to
+/// the solution.
+#[test]
+fn the_textbook_dfs_steps_in_the_inspector_like_any_method() {
+    let config = Config::with_method(Method::Textbook(Textbook::Dfs(10)));
+    let mut h = inspecting(TWO, config);
+    for _ in 0..3 {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    let mut book = build(h.state().level(), &config, Recorder::default()).unwrap();
+    book.step(3);
+    let snapshot = &h.state().inspector.snapshot;
+    assert_eq!(snapshot.current, book.current());
+    assert_eq!(snapshot.children, book.children());
+    assert_eq!(snapshot.stats, *book.stats());
+    assert!(book.stats().expanded == 3 && !book.children().is_empty());
+    run_inspector_to_the_end(&mut h);
+    let line = h.state().inspector.state_line();
+    assert!(line.starts_with("Solved:"), "{line}");
 }

@@ -7,6 +7,7 @@ mod edit;
 mod files;
 mod harness;
 mod inspect;
+mod lab;
 mod layout;
 mod overlays;
 mod patterns;

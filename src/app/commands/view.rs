@@ -66,7 +66,7 @@ impl App {
                     }
                 }
             }
-            Mode::Edit | Mode::Play => {}
+            Mode::Edit | Mode::Play | Mode::Lab => {}
         }
     }
 

@@ -94,6 +94,7 @@ fn shortcuts(ui: &mut Ui) {
                         Scope::In(Mode::Play) => "in play",
                         Scope::In(Mode::Inspect) => "in the inspector",
                         Scope::In(Mode::Replay) => "in the timeline",
+                        Scope::In(Mode::Lab) => "in the lab",
                     });
                     ui.end_row();
                 }

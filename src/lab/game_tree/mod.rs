@@ -6,6 +6,7 @@
 mod alpha_beta;
 mod minimax;
 mod negmax;
+pub mod stepper;
 
 pub use alpha_beta::alpha_beta;
 pub use minimax::minimax;

@@ -1,0 +1,286 @@
+//! The lab panel beside the board: the puzzle, the search and its evaluator, the board
+//! searched, the stepping controls, the counters, the node expanded last with its children
+//! and the frontier. What its buttons ask for is returned and carried out after drawing.
+
+use crate::app::inspector::text::{plural, verdict_text};
+use crate::app::lab::game::{cell_text, score_text};
+use crate::app::lab::{Action, Kind, LabState};
+use crate::lab::game_tree::stepper::Rule;
+use crate::lab::puzzle::Evaluator;
+use crate::solver::textbook::BookSearch;
+use crate::solver::{NodeId, Progress, Textbook};
+use egui::Ui;
+
+/// Frontier nodes listed.
+const FRONTIER_SHOWN: usize = 12;
+
+/// Draws the panel; the actions its controls asked for, in order.
+pub fn show(ui: &mut Ui, lab: &mut LabState) -> Vec<Action> {
+    let mut actions = Vec::new();
+    ui.heading("Lab");
+    ui.label("The textbook's searches on its own problems (Algorithms in a Nutshell, chapter 7).");
+    egui::Grid::new("lab-setup").num_columns(2).show(ui, |ui| {
+        let name = ui.label("Problem").id;
+        let before = lab.kind;
+        egui::ComboBox::from_id_salt("lab-kind")
+            .selected_text(lab.kind.name())
+            .show_ui(ui, |ui| {
+                for k in [Kind::Eight, Kind::Fifteen, Kind::TicTacToe] {
+                    ui.selectable_value(&mut lab.kind, k, k.name());
+                }
+            })
+            .response
+            .labelled_by(name);
+        if lab.kind != before {
+            if lab.kind == Kind::Fifteen && lab.evaluator == Evaluator::Bad {
+                lab.evaluator = Evaluator::Fair;
+            }
+            lab.running = false;
+            if lab.kind != Kind::TicTacToe {
+                actions.push(Action::NewBoard);
+            }
+        }
+        ui.end_row();
+    });
+    if lab.kind == Kind::TicTacToe {
+        game(ui, lab, &mut actions);
+        return actions;
+    }
+    egui::Grid::new("lab-puzzle").num_columns(2).show(ui, |ui| {
+        let name = ui.label("Search").id;
+        let before = lab.algorithm;
+        let algorithms = [Textbook::Bfs, Textbook::Dfs(20), Textbook::AStar, Textbook::IdaStar];
+        egui::ComboBox::from_id_salt("lab-algorithm")
+            .selected_text(lab.algorithm.label())
+            .show_ui(ui, |ui| {
+                for a in algorithms {
+                    let same = std::mem::discriminant(&a) == std::mem::discriminant(&lab.algorithm);
+                    if ui.selectable_label(same, a.label()).clicked() && !same {
+                        lab.algorithm = a;
+                    }
+                }
+            })
+            .response
+            .labelled_by(name);
+        ui.end_row();
+        if let Textbook::Dfs(d) = &mut lab.algorithm {
+            let name = ui.label("Depth bound").id;
+            ui.add(egui::DragValue::new(d).range(1..=200)).labelled_by(name);
+            ui.end_row();
+        }
+        if lab.algorithm != before {
+            actions.push(Action::Restart);
+        }
+        let name = ui.label("Evaluator").id;
+        let before = lab.evaluator;
+        egui::ComboBox::from_id_salt("lab-evaluator")
+            .selected_text(lab.evaluator.name())
+            .show_ui(ui, |ui| {
+                for e in Evaluator::ALL {
+                    let allowed = e != Evaluator::Bad || lab.kind == Kind::Eight;
+                    ui.add_enabled_ui(allowed, |ui| {
+                        ui.selectable_value(&mut lab.evaluator, e, e.name())
+                    });
+                }
+            })
+            .response
+            .labelled_by(name);
+        if lab.evaluator != before {
+            actions.push(Action::Restart);
+        }
+        ui.end_row();
+        ui.label("");
+        ui.small(lab.evaluator.note());
+        ui.end_row();
+        let name = ui.label("Random moves").id;
+        ui.add(egui::DragValue::new(&mut lab.moves).range(0..=60)).labelled_by(name);
+        ui.end_row();
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .button("New board")
+            .on_hover_text("A board this many random moves from the goal")
+            .clicked()
+        {
+            actions.push(Action::NewBoard);
+        }
+        ui.label(format!("next seed {}", lab.seed));
+    });
+    ui.label(format!("Start: {}", lab.puzzle.show(lab.puzzle.start_board())));
+    if !lab.message.is_empty() && lab.progress != Progress::NotFound {
+        ui.colored_label(ui.visuals().warn_fg_color, &lab.message);
+    }
+    ui.separator();
+    ui.horizontal(|ui| {
+        if ui.button("Step").on_hover_text("One expansion").clicked() {
+            actions.push(Action::Step);
+        }
+        let (label, action) =
+            if lab.running { ("Pause", Action::Pause) } else { ("Run", Action::Run) };
+        if ui.button(label).clicked() {
+            actions.push(action);
+        }
+        if ui.button("Restart").clicked() {
+            actions.push(Action::Restart);
+        }
+    });
+    ui.label(lab.state_line());
+    counters(ui, lab.search.as_ref());
+    ui.label(format!("Shown: {}", lab.puzzle.show(lab.board())));
+    ui.separator();
+    nodes(ui, lab, &mut actions);
+    actions
+}
+
+/// The game-tree controls: the search, its ply, the start position, stepping, and the
+/// path with each node's moves and scores.
+fn game(ui: &mut Ui, lab: &mut LabState, actions: &mut Vec<Action>) {
+    let g = &mut lab.game;
+    egui::Grid::new("lab-game").num_columns(2).show(ui, |ui| {
+        let name = ui.label("Search").id;
+        let before = (g.rule, g.ply);
+        egui::ComboBox::from_id_salt("lab-rule")
+            .selected_text(g.rule.name())
+            .show_ui(ui, |ui| {
+                for r in [Rule::Minimax, Rule::NegMax, Rule::AlphaBeta] {
+                    ui.selectable_value(&mut g.rule, r, r.name());
+                }
+            })
+            .response
+            .labelled_by(name);
+        ui.end_row();
+        let name = ui.label("Ply").id;
+        ui.add(egui::DragValue::new(&mut g.ply).range(1..=9)).labelled_by(name);
+        ui.end_row();
+        if (g.rule, g.ply) != before {
+            actions.push(Action::Restart);
+        }
+        let name = ui.label("Random moves").id;
+        ui.add(egui::DragValue::new(&mut lab.moves).range(0..=8)).labelled_by(name);
+        ui.end_row();
+    });
+    if ui
+        .button("New board")
+        .on_hover_text("A position this many random moves into a game")
+        .clicked()
+    {
+        actions.push(Action::NewBoard);
+    }
+    ui.separator();
+    ui.horizontal(|ui| {
+        if ui.button("Step").on_hover_text("One move made: one state explored").clicked() {
+            actions.push(Action::Step);
+        }
+        let (label, action) =
+            if lab.running { ("Pause", Action::Pause) } else { ("Run", Action::Run) };
+        if ui.button(label).clicked() {
+            actions.push(action);
+        }
+        if ui.button("Restart").clicked() {
+            actions.push(Action::Restart);
+        }
+    });
+    let g = &lab.game;
+    ui.label(g.state_line());
+    ui.separator();
+    let frames = g.stepper.frames();
+    let path: Vec<String> = frames.iter().filter_map(|f| f.entered_by.map(cell_text)).collect();
+    ui.label(format!(
+        "Path: {}",
+        if path.is_empty() { "the start".into() } else { path.join(" ") }
+    ));
+    for (depth, f) in frames.iter().enumerate() {
+        let window = if g.rule == Rule::AlphaBeta {
+            format!(", window [{}, {}]", score_text(f.alpha), score_text(f.beta))
+        } else {
+            String::new()
+        };
+        let best = f.best.1.map_or("none yet".into(), cell_text);
+        ui.label(format!("depth {depth}: best {best} ({}){window}", score_text(f.best.0)));
+    }
+    if let Some(top) = frames.last() {
+        ui.label(plural(top.moves.len(), "move", "moves"));
+        let cut = g.rule == Rule::AlphaBeta && top.alpha >= top.beta;
+        for (i, (m, score)) in top.moves.iter().enumerate() {
+            let what = match score {
+                Some(s) => format!("score {}", score_text(*s)),
+                None if i + 1 == top.next => "being searched".into(),
+                None if cut && i >= top.next => "cut: the window closed".into(),
+                None => "not yet".into(),
+            };
+            ui.label(format!("{}: {what}", cell_text(*m)));
+        }
+    }
+}
+
+fn counters(ui: &mut Ui, search: &dyn BookSearch<crate::lab::puzzle::Puzzle>) {
+    let s = search.stats();
+    egui::Grid::new("lab-counters").num_columns(2).show(ui, |ui| {
+        for (name, value) in [
+            ("expanded", s.expanded),
+            ("generated", s.generated),
+            ("open", s.open),
+            ("closed", s.closed),
+            ("duplicates", s.duplicates),
+            ("bound", u64::from(s.bound)),
+        ] {
+            ui.label(name);
+            ui.monospace(value.to_string());
+            ui.end_row();
+        }
+    });
+}
+
+/// The node expanded last, its children, the frontier; each node can be shown.
+fn nodes(ui: &mut Ui, lab: &LabState, actions: &mut Vec<Action>) {
+    let search = lab.search.as_ref();
+    let tree = search.tree();
+    let row = |id: NodeId| -> String {
+        tree.get(id).map_or(format!("#{id}"), |n| {
+            let tile = n.mv.map_or("start".into(), |t| format!("tile {t}"));
+            format!("#{id} {tile}: g {} h {} f {}", n.g, n.h, search.f(id))
+        })
+    };
+    if let Some(id) = search.current() {
+        ui.label(format!("Expanded: {}", row(id)));
+        let children = search.children();
+        ui.label(plural(children.len(), "child", "children"));
+        for c in children {
+            let text = format!(
+                "tile {}: g {} h {} f {} — {}",
+                c.mv,
+                c.g,
+                c.h,
+                c.f,
+                verdict_text(c.verdict)
+            );
+            match c.node {
+                Some(id) => {
+                    if ui.link(text).on_hover_text("Show this board").clicked() {
+                        actions.push(Action::Show(id));
+                    }
+                }
+                None => {
+                    ui.label(text);
+                }
+            }
+        }
+    } else {
+        ui.label("No node expanded yet.");
+    }
+    ui.separator();
+    let frontier = search.frontier(FRONTIER_SHOWN);
+    ui.label(format!("Open, next first ({} in all)", search.stats().open));
+    for id in frontier {
+        if ui.link(row(id)).clicked() {
+            actions.push(Action::Show(id));
+        }
+    }
+    if let Some(id) = lab.shown.or(search.current()) {
+        let moves: Vec<String> = tree.moves_to(id).iter().map(u8::to_string).collect();
+        if !moves.is_empty() {
+            ui.separator();
+            ui.label(format!("Path to #{id}: tiles {}", moves.join(" ")));
+        }
+    }
+}
