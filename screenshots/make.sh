@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes screenshots/editor.png, play.png, inspector.png, patterns.png, timeline.png,
-# planner.png and talking-stones.png from the real program under Xvfb.
+# planner.png, talking-stones.png and lab.png from the real program under Xvfb.
 # Needs: xvfb, xdotool, imagemagick (apt-get install -y xvfb xdotool imagemagick) and a
 # release build (cargo build --release). Rerun after UI changes.
 set -euo pipefail
@@ -98,3 +98,15 @@ for _ in $(seq 22); do key Next; done
 pick_method 980 268
 key space space space space space
 shot screenshots/planner.png
+
+# Lab mode (a fresh window): BFS stepped five times on the 8-puzzle it opens with, then
+# Table 7-3 (100 trials a row) run from the Experiments view under the board.
+kill $APP; wait $APP 2>/dev/null || true
+start
+click 437 12
+for _ in 1 2 3 4 5; do click 963 259; done
+click 683 528
+sleep 3
+xdotool mousemove 640 700
+sleep 0.5
+shot screenshots/lab.png

@@ -193,7 +193,7 @@ pub fn show(ui: &mut Ui, e: &mut Experiments, start: &mut bool) {
         return;
     }
     ui.columns(2, |halves| {
-        egui::ScrollArea::vertical()
+        egui::ScrollArea::both()
             .id_salt("lab-table")
             .show(&mut halves[0], |ui| table(ui, &columns, &rows));
         chart(&mut halves[1], &columns, &rows);

@@ -23,7 +23,7 @@ pub struct AStar<P: Problem> {
 impl<P: Problem> AStar<P> {
     /// A search of `problem` from its start; `trace` records each expansion's children.
     pub fn new(problem: P, trace: bool) -> Self {
-        let book = Book::new(problem, trace);
+        let book = Book::new(problem, trace, false);
         let root = book.tree.node(0);
         let key = (book.problem.score(0, root.h), 0);
         let keys = HashMap::from([(root.state.clone(), key)]);

@@ -18,7 +18,11 @@ pub struct Bfs<P: Problem> {
 impl<P: Problem> Bfs<P> {
     /// A search of `problem` from its start; `trace` records each expansion's children.
     pub fn new(problem: P, trace: bool) -> Self {
-        Bfs { book: Book::new(problem, trace), open: VecDeque::from([0]), closed: HashSet::new() }
+        Bfs {
+            book: Book::new(problem, trace, true),
+            open: VecDeque::from([0]),
+            closed: HashSet::new(),
+        }
     }
 
     fn counts(&mut self) {
@@ -90,7 +94,7 @@ impl<P: Problem> BookSearch<P> for Bfs<P> {
     }
 
     fn f(&self, id: NodeId) -> u32 {
-        self.book.tree.node(id).depth
+        self.book.f(id)
     }
 
     fn optimal(&self) -> bool {

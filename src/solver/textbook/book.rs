@@ -24,12 +24,15 @@ pub(super) struct Book<P: Problem> {
     pub successors: Vec<Successor<P>>,
     /// The end, once reached.
     pub done: Option<Progress>,
+    /// Whether the search's f is the depth (BFS, DFS) rather than the problem's score.
+    by_depth: bool,
 }
 
 impl<P: Problem> Book<P> {
     /// The shared state for a search of `problem` from its start; [`Book::done`] is set
-    /// when the start is a goal already, or dead (its estimate is `u32::MAX`).
-    pub fn new(mut problem: P, trace: bool) -> Self {
+    /// when the start is a goal already, or dead (its estimate is `u32::MAX`). With
+    /// `by_depth`, f is the depth (what BFS and DFS order by), else the problem's score.
+    pub fn new(mut problem: P, trace: bool, by_depth: bool) -> Self {
         let (start, h) = problem.start();
         let done = if problem.is_goal(&start) {
             Some(Progress::Solved(0))
@@ -45,6 +48,7 @@ impl<P: Problem> Book<P> {
             trace,
             successors: Vec::new(),
             done,
+            by_depth,
         }
     }
 
@@ -76,8 +80,9 @@ impl<P: Problem> Book<P> {
             return;
         }
         let s = &self.successors[i];
-        let g = self.tree.node(parent).g.saturating_add(s.cost);
-        let f = self.problem.score(g, s.h);
+        let p = self.tree.node(parent);
+        let g = p.g.saturating_add(s.cost);
+        let f = if self.by_depth { p.depth + 1 } else { self.problem.score(g, s.h) };
         self.children.push(Child { mv: s.mv.clone(), node, g, h: s.h, f, verdict });
     }
 
@@ -95,10 +100,10 @@ impl<P: Problem> Book<P> {
         p
     }
 
-    /// The score of node `id`.
+    /// The f of node `id`: its depth or its score.
     pub fn f(&self, id: NodeId) -> u32 {
         let n = self.tree.node(id);
-        self.problem.score(n.g, n.h)
+        if self.by_depth { n.depth } else { self.problem.score(n.g, n.h) }
     }
 
     /// Bytes held by the nodes and the successor buffer, and by `states` more states held

@@ -25,7 +25,7 @@ impl<P: Problem> Dfs<P> {
     /// deeper (such states are still tested for the goal); `trace` records each
     /// expansion's children.
     pub fn new(problem: P, bound: u32, trace: bool) -> Self {
-        let book = Book::new(problem, trace);
+        let book = Book::new(problem, trace, true);
         Dfs { book, bound, open: vec![0], closed: HashSet::new(), cut: false }
     }
 
@@ -107,7 +107,7 @@ impl<P: Problem> BookSearch<P> for Dfs<P> {
     }
 
     fn f(&self, id: NodeId) -> u32 {
-        self.book.tree.node(id).depth
+        self.book.f(id)
     }
 
     fn optimal(&self) -> bool {

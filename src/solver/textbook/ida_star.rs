@@ -28,7 +28,7 @@ pub struct IdaStar<P: Problem> {
 impl<P: Problem> IdaStar<P> {
     /// A search of `problem` from its start; `trace` records each expansion's children.
     pub fn new(problem: P, trace: bool) -> Self {
-        let book = Book::new(problem, trace);
+        let book = Book::new(problem, trace, false);
         let bound = book.f(0);
         let mut search = IdaStar { book, bound, next_bound: u32::MAX, frames: Vec::new() };
         if search.book.done.is_none() {

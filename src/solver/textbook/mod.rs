@@ -120,7 +120,8 @@ pub trait BookSearch<P: Problem>: Send {
     fn children(&self) -> &[Child<P::Move>];
     /// Up to `k` stored nodes of open, the next to be expanded first.
     fn frontier(&self, k: usize) -> Vec<NodeId>;
-    /// The score of stored node `id`, as this search orders or bounds by it.
+    /// The f of stored node `id`, as this search orders or bounds by it: the depth for BFS
+    /// and DFS, the problem's score for A* and IDA*.
     fn f(&self, id: NodeId) -> u32;
     /// Whether a solution it finds is a cheapest one.
     fn optimal(&self) -> bool;
