@@ -111,19 +111,7 @@ pub fn show(ui: &mut Ui, lab: &mut LabState) -> Vec<Action> {
         ui.colored_label(ui.visuals().warn_fg_color, &lab.message);
     }
     ui.separator();
-    ui.horizontal(|ui| {
-        if ui.button("Step").on_hover_text("One expansion").clicked() {
-            actions.push(Action::Step);
-        }
-        let (label, action) =
-            if lab.running { ("Pause", Action::Pause) } else { ("Run", Action::Run) };
-        if ui.button(label).clicked() {
-            actions.push(action);
-        }
-        if ui.button("Restart").clicked() {
-            actions.push(Action::Restart);
-        }
-    });
+    stepping(ui, lab.running, "One expansion", &mut actions);
     ui.label(lab.state_line());
     counters(ui, lab.search.as_ref());
     ui.label(format!("Shown: {}", lab.puzzle.show(lab.board())));
@@ -167,19 +155,7 @@ fn game(ui: &mut Ui, lab: &mut LabState, actions: &mut Vec<Action>) {
         actions.push(Action::NewBoard);
     }
     ui.separator();
-    ui.horizontal(|ui| {
-        if ui.button("Step").on_hover_text("One move made: one state explored").clicked() {
-            actions.push(Action::Step);
-        }
-        let (label, action) =
-            if lab.running { ("Pause", Action::Pause) } else { ("Run", Action::Run) };
-        if ui.button(label).clicked() {
-            actions.push(action);
-        }
-        if ui.button("Restart").clicked() {
-            actions.push(Action::Restart);
-        }
-    });
+    stepping(ui, lab.running, "One move made: one state explored", actions);
     let g = &lab.game;
     ui.label(g.state_line());
     ui.separator();
@@ -211,6 +187,22 @@ fn game(ui: &mut Ui, lab: &mut LabState, actions: &mut Vec<Action>) {
             ui.label(format!("{}: {what}", cell_text(*m)));
         }
     }
+}
+
+/// Step (whose tooltip says what a step is), Run or Pause, and Restart.
+fn stepping(ui: &mut Ui, running: bool, step: &str, actions: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        if ui.button("Step").on_hover_text(step).clicked() {
+            actions.push(Action::Step);
+        }
+        let (label, action) = if running { ("Pause", Action::Pause) } else { ("Run", Action::Run) };
+        if ui.button(label).clicked() {
+            actions.push(action);
+        }
+        if ui.button("Restart").clicked() {
+            actions.push(Action::Restart);
+        }
+    });
 }
 
 fn counters(ui: &mut Ui, search: &dyn BookSearch<crate::lab::puzzle::Puzzle>) {

@@ -7,13 +7,14 @@
 //! Every pair reached, but the start, is a move; the breadth-first order makes its push
 //! count the least for that box alone.
 
-use crate::level::Dir;
+use crate::level::{Dir, Pos};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::board::{Board, NONE, Sq, opposite};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::sides::Sides;
 use crate::solver::model::state::{boxes_of, clear_box, has_box};
+use crate::solver::model::table::Push;
 use crate::solver::search::PushView;
 use std::collections::VecDeque;
 
@@ -35,6 +36,12 @@ impl Macro {
     /// The square the player stands on after the move.
     pub fn player(&self, p: &Problem) -> Sq {
         p.board.nbr(self.to, opposite(self.dir as usize))
+    }
+
+    /// The single push `push` as a move.
+    pub fn single(board: &Board, push: Push) -> Macro {
+        let to = board.nbr(push.from, push.dir as usize);
+        Macro { from: push.from, to, dir: push.dir, pushes: 1 }
     }
 
     /// The move as the inspector shows it, on the level's grid.
@@ -208,6 +215,26 @@ impl BoxMoves {
         }
         pushes.reverse();
         Some(pushes)
+    }
+
+    /// Every single push of `moves`, in order, each move made from the state paired with
+    /// it, as squares and directions of the level's grid (a solution's pushes are rebuilt
+    /// from its moves this way).
+    pub fn expand<'a>(
+        &mut self,
+        p: &Problem,
+        moves: impl IntoIterator<Item = (&'a [u64], Macro)>,
+    ) -> Vec<(Pos, Dir)> {
+        let mut out = Vec::new();
+        for (state, m) in moves {
+            let pushes = if m.pushes == 1 {
+                vec![(m.from, m.dir)]
+            } else {
+                self.pushes_of(p, state, m).unwrap_or_default()
+            };
+            out.extend(pushes.into_iter().map(|(s, d)| (p.board.pos(s), Dir::ALL[d as usize])));
+        }
+        out
     }
 
     /// The move of the box on `from` to `square` with the fewest pushes (the other boxes

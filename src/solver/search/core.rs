@@ -88,13 +88,7 @@ impl<O: Observer> Core<O> {
     /// The view of a single push.
     pub fn push_view(&self, push: Push) -> PushView {
         let board = &self.problem().board;
-        let to = board.nbr(push.from, push.dir as usize);
-        PushView {
-            from: board.pos(push.from),
-            dir: Dir::ALL[push.dir as usize],
-            to: board.pos(to),
-            pushes: 1,
-        }
+        Macro::single(board, push).view(board)
     }
 
     /// The view of a child's move.
@@ -121,24 +115,12 @@ impl<O: Observer> Core<O> {
     pub fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)> {
         let path = self.nodes.path(id);
         let p = self.problem();
-        let mut moves = BoxMoves::default();
-        let mut out = Vec::new();
-        for pair in path.windows(2) {
-            match self.macros.get(&pair[1]) {
-                Some(&m) => {
-                    let state = self.nodes.state(pair[0]);
-                    let pushes = moves.pushes_of(p, state, m).unwrap_or_default();
-                    out.extend(
-                        pushes.into_iter().map(|(s, d)| (p.board.pos(s), Dir::ALL[d as usize])),
-                    );
-                }
-                None => {
-                    let push = self.nodes.info(pair[1]).push;
-                    out.push((p.board.pos(push.from), Dir::ALL[push.dir as usize]));
-                }
-            }
-        }
-        out
+        let moves = path.windows(2).map(|pair| {
+            let single = || Macro::single(&p.board, self.nodes.info(pair[1]).push);
+            let m = self.macros.get(&pair[1]).copied().unwrap_or_else(single);
+            (self.nodes.state(pair[0]), m)
+        });
+        BoxMoves::default().expand(p, moves)
     }
 
     /// The view of node `id`, with `f` computed by the caller's priority.

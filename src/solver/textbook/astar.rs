@@ -4,9 +4,9 @@
 //! better score.
 
 use crate::solver::model::table::NodeId;
-use crate::solver::search::{Progress, Stats, Verdict};
-use crate::solver::textbook::book::Book;
-use crate::solver::textbook::{BookSearch, Child, Problem, Tree};
+use crate::solver::search::{Progress, Verdict};
+use crate::solver::textbook::Problem;
+use crate::solver::textbook::book::{Book, Rules};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// A* search state.
@@ -36,7 +36,11 @@ impl<P: Problem> AStar<P> {
     }
 }
 
-impl<P: Problem> BookSearch<P> for AStar<P> {
+impl<P: Problem> Rules<P> for AStar<P> {
+    fn book(&self) -> &Book<P> {
+        &self.book
+    }
+
     fn step(&mut self, budget: u64) -> Progress {
         if let Some(done) = self.book.done {
             return done;
@@ -94,32 +98,8 @@ impl<P: Problem> BookSearch<P> for AStar<P> {
         Progress::Running
     }
 
-    fn stats(&self) -> &Stats {
-        &self.book.stats
-    }
-
-    fn problem(&self) -> &P {
-        &self.book.problem
-    }
-
-    fn tree(&self) -> &Tree<P::State, P::Move> {
-        &self.book.tree
-    }
-
-    fn current(&self) -> Option<NodeId> {
-        self.book.current
-    }
-
-    fn children(&self) -> &[Child<P::Move>] {
-        &self.book.children
-    }
-
     fn frontier(&self, k: usize) -> Vec<NodeId> {
         self.open.values().take(k).copied().collect()
-    }
-
-    fn f(&self, id: NodeId) -> u32 {
-        self.book.f(id)
     }
 
     fn optimal(&self) -> bool {

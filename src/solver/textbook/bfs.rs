@@ -3,9 +3,9 @@
 //! expanded) twice. The first solution found has the fewest moves.
 
 use crate::solver::model::table::NodeId;
-use crate::solver::search::{Progress, Stats, Verdict};
-use crate::solver::textbook::book::Book;
-use crate::solver::textbook::{BookSearch, Child, Problem, Tree};
+use crate::solver::search::{Progress, Verdict};
+use crate::solver::textbook::Problem;
+use crate::solver::textbook::book::{Book, Rules};
 use std::collections::{HashSet, VecDeque};
 
 /// Breadth-first search state.
@@ -31,7 +31,11 @@ impl<P: Problem> Bfs<P> {
     }
 }
 
-impl<P: Problem> BookSearch<P> for Bfs<P> {
+impl<P: Problem> Rules<P> for Bfs<P> {
+    fn book(&self) -> &Book<P> {
+        &self.book
+    }
+
     fn step(&mut self, budget: u64) -> Progress {
         if let Some(done) = self.book.done {
             return done;
@@ -69,32 +73,8 @@ impl<P: Problem> BookSearch<P> for Bfs<P> {
         Progress::Running
     }
 
-    fn stats(&self) -> &Stats {
-        &self.book.stats
-    }
-
-    fn problem(&self) -> &P {
-        &self.book.problem
-    }
-
-    fn tree(&self) -> &Tree<P::State, P::Move> {
-        &self.book.tree
-    }
-
-    fn current(&self) -> Option<NodeId> {
-        self.book.current
-    }
-
-    fn children(&self) -> &[Child<P::Move>] {
-        &self.book.children
-    }
-
     fn frontier(&self, k: usize) -> Vec<NodeId> {
         self.open.iter().take(k).copied().collect()
-    }
-
-    fn f(&self, id: NodeId) -> u32 {
-        self.book.f(id)
     }
 
     fn optimal(&self) -> bool {

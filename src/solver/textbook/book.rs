@@ -4,7 +4,64 @@
 
 use crate::solver::model::table::NodeId;
 use crate::solver::search::{Progress, Stats, Verdict};
-use crate::solver::textbook::{Child, Problem, Successor, Tree};
+use crate::solver::textbook::{BookSearch, Child, Problem, Successor, Tree};
+
+/// What makes each textbook search itself (its open list, closed set and step); the
+/// rest of [`BookSearch`] is written once, below, from its [`Book`].
+pub(super) trait Rules<P: Problem>: Send {
+    /// The shared state.
+    fn book(&self) -> &Book<P>;
+    /// Runs up to `budget` expansions.
+    fn step(&mut self, budget: u64) -> Progress;
+    /// Up to `k` stored nodes of open, the next to be expanded first.
+    fn frontier(&self, k: usize) -> Vec<NodeId>;
+    /// Whether a solution it finds is a cheapest one.
+    fn optimal(&self) -> bool;
+    /// Bytes held.
+    fn memory(&self) -> usize;
+}
+
+impl<P: Problem, R: Rules<P>> BookSearch<P> for R {
+    fn step(&mut self, budget: u64) -> Progress {
+        Rules::step(self, budget)
+    }
+
+    fn stats(&self) -> &Stats {
+        &self.book().stats
+    }
+
+    fn problem(&self) -> &P {
+        &self.book().problem
+    }
+
+    fn tree(&self) -> &Tree<P::State, P::Move> {
+        &self.book().tree
+    }
+
+    fn current(&self) -> Option<NodeId> {
+        self.book().current
+    }
+
+    fn children(&self) -> &[Child<P::Move>] {
+        &self.book().children
+    }
+
+    fn frontier(&self, k: usize) -> Vec<NodeId> {
+        Rules::frontier(self, k)
+    }
+
+    fn f(&self, id: NodeId) -> u32 {
+        self.book().f(id)
+    }
+
+    fn optimal(&self) -> bool {
+        Rules::optimal(self)
+    }
+
+    fn memory(&self) -> usize {
+        Rules::memory(self)
+    }
+}
 
 /// The shared state of a textbook search.
 pub(super) struct Book<P: Problem> {

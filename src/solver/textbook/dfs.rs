@@ -5,9 +5,9 @@
 //! miss a solution well within its bound.
 
 use crate::solver::model::table::NodeId;
-use crate::solver::search::{Progress, Stats, Verdict};
-use crate::solver::textbook::book::Book;
-use crate::solver::textbook::{BookSearch, Child, Problem, Tree};
+use crate::solver::search::{Progress, Verdict};
+use crate::solver::textbook::Problem;
+use crate::solver::textbook::book::{Book, Rules};
 use std::collections::HashSet;
 
 /// Depth-first search state.
@@ -35,7 +35,11 @@ impl<P: Problem> Dfs<P> {
     }
 }
 
-impl<P: Problem> BookSearch<P> for Dfs<P> {
+impl<P: Problem> Rules<P> for Dfs<P> {
+    fn book(&self) -> &Book<P> {
+        &self.book
+    }
+
     fn step(&mut self, budget: u64) -> Progress {
         if let Some(done) = self.book.done {
             return done;
@@ -82,32 +86,8 @@ impl<P: Problem> BookSearch<P> for Dfs<P> {
         Progress::Running
     }
 
-    fn stats(&self) -> &Stats {
-        &self.book.stats
-    }
-
-    fn problem(&self) -> &P {
-        &self.book.problem
-    }
-
-    fn tree(&self) -> &Tree<P::State, P::Move> {
-        &self.book.tree
-    }
-
-    fn current(&self) -> Option<NodeId> {
-        self.book.current
-    }
-
-    fn children(&self) -> &[Child<P::Move>] {
-        &self.book.children
-    }
-
     fn frontier(&self, k: usize) -> Vec<NodeId> {
         self.open.iter().rev().take(k).copied().collect()
-    }
-
-    fn f(&self, id: NodeId) -> u32 {
-        self.book.f(id)
     }
 
     fn optimal(&self) -> bool {

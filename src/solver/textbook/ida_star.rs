@@ -5,9 +5,9 @@
 //! siblings along it; a finished subtree is forgotten, so node ids are reused.
 
 use crate::solver::model::table::NodeId;
-use crate::solver::search::{Progress, Stats, Verdict};
-use crate::solver::textbook::book::Book;
-use crate::solver::textbook::{BookSearch, Child, Problem, Tree};
+use crate::solver::search::{Progress, Verdict};
+use crate::solver::textbook::Problem;
+use crate::solver::textbook::book::{Book, Rules};
 
 /// One expanded node on the path: its stored children `next..end` are still to visit.
 #[derive(Clone, Copy, Debug)]
@@ -85,7 +85,11 @@ impl<P: Problem> IdaStar<P> {
     }
 }
 
-impl<P: Problem> BookSearch<P> for IdaStar<P> {
+impl<P: Problem> Rules<P> for IdaStar<P> {
+    fn book(&self) -> &Book<P> {
+        &self.book
+    }
+
     fn step(&mut self, budget: u64) -> Progress {
         if let Some(done) = self.book.done {
             return done;
@@ -120,32 +124,8 @@ impl<P: Problem> BookSearch<P> for IdaStar<P> {
         Progress::Running
     }
 
-    fn stats(&self) -> &Stats {
-        &self.book.stats
-    }
-
-    fn problem(&self) -> &P {
-        &self.book.problem
-    }
-
-    fn tree(&self) -> &Tree<P::State, P::Move> {
-        &self.book.tree
-    }
-
-    fn current(&self) -> Option<NodeId> {
-        self.book.current
-    }
-
-    fn children(&self) -> &[Child<P::Move>] {
-        &self.book.children
-    }
-
     fn frontier(&self, k: usize) -> Vec<NodeId> {
         self.frames.last().map_or_else(Vec::new, |f| (f.next..f.end).take(k).collect())
-    }
-
-    fn f(&self, id: NodeId) -> u32 {
-        self.book.f(id)
     }
 
     fn optimal(&self) -> bool {

@@ -122,16 +122,12 @@ impl<S: BookSearch<Pushes>, O: Observer> Search for Inspected<S, O> {
 
     fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)> {
         let tree = self.search.tree();
-        let p = self.level();
-        let mut moves = BoxMoves::default();
-        let mut out = Vec::new();
-        for pair in tree.path(id).windows(2) {
-            let Some(m) = tree.node(pair[1]).mv else { continue };
-            let state = &tree.node(pair[0]).state;
-            let pushes = moves.pushes_of(p, state, m).unwrap_or_default();
-            out.extend(pushes.into_iter().map(|(s, d)| (p.board.pos(s), Dir::ALL[d as usize])));
-        }
-        out
+        let path = tree.path(id);
+        let moves = path.windows(2).filter_map(|pair| {
+            let m = tree.node(pair[1]).mv?;
+            Some((&tree.node(pair[0]).state[..], m))
+        });
+        BoxMoves::default().expand(self.level(), moves)
     }
 
     fn tail(&self, _: NodeId) -> Vec<(Pos, Dir)> {

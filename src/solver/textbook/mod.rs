@@ -39,8 +39,9 @@ use crate::solver::search::{Progress, Stats, Verdict};
 use std::hash::Hash;
 
 /// A search problem: states, the moves between them with their costs, an estimate of the
-/// cost still to pay, and a goal test.
-pub trait Problem: Send {
+/// cost still to pay, and a goal test. A problem owns what it needs (no borrowed data), so
+/// a search of it can move to a worker thread.
+pub trait Problem: Send + 'static {
     /// A state; the closed set holds whole states (no hash can cut a branch).
     type State: Clone + Eq + Hash + Send;
     /// A move from a state to a successor.

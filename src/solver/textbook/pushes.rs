@@ -27,12 +27,7 @@ impl Problem for Pushes {
         self.expander.expand(state, |_, _| None);
         let board = &self.expander.problem.board;
         for (i, c) in self.expander.children.iter().enumerate() {
-            let mv = c.macro_move.unwrap_or(Macro {
-                from: c.push.from,
-                to: board.nbr(c.push.from, c.push.dir as usize),
-                dir: c.push.dir,
-                pushes: 1,
-            });
+            let mv = c.macro_move.unwrap_or(Macro::single(board, c.push));
             out.push(Successor {
                 state: self.expander.child_state(i).into(),
                 mv,
