@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes screenshots/editor.png, play.png, inspector.png, patterns.png, timeline.png,
-# planner.png, talking-stones.png and lab.png from the real program under Xvfb.
+# planner.png, talking-stones.png, lab.png and lab-tree.png from the real program under Xvfb.
 # Needs: xvfb, xdotool, imagemagick (apt-get install -y xvfb xdotool imagemagick) and a
 # release build (cargo build --release). Rerun after UI changes.
 set -euo pipefail
@@ -85,7 +85,7 @@ pick_method() {
 click 327 12
 key F8 F9
 for _ in $(seq 14); do key Prior; done
-pick_method 967 245
+pick_method 967 153
 for _ in $(seq 12); do key space; done
 shot screenshots/talking-stones.png
 # Demaret's planner on level 23 ("Cloister"), a few sub-problems in: the goal being filled
@@ -95,7 +95,7 @@ kill $APP; wait $APP 2>/dev/null || true
 start
 click 327 12
 for _ in $(seq 22); do key Next; done
-pick_method 980 268
+pick_method 980 176
 key space space space space space
 shot screenshots/planner.png
 
@@ -105,8 +105,15 @@ kill $APP; wait $APP 2>/dev/null || true
 start
 click 437 12
 for _ in 1 2 3 4 5; do click 963 259; done
-click 683 528
+click 672 551
 sleep 3
 xdotool mousemove 640 700
 sleep 0.5
 shot screenshots/lab.png
+# Three more steps, then the Tree view below the board in Van Lishout's colours.
+for _ in 1 2 3; do click 963 259; done
+click 466 528
+click 518 528
+xdotool mousemove 640 760
+sleep 0.5
+shot screenshots/lab-tree.png

@@ -227,9 +227,14 @@ fn lab_runs_a_teachers_own_experiment_file_and_writes_its_chart() {
 fn lab_names_what_is_wrong_with_an_experiment() {
     let dir = tempfile::tempdir().unwrap();
     let bad = write(dir.path(), "bad.ron", "Scramble(\n  title: \"x\",\n  problem: Chess,\n)");
+    let fifo = dir.path().join("pipe.ron");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let fifo = fifo.to_string_lossy().into_owned();
+    let at_line_3 = format!("{bad}:3:");
     for (args, needle) in [
         (vec!["lab", "no-such-experiment"], "the shipped ones are nutshell-7-1"),
-        (vec!["lab", bad.as_str()], "line 3, column"),
+        (vec!["lab", bad.as_str()], at_line_3.as_str()),
+        (vec!["lab", fifo.as_str()], "is a named pipe (FIFO), not a regular file"),
         (vec!["lab", "sokoban-7-3", "--png", "-"], "needs a level (--level FILE:N)"),
         (vec!["lab", "sokoban-7-3", "--level", "tests/data/none.xsb:1"], "none.xsb"),
     ] {

@@ -14,9 +14,9 @@ use crate::app::overlay::Overlay;
 use crate::app::solving::Aim;
 use crate::app::timeline::{ExportKind, TimelineSource};
 use crate::app::view::Mode;
-use crate::level::Dir;
 use crate::level::edit::Tool;
-use crate::solver::Config;
+use crate::level::{Dir, Level};
+use crate::solver::{Config, Textbook};
 
 /// A user action.
 #[derive(Clone, Debug, PartialEq)]
@@ -174,6 +174,11 @@ pub enum Command {
     ExportTo(ExportKind),
     /// Stop the running export.
     CancelExport,
+    /// Lab: add this level after the level shown and step it in the inspector with this
+    /// textbook search.
+    InspectLabLevel(Box<Level>, Textbook),
+    /// Lab: run the experiment in this RON file.
+    ChooseExperiment(PathBuf),
 }
 
 /// Where a shortcut works.

@@ -124,6 +124,13 @@ impl DocumentState {
         &self.doc.collection.levels[self.current]
     }
 
+    /// The level shown as the level list names it: its number and title.
+    pub fn level_name(&self) -> String {
+        let title = &self.level().meta.title;
+        let title = if title.is_empty() { "(untitled)" } else { title };
+        format!("{}. {title}", self.current + 1)
+    }
+
     /// The level shown, to change it without an undo step (a stroke in progress: call
     /// [`DocumentState::touch`], and [`DocumentState::record_step`] when it ends).
     pub fn level_mut(&mut self) -> &mut Level {

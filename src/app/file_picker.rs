@@ -15,6 +15,8 @@ pub enum Purpose {
     Gif,
     /// The folder for the PNG frames.
     Frames,
+    /// A lab experiment's RON file.
+    Experiment,
 }
 
 impl Purpose {
@@ -25,13 +27,14 @@ impl Purpose {
             Purpose::Save => "Save the collection as",
             Purpose::Gif => "Export the GIF as",
             Purpose::Frames => "Export the PNG frames into a folder",
+            Purpose::Experiment => "Open an experiment (RON file)",
         }
     }
 
     /// The label of the button that chooses.
     pub fn action(self) -> &'static str {
         match self {
-            Purpose::Open => "Open file",
+            Purpose::Open | Purpose::Experiment => "Open file",
             Purpose::Save | Purpose::Gif => "Save file",
             Purpose::Frames => "Choose this folder",
         }

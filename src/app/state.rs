@@ -126,7 +126,10 @@ impl App {
             Mode::Play => self.play.game.as_ref().map(|g| &g.level),
             Mode::Inspect => self.inspector.board.as_ref().map(|(l, _)| l),
             Mode::Replay => self.timeline.loaded.as_ref().map(|t| &t.board),
-            Mode::Edit | Mode::Lab => None,
+            Mode::Lab if self.lab.kind == crate::app::lab::Kind::Sokoban => {
+                self.lab.sokoban.as_ref().and_then(|s| s.level.as_ref().ok())
+            }
+            Mode::Lab | Mode::Edit => None,
         }
         .unwrap_or_else(|| self.level())
     }
@@ -211,6 +214,10 @@ impl App {
             | C::ExportFrames
             | C::ExportTo(_)
             | C::CancelExport => self.timeline_command(command),
+            C::InspectLabLevel(..) | C::ChooseExperiment(_) => {
+                self.lab_command(command);
+                None
+            }
         }
     }
 }

@@ -56,6 +56,7 @@ impl App {
         self.autoplay(&ctx);
         self.watch_deadlock(&ctx);
         if mode == Mode::Lab {
+            self.lab.follow_level(self.document.level());
             if self.lab.tick() {
                 ctx.request_repaint();
             }
@@ -81,11 +82,18 @@ impl App {
                 ui,
                 |ui| {
                     ui.set_min_height(ui.available_height());
-                    let mut start = false;
-                    lab::experiments::show(ui, &mut self.lab.experiments, &mut start);
-                    if start {
+                    let name = self.document.level_name();
+                    let (asked, actions) = lab::lower::show(ui, &mut self.lab, &name);
+                    for action in actions {
+                        self.lab.apply(action, self.document.level());
+                    }
+                    if asked.start {
                         let repaint = ctx.clone();
-                        self.lab.experiments.start(move || repaint.request_repaint());
+                        let level = self.document.level();
+                        self.lab.experiments.start(level, move || repaint.request_repaint());
+                    }
+                    if asked.open {
+                        self.pick(Purpose::Experiment);
                     }
                 },
             );
@@ -101,15 +109,15 @@ impl App {
                 },
             );
         }
-        egui::CentralPanel::default().show(ui, |ui| {
-            if mode == Mode::Lab && self.lab.kind == lab::Kind::TicTacToe {
-                lab::board::show_game(ui, self.lab.game.stepper.position(), &palette);
-            } else if mode == Mode::Lab {
+        egui::CentralPanel::default().show(ui, |ui| match (mode, self.lab.kind) {
+            (Mode::Lab, lab::Kind::TicTacToe) => {
+                lab::board::show_game(ui, self.lab.game.stepper.position(), &palette)
+            }
+            (Mode::Lab, lab::Kind::Eight | lab::Kind::Fifteen) => {
                 let side = self.lab.puzzle.side();
                 lab::board::show(ui, self.lab.board(), side, &palette);
-            } else {
-                self.board(ui);
             }
+            _ => self.board(ui),
         });
         self.follow_live_check(&ctx);
         self.poll_solver();
@@ -166,8 +174,14 @@ impl App {
             }
             Mode::Lab => {
                 // The lab's board is not the level: the overlays do not apply.
-                for action in lab::panel::show(ui, &mut self.lab) {
-                    self.lab.apply(action);
+                let name = self.document.level_name();
+                for action in lab::panel::show(ui, &mut self.lab, &name) {
+                    match (action, self.lab.to_inspect()) {
+                        (lab::Action::Inspect, Some((level, search))) => {
+                            sink.send(Command::InspectLabLevel(Box::new(level), search))
+                        }
+                        _ => self.lab.apply(action, self.document.level()),
+                    }
                 }
                 return;
             }
@@ -372,12 +386,15 @@ impl App {
         let name = match purpose {
             Purpose::Save => self.document.doc.name(),
             Purpose::Gif => "solution.gif".into(),
-            Purpose::Open | Purpose::Frames => String::new(),
+            Purpose::Open | Purpose::Frames | Purpose::Experiment => String::new(),
         };
         if self.files.native_dialogs {
             let started = std::time::Instant::now();
             let chosen = match purpose {
                 Purpose::Open => file_dialog().pick_file(),
+                Purpose::Experiment => {
+                    rfd::FileDialog::new().add_filter("Experiment (RON)", &["ron"]).pick_file()
+                }
                 Purpose::Save => file_dialog().set_file_name(&name).save_file(),
                 Purpose::Gif => {
                     let gif = rfd::FileDialog::new().add_filter("GIF", &["gif"]);
@@ -565,6 +582,7 @@ fn picked(purpose: Purpose, path: PathBuf) -> Command {
         Purpose::Save => Command::SaveTo(path),
         Purpose::Gif => Command::ExportTo(ExportKind::Gif(path)),
         Purpose::Frames => Command::ExportTo(ExportKind::Frames(path)),
+        Purpose::Experiment => Command::ChooseExperiment(path),
     }
 }
 

@@ -97,8 +97,7 @@ fn experiment(spec: &str) -> Result<(String, Experiment), CliError> {
             format!("no such experiment or file; the shipped ones are {}", names.join(", ")),
         ));
     }
-    let text = std::fs::read_to_string(&path).map_err(|e| lab_error(spec, e.to_string()))?;
-    let e = Experiment::parse(&text).map_err(|e| lab_error(spec, e))?;
+    let e = Experiment::read(&path)?;
     let name = path.file_stem().map_or("experiment".into(), |s| s.to_string_lossy().into_owned());
     Ok((name, e))
 }

@@ -11,6 +11,7 @@ use crate::lab::puzzle::{Evaluator, Puzzle};
 use crate::lab::random::Random;
 use crate::lab::{pulls, tictactoe};
 use crate::level::Level;
+use crate::level::format::FileError;
 use crate::solver::textbook::{AStar, Bfs, BookSearch, Dfs, IdaStar, Problem};
 use crate::solver::{Config, Progress, Textbook};
 use serde::{Deserialize, Serialize};
@@ -218,10 +219,17 @@ impl Experiment {
     /// The experiment named `name` (one of [`NAMED`]), or read from the RON text `text`
     /// of a file; errors name the line and column.
     pub fn parse(text: &str) -> Result<Experiment, String> {
-        let options = ron::Options::default()
-            .with_default_extension(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES);
-        options.from_str(text).map_err(|e| {
-            format!("line {}, column {}: {}", e.span.start.line, e.span.start.col, e.code)
+        parse_at(text).map_err(|((line, column), e)| format!("line {line}, column {column}: {e}"))
+    }
+
+    /// The experiment in the RON file at `path` (read as level files are: a regular file
+    /// or standard input, of bounded size); errors name the file, line and column.
+    pub fn read(path: &std::path::Path) -> Result<Experiment, FileError> {
+        let text = crate::level::format::read_text(path)?;
+        parse_at(&text).map_err(|(position, message)| FileError {
+            path: path.to_path_buf(),
+            position: Some(position),
+            message,
         })
     }
 
@@ -261,6 +269,13 @@ impl Experiment {
             Experiment::Scramble(s) => s.run(seed.unwrap_or(s.seed), level, watch),
         }
     }
+}
+
+/// The experiment in RON text, or where (line and column from 1) and why it is not one.
+fn parse_at(text: &str) -> Result<Experiment, ((usize, usize), String)> {
+    let options = ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES);
+    options.from_str(text).map_err(|e| ((e.span.start.line, e.span.start.col), e.code.to_string()))
 }
 
 /// What one search did on one trial.

@@ -2,11 +2,14 @@
 //! table and chart.
 
 use egui_kittest::kittest::Queryable;
+use sokolab::app::command::Command;
+use sokolab::app::lab::{Kind, LowerView};
+use sokolab::app::view::Mode;
 use sokolab::lab::experiment::Table;
-use sokolab::solver::Textbook;
 use sokolab::solver::textbook::{Bfs, BookSearch};
+use sokolab::solver::{Method, Progress, Textbook};
 
-use crate::harness::window;
+use crate::harness::{board, window};
 
 const ONE: &str = "; One\n#####\n#@$.#\n#####\n";
 
@@ -84,7 +87,8 @@ fn stepping_alpha_beta_on_tic_tac_toe_explores_a_state_a_step_and_ends_as_the_bo
     h.run();
     h.state_mut().lab.kind = Kind::TicTacToe;
     h.state_mut().lab.moves = 2;
-    h.state_mut().lab.apply(Action::NewBoard);
+    let level = h.state().level().clone();
+    h.state_mut().lab.apply(Action::NewBoard, &level);
     h.run();
     let lab = &h.state().lab;
     assert_eq!((lab.game.rule, lab.game.ply), (Rule::AlphaBeta, 9));
@@ -109,4 +113,166 @@ fn stepping_alpha_beta_on_tic_tac_toe_explores_a_state_a_step_and_ends_as_the_bo
     assert_eq!(h.state().lab.game.stepper.result(), Some(expected));
     h.get_by_label(&h.state().lab.game.state_line());
     assert_eq!(h.state().lab.game.stepper.position(), &start, "every move taken back");
+    // The tree below: a node for each of the first states explored.
+    h.get_by_label("Tree").click();
+    h.run();
+    assert_eq!(h.state().lab.view, LowerView::Tree);
+    let nodes = &h.state().lab.game.tree.nodes;
+    let explored = nodes.iter().filter(|n| n.expanded.is_some()).count() as u64;
+    assert_eq!(explored, expected.states.min(400));
+    assert!(h.query_by_label_contains("marked over the bound").is_some());
+}
+
+/// Runs frames until the experiment has ended (a table or a message).
+fn finish_experiment(h: &mut egui_kittest::Harness<'static, sokolab::app::state::App>) {
+    let start = std::time::Instant::now();
+    loop {
+        h.step();
+        if !h.state().lab.experiments.is_running() {
+            break;
+        }
+        assert!(start.elapsed().as_secs() < 60, "the experiment did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.run();
+}
+
+const ROOM: &str = "; Room\n#######\n#     #\n# $$  #\n#@ .. #\n#######\n";
+
+#[test]
+fn the_level_shown_scrambled_by_pulls_opens_in_the_inspector_and_undo_takes_it_back() {
+    let mut h = window(ROOM);
+    h.get_by_label("Lab").click();
+    h.run();
+    h.state_mut().lab.kind = Kind::Sokoban;
+    h.state_mut().lab.moves = 6;
+    h.state_mut().lab.algorithm = Textbook::AStar;
+    h.run();
+    // The board shows the level scrambled: its boxes moved off the goals by pulls.
+    let scrambled = h.state().lab.sokoban.clone().expect("a board is made");
+    assert_eq!(scrambled.from, *h.state().level());
+    let made = scrambled.level.clone().expect("the level scrambles");
+    assert_eq!(board(&h), made, "the board shows the scrambled level");
+    assert!(
+        made.meta.title.starts_with("Room, scrambled by 6 pulls (seed "),
+        "{}",
+        made.meta.title
+    );
+    h.get_by_label(&format!("Shown: {}", made.meta.title));
+
+    h.get_by_label("Inspect it").click();
+    h.run();
+    let app = h.state();
+    assert_eq!(app.view.mode, Mode::Inspect);
+    assert_eq!((app.document.current, app.document.doc.collection.levels.len()), (1, 2));
+    assert_eq!(*app.level(), made, "the inspector searches the level it names");
+    assert_eq!(app.inspector.method, Method::Textbook(Textbook::AStar));
+    crate::harness::run_inspector_to_the_end(&mut h);
+    let session = h.state().inspector.session.as_ref().expect("a search");
+    let Progress::Solved(goal) = session.progress() else { panic!("solved") };
+    let pushes = session.search().path(goal).len() - 1;
+    assert!(pushes <= 6, "{pushes} pushes after 6 pulls");
+
+    h.state_mut().queue.push(Command::Undo);
+    h.run();
+    assert_eq!(h.state().document.doc.collection.levels.len(), 1, "undo takes the level back");
+}
+
+#[test]
+fn the_sokoban_experiment_scrambles_the_level_shown() {
+    let mut h = window(ROOM);
+    h.get_by_label("Lab").click();
+    h.run();
+    let e = &mut h.state_mut().lab.experiments;
+    e.chosen = sokolab::app::lab::experiments::Choice::Named("sokoban-7-3");
+    e.trials = 3;
+    h.run();
+    h.get_by_label("Scrambles the level shown: 1. Room.");
+    h.get_by_label("Run experiment").click();
+    finish_experiment(&mut h);
+    let e = &h.state().lab.experiments;
+    let Some(Table::Scramble { rows, trials, .. }) = &e.table else {
+        panic!("a table: {}", e.message)
+    };
+    assert_eq!((rows.len(), *trials), (13, 3));
+    // A* and BFS find the fewest pushes, which is at most n.
+    for r in rows {
+        let (astar, bfs) = (r.cells[0].length.unwrap(), r.cells[1].length.unwrap());
+        assert!((astar - bfs).abs() < 1e-9 && bfs <= f64::from(r.n), "{r:?}");
+    }
+}
+
+#[test]
+fn a_teachers_experiment_file_runs_and_a_broken_one_says_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("mine.ron");
+    std::fs::write(
+        &good,
+        "Scramble(title: \"Mine\", problem: EightPuzzle, evaluator: Some(Good), \
+         algorithms: [AStar, Bfs], moves: (2, 4), trials: 10, seed: 5)",
+    )
+    .unwrap();
+    let mut h = window(ONE);
+    h.get_by_label("Lab").click();
+    h.run();
+    h.state_mut().queue.push(Command::ChooseExperiment(good.clone()));
+    h.state_mut().lab.experiments.trials = 4;
+    h.run();
+    h.get_by_label("Run experiment").click();
+    finish_experiment(&mut h);
+    let Some(Table::Scramble { rows, algorithms, trials, .. }) = &h.state().lab.experiments.table
+    else {
+        panic!("a table: {}", h.state().lab.experiments.message)
+    };
+    assert_eq!((rows.len(), *trials, algorithms.len()), (3, 4, 2));
+    h.get_by_label("#BFS");
+
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(&bad, "Scramble(\n  title: 3,\n)").unwrap();
+    h.state_mut().queue.push(Command::ChooseExperiment(bad.clone()));
+    h.run();
+    h.get_by_label("Run experiment").click();
+    finish_experiment(&mut h);
+    let message = &h.state().lab.experiments.message;
+    assert!(message.starts_with(&format!("{}:2:", bad.display())), "{message}");
+    assert!(h.state().lab.experiments.table.is_none());
+    h.get_by_label(&format!("Stopped: {message}"));
+}
+
+#[test]
+fn a_puzzle_search_has_a_history_a_chart_and_a_tree_below() {
+    let mut h = window(ONE);
+    h.get_by_label("Lab").click();
+    h.run();
+    for _ in 0..5 {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    let lab = &h.state().lab;
+    assert_eq!(lab.history.steps.len(), 5);
+    assert_eq!(lab.history.steps.last().map(|s| s.node), lab.search.current());
+    h.get_by_label("History").click();
+    h.run();
+    assert_eq!(h.state().lab.view, LowerView::History);
+    h.get_by_label("|<").click();
+    h.run();
+    // The first expansion is the start's: the board shows the start again.
+    let lab = &h.state().lab;
+    assert_eq!((lab.scrub, lab.board()), (Some(0), lab.puzzle.start_board()));
+    let line = format!("Expansion 1 of 5: #{} (the start), g 0", lab.history.steps[0].node);
+    assert!(h.query_by_label_contains(&line).is_some(), "{line}");
+    h.get_by_label("Chart").click();
+    h.run();
+    h.get_by_label("Tree").click();
+    h.run();
+    assert_eq!(h.state().lab.view, LowerView::Tree);
+    h.get_by_label("Van Lishout's colours").click();
+    h.run();
+    assert!(h.state().lab.seed_colours);
+    h.get_by_label("blue: generated, not visited");
+    // Another step shows the latest expansion again.
+    h.get_by_label("Step").click();
+    h.run();
+    let lab = &h.state().lab;
+    assert_eq!((lab.scrub, lab.history.steps.len()), (None, 6));
 }

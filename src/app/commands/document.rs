@@ -83,7 +83,7 @@ impl App {
     }
 
     /// Applies `f` to the collection and the index of the level shown as one undo step.
-    fn edit_collection(&mut self, f: impl FnOnce(&mut Collection, &mut usize)) {
+    pub(crate) fn edit_collection(&mut self, f: impl FnOnce(&mut Collection, &mut usize)) {
         let changed = self.document.edit_collection(f);
         self.after_edit(changed);
     }

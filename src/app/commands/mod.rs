@@ -7,6 +7,7 @@ mod document;
 mod editor;
 mod files;
 mod inspector;
+mod lab;
 mod play;
 mod solving;
 mod timeline;

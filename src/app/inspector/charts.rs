@@ -5,23 +5,22 @@ use egui::Ui;
 use egui_plot::{GridMark, Legend, Line, Plot, PlotPoints, VLine};
 
 use crate::app::inspector::Inspector;
-use crate::solver::inspect::Step;
 
 /// Most points drawn per line (the history is sampled evenly down to this).
 const MAX_POINTS: usize = 1500;
 
-/// The chart's lines: open, seen and bound against the expansion index.
-pub fn series(steps: &[Step], log: bool) -> [Vec<[f64; 2]>; 3] {
-    let every = steps.len().div_ceil(MAX_POINTS).max(1);
+/// The chart's lines: open, seen and bound against the expansion index, for `len`
+/// expansions whose values `at` gives.
+pub fn series(len: usize, at: impl Fn(usize) -> [u32; 3], log: bool) -> [Vec<[f64; 2]>; 3] {
+    let every = len.div_ceil(MAX_POINTS).max(1);
     let y = |v: u32| if log { (v as f64 + 1.0).log10() } else { v as f64 };
     let mut out: [Vec<[f64; 2]>; 3] = Default::default();
-    let indices = (0..steps.len()).step_by(every).chain(steps.len().checked_sub(1));
+    let indices = (0..len).step_by(every).chain(len.checked_sub(1));
     for i in indices {
-        let s = &steps[i];
         let x = i as f64;
-        out[0].push([x, y(s.open)]);
-        out[1].push([x, y(s.closed)]);
-        out[2].push([x, y(s.bound as u32)]);
+        for (line, v) in out.iter_mut().zip(at(i)) {
+            line.push([x, y(v)]);
+        }
     }
     out
 }
@@ -33,12 +32,19 @@ pub fn show(ui: &mut Ui, inspector: &Inspector) {
         ui.label("Step or run the search to draw its charts.");
         return;
     };
-    let [open, closed, bound] = session.with_trace(|t| series(&t.steps, log));
-    let scrub = inspector.scrub as f64;
-    let mut plot = Plot::new("search-chart")
-        .legend(Legend::default())
-        .x_axis_label("expansions")
-        .allow_scroll(false);
+    let lines = session.with_trace(|t| {
+        let steps = &t.steps;
+        series(steps.len(), |i| [steps[i].open, steps[i].closed, steps[i].bound.into()], log)
+    });
+    plot(ui, "search-chart", lines, log, inspector.scrub);
+}
+
+/// Draws the three lines of [`series`] (log10 of value + 1 when `log`), with a mark at
+/// expansion `scrub`.
+pub fn plot(ui: &mut Ui, id: &str, lines: [Vec<[f64; 2]>; 3], log: bool, scrub: usize) {
+    let [open, closed, bound] = lines;
+    let mut plot =
+        Plot::new(id).legend(Legend::default()).x_axis_label("expansions").allow_scroll(false);
     if log {
         plot = plot.y_axis_formatter(|m: GridMark, _| format!("{:.0}", 10f64.powf(m.value) - 1.0));
     }
@@ -46,13 +52,14 @@ pub fn show(ui: &mut Ui, inspector: &Inspector) {
         p.line(Line::new("open", PlotPoints::from(open)));
         p.line(Line::new("seen", PlotPoints::from(closed)));
         p.line(Line::new("bound", PlotPoints::from(bound)));
-        p.vline(VLine::new("history step", scrub));
+        p.vline(VLine::new("history step", scrub as f64));
     });
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::inspect::Step;
 
     fn step(open: u32) -> Step {
         Step { node: 0, open, closed: 2 * open, g: 0, h: 0, bound: 3, from: (0, 0), dir: 0 }
@@ -61,12 +68,13 @@ mod tests {
     #[test]
     fn long_histories_are_sampled_and_keep_their_last_point() {
         let steps: Vec<Step> = (0..10_000).map(step).collect();
-        let [open, closed, bound] = series(&steps, false);
+        let at = |i: usize| [steps[i].open, steps[i].closed, steps[i].bound.into()];
+        let [open, closed, bound] = series(steps.len(), at, false);
         assert!(open.len() <= MAX_POINTS + 1);
         assert_eq!(open.last(), Some(&[9999.0, 9999.0]));
         assert_eq!(closed.last(), Some(&[9999.0, 19998.0]));
         assert!(bound.iter().all(|p| p[1] == 3.0));
-        let [log_open, ..] = series(&steps, true);
+        let [log_open, ..] = series(steps.len(), at, true);
         assert!((log_open.last().unwrap()[1] - 4.0).abs() < 1e-9, "log10(9999 + 1)");
     }
 }

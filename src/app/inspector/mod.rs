@@ -8,14 +8,14 @@
 //! [`Snapshot`] taken once a frame and send commands.
 
 pub mod building;
-mod charts;
+pub mod charts;
 pub mod panel;
 mod pattern_view;
 pub mod patterns;
 mod scrub;
 pub mod session;
 pub mod text;
-mod tree;
+pub mod tree;
 
 use std::time::Instant;
 

@@ -3,85 +3,18 @@
 //! history step the scrubber is on), or as Van Lishout's thesis colours them (figures
 //! 2.4–2.8); the solution path highlighted; a click shows a node.
 
-use std::collections::HashMap;
-
 use egui::{Color32, Pos2, Sense, Stroke, Ui, Vec2};
 
 use crate::app::command::Command;
 use crate::app::inspector::{Inspector, Shown};
 use crate::app::sink::Sink;
-use crate::solver::inspect::trace::{Edge, Step, TREE_EXPANSIONS};
-use crate::solver::{NodeId, Progress};
-use crate::solver::{PushView, Verdict};
+use crate::solver::inspect::trace::TREE_EXPANSIONS;
+use crate::solver::inspect::tree::{TreeNode, build_tree};
+use crate::solver::{NodeId, Progress, Verdict};
 
 /// Horizontal and vertical distance between tree nodes, in points.
 const DX: f32 = 14.0;
 const DY: f32 = 28.0;
-
-/// One node of the drawn tree.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TreeNode {
-    /// Its parent in the tree (none for the start).
-    pub parent: Option<usize>,
-    /// The search's node id, when it has one.
-    pub node: Option<NodeId>,
-    /// The push from the parent.
-    pub push: Option<PushView>,
-    /// What became of it when it was generated (none for the start).
-    pub verdict: Option<Verdict>,
-    /// The expansion that generated it.
-    pub born: usize,
-    /// The expansion that expanded it, if it was expanded.
-    pub expanded: Option<usize>,
-    /// Pushes from the start.
-    pub depth: usize,
-}
-
-/// The tree of the recorded expansions: the start, then one node per generated child.
-pub fn build_tree(steps: &[Step], edges: &[Edge]) -> Vec<TreeNode> {
-    let root = TreeNode {
-        parent: None,
-        node: steps.first().map(|s| s.node),
-        push: None,
-        verdict: None,
-        born: 0,
-        expanded: None,
-        depth: 0,
-    };
-    let mut tree = vec![root];
-    let mut latest: HashMap<NodeId, usize> = HashMap::new();
-    let mut next_edge = 0;
-    for (k, step) in steps.iter().enumerate().take(TREE_EXPANSIONS) {
-        let at = if k == 0 { Some(0) } else { latest.get(&step.node).copied() };
-        if let Some(t) = at {
-            tree[t].expanded.get_or_insert(k);
-        }
-        while next_edge < edges.len() && edges[next_edge].step as usize == k {
-            let c = edges[next_edge].child;
-            next_edge += 1;
-            let Some(parent) = at else { continue };
-            let index = tree.len();
-            if let (
-                Some(id),
-                Verdict::Kept | Verdict::Improved | Verdict::Passes | Verdict::Fails(_),
-            ) = (c.node, c.verdict)
-            {
-                latest.insert(id, index);
-            }
-            let depth = tree[parent].depth + 1;
-            tree.push(TreeNode {
-                parent: Some(parent),
-                node: c.node,
-                push: Some(c.push),
-                verdict: Some(c.verdict),
-                born: k,
-                expanded: None,
-                depth,
-            });
-        }
-    }
-    tree
-}
 
 /// Horizontal positions (in node widths): leaves side by side in depth-first order,
 /// parents centred over their children.
@@ -124,15 +57,29 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         Progress::Solved(id) if !session.depth_first() => session.search().path(id),
         _ => Vec::new(),
     };
-    let depth_first = session.depth_first();
     let at = if total == 0 { 0 } else { inspector.scrub.min(total - 1) };
     let at = if inspector.shown == Shown::Step(at) { at } else { total.saturating_sub(1) };
     if total > TREE_EXPANSIONS {
         ui.label(format!("The tree shows the first {TREE_EXPANSIONS} of {total} expansions."));
     }
-    let colours = if inspector.seed_colours { seed_colours(&tree, at) } else { Vec::new() };
-    legend(ui, inspector.seed_colours);
-    let x = layout(&tree);
+    let clicked = draw(ui, &tree, at, &solution, inspector.seed_colours);
+    if let Some(shown) = clicked.and_then(|i| target(&tree, i, session.depth_first())) {
+        sink.send(Command::InspectShow(shown));
+    }
+}
+
+/// Draws `tree` as it stood at expansion `at`, with its legend: Van Lishout's colours when
+/// `seed`, else by outcome; the nodes of `solution` ringed. The node clicked, if any.
+pub fn draw(
+    ui: &mut Ui,
+    tree: &[TreeNode],
+    at: usize,
+    solution: &[NodeId],
+    seed: bool,
+) -> Option<usize> {
+    let colours = if seed { seed_colours(tree, at) } else { Vec::new() };
+    legend(ui, seed);
+    let x = layout(tree);
     let width = x.iter().copied().fold(0.0, f32::max) * DX + 2.0 * DX;
     let height = tree.iter().map(|n| n.depth).max().unwrap_or(0) as f32 * DY + 2.0 * DY;
     let mut clicked = None;
@@ -175,14 +122,10 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         if let Some(p) = response.interact_pointer_pos().filter(|_| response.clicked()) {
             let nearest =
                 (0..tree.len()).min_by(|&a, &b| dist(place(a), p).total_cmp(&dist(place(b), p)));
-            if let Some(i) = nearest.filter(|&i| dist(place(i), p) < DX) {
-                clicked = target(&tree, i, depth_first);
-            }
+            clicked = nearest.filter(|&i| dist(place(i), p) < DX);
         }
     });
-    if let Some(shown) = clicked {
-        sink.send(Command::InspectShow(shown));
-    }
+    clicked
 }
 
 fn dist(a: Pos2, b: Pos2) -> f32 {

@@ -1,10 +1,12 @@
-//! The Experiments view: one of the chapter's tables run on a worker thread, with a
-//! progress bar and a cancel button; its rows and the figure-7-26 chart fill in as each
-//! row completes.
+//! The Experiments view: one of the chapter's tables, or a teacher's own RON file, run on a
+//! worker thread with a progress bar and a cancel button; its rows and the figure-7-26
+//! chart fill in as each row completes. A Sokoban experiment scrambles the level shown.
 
 use crate::lab::experiment::{Experiment, NAMED, Row, Table, Watch};
+use crate::level::Level;
 use egui::Ui;
 use egui_plot::{GridMark, Legend, Line, Plot, PlotPoints};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -15,6 +17,8 @@ struct Shared {
     done: AtomicU64,
     total: AtomicU64,
     cancel: AtomicBool,
+    /// Column labels, once the experiment is read.
+    columns: Mutex<Vec<String>>,
     rows: Mutex<Vec<Row>>,
 }
 
@@ -34,14 +38,33 @@ impl Watch for Shared {
 struct Running {
     shared: Arc<Shared>,
     worker: JoinHandle<Result<Table, String>>,
-    /// Column labels.
-    columns: Vec<String>,
+}
+
+/// Which experiment runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// A shipped one (a name in [`NAMED`]).
+    Named(&'static str),
+    /// A RON file, read when the run starts.
+    File(PathBuf),
+}
+
+impl Choice {
+    /// Its name in the view.
+    pub fn name(&self) -> String {
+        match self {
+            Choice::Named(name) => name.to_string(),
+            Choice::File(path) => {
+                path.file_name().map_or(path.display().to_string(), |n| n.display().to_string())
+            }
+        }
+    }
 }
 
 /// The Experiments view's state.
 pub struct Experiments {
-    /// The shipped experiment chosen (an index into [`NAMED`]).
-    pub chosen: usize,
+    /// The experiment chosen.
+    pub chosen: Choice,
     /// Instances per row.
     pub trials: u32,
     /// The seed.
@@ -55,9 +78,8 @@ pub struct Experiments {
 
 impl Default for Experiments {
     fn default() -> Self {
-        let chosen = NAMED.iter().position(|(n, _)| *n == "nutshell-7-3").unwrap_or(0);
         Experiments {
-            chosen,
+            chosen: Choice::Named("nutshell-7-3"),
             trials: 100,
             seed: 1,
             running: None,
@@ -73,32 +95,26 @@ impl Experiments {
         self.running.is_some()
     }
 
-    /// Starts the chosen experiment on a worker thread; `repaint` is called as it moves.
-    pub fn start(&mut self, repaint: impl Fn() + Send + 'static) {
+    /// Starts the chosen experiment on a worker thread (a file is read there), a Sokoban
+    /// one on `level`; `repaint` is called as it moves.
+    pub fn start(&mut self, level: &Level, repaint: impl Fn() + Send + 'static) {
         if self.running.is_some() {
             return;
         }
-        let Some(mut experiment) = Experiment::named(NAMED[self.chosen].0) else { return };
-        if let Experiment::Scramble(s) = &mut experiment {
-            s.trials = self.trials.max(1);
-        }
-        let columns = match &experiment {
-            Experiment::Scramble(s) => s.algorithms.iter().map(|a| a.label()).collect(),
-            Experiment::GameTree { .. } => Vec::new(),
-        };
         let shared = Arc::new(Shared::default());
-        let seed = self.seed;
+        let (chosen, trials, seed, level) =
+            (self.chosen.clone(), self.trials.max(1), self.seed, level.clone());
         let worker = {
             let shared = shared.clone();
             std::thread::spawn(move || {
-                let result = experiment.run(Some(seed), None, shared.as_ref());
+                let result = run(&chosen, trials, seed, &level, shared.as_ref());
                 repaint();
                 result
             })
         };
         self.table = None;
         self.message.clear();
-        self.running = Some(Running { shared, worker, columns });
+        self.running = Some(Running { shared, worker });
     }
 
     /// Asks the run to stop.
@@ -125,7 +141,8 @@ impl Experiments {
     fn rows(&self) -> (Vec<String>, Vec<Row>) {
         if let Some(r) = &self.running {
             let rows = r.shared.rows.lock().unwrap_or_else(|e| e.into_inner()).clone();
-            return (r.columns.clone(), rows);
+            let columns = r.shared.columns.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            return (columns, rows);
         }
         match &self.table {
             Some(Table::Scramble { algorithms, rows, .. }) => (algorithms.clone(), rows.clone()),
@@ -134,26 +151,62 @@ impl Experiments {
     }
 }
 
+/// Reads the experiment `chosen` and runs it with `trials` a row from `seed`, a Sokoban one
+/// on `level`; the columns are shared as soon as they are known.
+fn run(
+    chosen: &Choice,
+    trials: u32,
+    seed: u64,
+    level: &Level,
+    shared: &Shared,
+) -> Result<Table, String> {
+    let mut experiment = match chosen {
+        Choice::Named(name) => Experiment::named(name).ok_or("no such experiment")?,
+        Choice::File(path) => Experiment::read(path).map_err(|e| e.to_string())?,
+    };
+    if let Experiment::Scramble(s) = &mut experiment {
+        s.trials = trials;
+        *shared.columns.lock().unwrap_or_else(|e| e.into_inner()) =
+            s.algorithms.iter().map(|a| a.label()).collect();
+    }
+    experiment.run(Some(seed), Some(level), shared)
+}
+
+/// What the view asks the window for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Asked {
+    /// Run the experiment chosen.
+    pub start: bool,
+    /// Choose a RON file.
+    pub open: bool,
+}
+
 /// Draws the view: the choice of experiment, the run's progress, the table and the chart.
-/// `start` is set when Run is pressed (the window starts the worker).
-pub fn show(ui: &mut Ui, e: &mut Experiments, start: &mut bool) {
+/// `level` names the level a Sokoban experiment scrambles.
+pub fn show(ui: &mut Ui, e: &mut Experiments, level: &str) -> Asked {
+    let mut asked = Asked::default();
     ui.horizontal(|ui| {
-        ui.strong("Experiments");
         let name = ui.label("Table").id;
         ui.add_enabled_ui(!e.is_running(), |ui| {
             egui::ComboBox::from_id_salt("lab-experiment")
-                .selected_text(NAMED[e.chosen].0)
+                .selected_text(e.chosen.name())
                 .show_ui(ui, |ui| {
-                    for (i, (n, _)) in
-                        NAMED.iter().enumerate().filter(|(_, (n, _))| *n != "sokoban-7-3")
-                    {
-                        ui.selectable_value(&mut e.chosen, i, *n);
+                    for (n, _) in NAMED {
+                        ui.selectable_value(&mut e.chosen, Choice::Named(n), n);
+                    }
+                    if let Choice::File(path) = &e.chosen {
+                        let _ = ui.selectable_label(true, path.display().to_string());
                     }
                 })
                 .response
                 .labelled_by(name);
+            if ui.button("Open…").on_hover_text("Run an experiment from a RON file").clicked() {
+                asked.open = true;
+            }
             let name = ui.label("Trials").id;
-            ui.add(egui::DragValue::new(&mut e.trials).range(1..=10_000)).labelled_by(name);
+            ui.add(egui::DragValue::new(&mut e.trials).range(1..=10_000))
+                .on_hover_text("Instances per row (in place of the experiment's own)")
+                .labelled_by(name);
             let name = ui.label("Seed").id;
             ui.add(egui::DragValue::new(&mut e.seed)).labelled_by(name);
         });
@@ -170,9 +223,18 @@ pub fn show(ui: &mut Ui, e: &mut Experiments, start: &mut bool) {
                 e.cancel();
             }
         } else if ui.button("Run experiment").clicked() {
-            *start = true;
+            asked.start = true;
         }
     });
+    match &e.chosen {
+        Choice::Named(n) if n.starts_with("sokoban") => {
+            ui.label(format!("Scrambles the level shown: {level}."));
+        }
+        Choice::File(path) => {
+            ui.label(format!("{} (a Sokoban experiment scrambles {level})", path.display()));
+        }
+        Choice::Named(_) => {}
+    }
     if !e.message.is_empty() {
         ui.label(format!("Stopped: {}", e.message));
     }
@@ -183,14 +245,14 @@ pub fn show(ui: &mut Ui, e: &mut Experiments, start: &mut bool) {
                 r.ply, r.minimax, r.alpha_beta, r.reduction
             ));
         }
-        return;
+        return asked;
     }
     let (columns, rows) = e.rows();
     if rows.is_empty() {
         if !e.is_running() {
             ui.label("Run an experiment to fill its table and chart.");
         }
-        return;
+        return asked;
     }
     ui.columns(2, |halves| {
         egui::ScrollArea::both()
@@ -198,6 +260,7 @@ pub fn show(ui: &mut Ui, e: &mut Experiments, start: &mut bool) {
             .show(&mut halves[0], |ui| table(ui, &columns, &rows));
         chart(&mut halves[1], &columns, &rows);
     });
+    asked
 }
 
 /// The rows so far: states and solution lengths (failures in parentheses).

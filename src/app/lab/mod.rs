@@ -1,23 +1,34 @@
 //! Lab mode: the textbook's puzzles stepped by its searches (the board drawn for the
-//! puzzle, the node, its children with g, h, f and verdicts, the frontier), and the
-//! Experiments view that runs a table of the chapter on a worker thread and draws its chart
-//! as the rows come in. The panel owns its state; what its buttons ask for is carried out
-//! after it is drawn.
+//! puzzle, the node, its children with g, h, f and verdicts, the frontier, and below the
+//! history, a chart and the tree), tic-tac-toe stepped by its game-tree searches, the level
+//! shown scrambled by random pulls (stepped in the inspector, whose views are Sokoban's),
+//! and the Experiments view that runs a table of the chapter on a worker thread and draws
+//! its chart as the rows come in. The panel owns its state; what its buttons ask for is
+//! carried out after it is drawn.
 
 pub mod board;
 pub mod experiments;
 pub mod game;
+pub mod history;
+pub mod lower;
 pub mod panel;
 
+use crate::lab::pulls;
 use crate::lab::puzzle::{Evaluator, Puzzle};
 use crate::lab::random::Random;
+use crate::level::Level;
 use crate::solver::textbook::{AStar, Bfs, BookSearch, Dfs, IdaStar};
 use crate::solver::{NodeId, Progress, Textbook};
 use experiments::Experiments;
 use game::GameLab;
+use history::History;
+use std::time::{Duration, Instant};
 
-/// Expansions a "Run" makes each frame (a few milliseconds of work).
+/// Expansions a "Run" makes each frame at most.
 const RUN_CHUNK: u64 = 2_000;
+
+/// Time a "Run" takes each frame at most, so that drawing never waits.
+const RUN_TIME: Duration = Duration::from_millis(8);
 
 /// Expansions after which a run stops on its own, so that a search that cannot finish
 /// (DFS without a bound on the 15-puzzle) does not run forever.
@@ -32,15 +43,26 @@ pub enum Kind {
     Fifteen,
     /// Tic-tac-toe, searched by a game tree.
     TicTacToe,
+    /// The level shown, solved, then scrambled by random pulls.
+    Sokoban,
 }
 
 impl Kind {
-    /// The side of its board.
-    pub fn side(self) -> usize {
+    /// Every problem, in menu order.
+    pub const ALL: [Kind; 4] = [Kind::Eight, Kind::Fifteen, Kind::TicTacToe, Kind::Sokoban];
+
+    /// The side of a sliding-tile puzzle's board.
+    fn puzzle_side(self) -> Option<usize> {
         match self {
-            Kind::Eight | Kind::TicTacToe => 3,
-            Kind::Fifteen => 4,
+            Kind::Eight => Some(3),
+            Kind::Fifteen => Some(4),
+            Kind::TicTacToe | Kind::Sokoban => None,
         }
+    }
+
+    /// Whether it is a sliding-tile puzzle.
+    pub fn is_puzzle(self) -> bool {
+        self.puzzle_side().is_some()
     }
 
     /// Its name.
@@ -49,8 +71,20 @@ impl Kind {
             Kind::Eight => "8-puzzle",
             Kind::Fifteen => "15-puzzle",
             Kind::TicTacToe => "tic-tac-toe",
+            Kind::Sokoban => "Sokoban: the level shown, scrambled",
         }
     }
+}
+
+/// The level shown, scrambled by random pulls from its solved position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scrambled {
+    /// The level it was made from.
+    pub from: Level,
+    /// The scrambled level, titled after what was done to it, or why there is none.
+    pub level: Result<Level, String>,
+    /// The seed of its pulls.
+    pub seed: u64,
 }
 
 /// What the lab panel asks for.
@@ -68,6 +102,23 @@ pub enum Action {
     Pause,
     /// Show this node's board.
     Show(NodeId),
+    /// Show the node expanded at this step of the history (from 0).
+    Scrub(usize),
+    /// Add the scrambled level after the level shown and step it in the inspector.
+    Inspect,
+}
+
+/// What the lab's lower panel shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LowerView {
+    /// The Experiments view.
+    Experiments,
+    /// The puzzle search's expansion history.
+    History,
+    /// Its open and closed sizes against expansions.
+    Chart,
+    /// The tree of its first expansions.
+    Tree,
 }
 
 /// The lab's state.
@@ -90,12 +141,24 @@ pub struct LabState {
     pub progress: Progress,
     /// The node whose board is drawn (the current one when none was picked).
     pub shown: Option<NodeId>,
+    /// The puzzle search's expansions so far.
+    pub history: History,
+    /// The history step the history view is on (the latest when none was picked).
+    pub scrub: Option<usize>,
+    /// What the lower panel shows.
+    pub view: LowerView,
+    /// The chart's log scale.
+    pub log_scale: bool,
+    /// The tree in Van Lishout's colours.
+    pub seed_colours: bool,
     /// Whether "Run" is on.
     pub running: bool,
     /// What went wrong last (a board that cannot be made).
     pub message: String,
     /// The game-tree search, for tic-tac-toe.
     pub game: GameLab,
+    /// The scrambled Sokoban level, once made.
+    pub sokoban: Option<Scrambled>,
     /// The Experiments view.
     pub experiments: Experiments,
 }
@@ -116,9 +179,15 @@ impl Default for LabState {
             puzzle,
             progress: Progress::Running,
             shown: None,
+            history: History::default(),
+            scrub: None,
+            view: LowerView::Experiments,
+            log_scale: false,
+            seed_colours: false,
             running: false,
             message: String::new(),
             game: GameLab::default(),
+            sokoban: None,
             experiments: Experiments::default(),
         }
     }
@@ -136,14 +205,27 @@ pub fn search(puzzle: &Puzzle, algorithm: Textbook) -> Box<dyn BookSearch<Puzzle
 }
 
 impl LabState {
-    /// Carries out `action`.
-    pub fn apply(&mut self, action: Action) {
-        if self.kind == Kind::TicTacToe {
-            return self.apply_to_game(action);
+    /// Carries out `action`; `level` is the level shown (the one Sokoban scrambles).
+    /// [`Action::Inspect`] is the window's to carry out, with [`LabState::to_inspect`].
+    pub fn apply(&mut self, action: Action, level: &Level) {
+        match self.kind {
+            Kind::TicTacToe => self.apply_to_game(action),
+            Kind::Sokoban => self.apply_to_sokoban(action, level),
+            Kind::Eight | Kind::Fifteen => self.apply_to_puzzle(action),
         }
+    }
+
+    /// The scrambled Sokoban level and the search to step it with in the inspector.
+    pub fn to_inspect(&self) -> Option<(Level, Textbook)> {
+        let board = self.sokoban.as_ref()?.level.as_ref().ok()?;
+        Some((board.clone(), self.algorithm))
+    }
+
+    fn apply_to_puzzle(&mut self, action: Action) {
+        let Some(side) = self.kind.puzzle_side() else { return };
         match action {
             Action::NewBoard => {
-                match Puzzle::solved(self.kind.side(), self.evaluator) {
+                match Puzzle::solved(side, self.evaluator) {
                     Ok(base) => {
                         self.puzzle = base.scrambled(self.moves, &mut Random::new(self.seed));
                         self.seed += 1;
@@ -155,24 +237,71 @@ impl LabState {
             }
             Action::Restart => {
                 let board = self.puzzle.start_board();
-                match Puzzle::solved(self.kind.side(), self.evaluator) {
+                match Puzzle::solved(side, self.evaluator) {
                     Ok(base) if base.side() == self.puzzle.side() => {
                         self.puzzle = base.from(board);
                         self.message.clear();
                     }
-                    Ok(_) => return self.apply(Action::NewBoard),
+                    Ok(_) => return self.apply_to_puzzle(Action::NewBoard),
                     Err(e) => self.message = e,
                 }
                 self.restart();
             }
             Action::Step => {
                 self.running = false;
-                self.step(1);
+                self.step(1, RUN_TIME);
             }
             Action::Run => self.running = self.progress == Progress::Running,
             Action::Pause => self.running = false,
-            Action::Show(id) => self.shown = Some(id),
+            Action::Show(id) => {
+                self.shown = Some(id);
+                self.scrub = None;
+            }
+            Action::Scrub(k) => {
+                if let Some(step) = self.history.steps.get(k) {
+                    self.shown = Some(step.node);
+                    self.scrub = Some(k);
+                }
+            }
+            Action::Inspect => {}
         }
+    }
+
+    /// Sokoban: a new board scrambles `level` (the inspector does the stepping).
+    fn apply_to_sokoban(&mut self, action: Action, level: &Level) {
+        if action == Action::NewBoard {
+            let seed = self.seed;
+            self.seed += 1;
+            self.scramble(level, seed);
+        }
+    }
+
+    /// Makes the Sokoban board: `level` scrambled by `moves` pulls drawn from `seed`.
+    fn scramble(&mut self, level: &Level, seed: u64) {
+        let board = pulls::scrambled(level, self.moves, &mut Random::new(seed)).map(|mut board| {
+            let title = &level.meta.title;
+            let title = if title.is_empty() { "the level" } else { title };
+            board.meta.title = format!("{title}, scrambled by {} pulls (seed {seed})", self.moves);
+            board
+        });
+        self.sokoban = Some(Scrambled { from: level.clone(), level: board, seed });
+    }
+
+    /// Keeps the Sokoban board made from `level`, the level shown: when another level is
+    /// shown (or this one is edited), it is scrambled again with the same seed.
+    pub fn follow_level(&mut self, level: &Level) {
+        if self.kind != Kind::Sokoban {
+            return;
+        }
+        let seed = match &self.sokoban {
+            Some(s) if s.from == *level => return,
+            Some(s) => s.seed,
+            None => {
+                self.seed += 1;
+                self.seed - 1
+            }
+        };
+        self.scramble(level, seed);
     }
 
     fn apply_to_game(&mut self, action: Action) {
@@ -188,7 +317,7 @@ impl LabState {
             }
             Action::Run => self.running = self.game.stepper.result().is_none(),
             Action::Pause => self.running = false,
-            Action::Show(_) => {}
+            Action::Show(_) | Action::Scrub(_) | Action::Inspect => {}
         }
     }
 
@@ -196,15 +325,30 @@ impl LabState {
         self.search = search(&self.puzzle, self.algorithm);
         self.progress = Progress::Running;
         self.shown = None;
+        self.history = History::default();
+        self.scrub = None;
         self.running = false;
     }
 
-    fn step(&mut self, budget: u64) {
+    /// Up to `budget` expansions, one at a time so that each is recorded, stopping early
+    /// after `time`.
+    fn step(&mut self, budget: u64, time: Duration) {
         if self.progress != Progress::Running {
             return;
         }
-        self.progress = self.search.step(budget);
+        let started = Instant::now();
+        for i in 0..budget {
+            let before = self.search.stats().expanded;
+            self.progress = self.search.step(1);
+            if self.search.stats().expanded > before {
+                self.history.record(self.search.as_ref());
+            }
+            if self.progress != Progress::Running || (i % 64 == 63 && started.elapsed() > time) {
+                break;
+            }
+        }
         self.shown = None;
+        self.scrub = None;
         if self.search.stats().expanded >= RUN_LIMIT && self.progress == Progress::Running {
             self.progress = Progress::NotFound;
             self.message = format!("stopped after {RUN_LIMIT} expansions");
@@ -218,8 +362,8 @@ impl LabState {
     pub fn tick(&mut self) -> bool {
         if self.running && self.kind == Kind::TicTacToe {
             self.running = !self.game.run_chunk();
-        } else if self.running {
-            self.step(RUN_CHUNK);
+        } else if self.running && self.kind.is_puzzle() {
+            self.step(RUN_CHUNK, RUN_TIME);
         }
         self.running
     }

@@ -14,8 +14,9 @@ use egui::Ui;
 /// Frontier nodes listed.
 const FRONTIER_SHOWN: usize = 12;
 
-/// Draws the panel; the actions its controls asked for, in order.
-pub fn show(ui: &mut Ui, lab: &mut LabState) -> Vec<Action> {
+/// Draws the panel; the actions its controls asked for, in order. `level` names the level
+/// shown (the one Sokoban scrambles).
+pub fn show(ui: &mut Ui, lab: &mut LabState, level: &str) -> Vec<Action> {
     let mut actions = Vec::new();
     ui.heading("Lab");
     ui.label("The textbook's searches on its own problems (Algorithms in a Nutshell, chapter 7).");
@@ -25,7 +26,7 @@ pub fn show(ui: &mut Ui, lab: &mut LabState) -> Vec<Action> {
         egui::ComboBox::from_id_salt("lab-kind")
             .selected_text(lab.kind.name())
             .show_ui(ui, |ui| {
-                for k in [Kind::Eight, Kind::Fifteen, Kind::TicTacToe] {
+                for k in Kind::ALL {
                     ui.selectable_value(&mut lab.kind, k, k.name());
                 }
             })
@@ -36,39 +37,25 @@ pub fn show(ui: &mut Ui, lab: &mut LabState) -> Vec<Action> {
                 lab.evaluator = Evaluator::Fair;
             }
             lab.running = false;
-            if lab.kind != Kind::TicTacToe {
+            if lab.kind.is_puzzle() {
                 actions.push(Action::NewBoard);
             }
         }
         ui.end_row();
     });
-    if lab.kind == Kind::TicTacToe {
-        game(ui, lab, &mut actions);
-        return actions;
+    match lab.kind {
+        Kind::TicTacToe => {
+            game(ui, lab, &mut actions);
+            return actions;
+        }
+        Kind::Sokoban => {
+            sokoban(ui, lab, level, &mut actions);
+            return actions;
+        }
+        Kind::Eight | Kind::Fifteen => {}
     }
     egui::Grid::new("lab-puzzle").num_columns(2).show(ui, |ui| {
-        let name = ui.label("Search").id;
-        let before = lab.algorithm;
-        let algorithms = [Textbook::Bfs, Textbook::Dfs(20), Textbook::AStar, Textbook::IdaStar];
-        egui::ComboBox::from_id_salt("lab-algorithm")
-            .selected_text(lab.algorithm.label())
-            .show_ui(ui, |ui| {
-                for a in algorithms {
-                    let same = std::mem::discriminant(&a) == std::mem::discriminant(&lab.algorithm);
-                    if ui.selectable_label(same, a.label()).clicked() && !same {
-                        lab.algorithm = a;
-                    }
-                }
-            })
-            .response
-            .labelled_by(name);
-        ui.end_row();
-        if let Textbook::Dfs(d) = &mut lab.algorithm {
-            let name = ui.label("Depth bound").id;
-            ui.add(egui::DragValue::new(d).range(1..=200)).labelled_by(name);
-            ui.end_row();
-        }
-        if lab.algorithm != before {
+        if algorithm(ui, &mut lab.algorithm) {
             actions.push(Action::Restart);
         }
         let name = ui.label("Evaluator").id;
@@ -118,6 +105,82 @@ pub fn show(ui: &mut Ui, lab: &mut LabState) -> Vec<Action> {
     ui.separator();
     nodes(ui, lab, &mut actions);
     actions
+}
+
+/// The textbook search and its depth bound, in two grid rows; true when it changed.
+fn algorithm(ui: &mut Ui, chosen: &mut Textbook) -> bool {
+    let name = ui.label("Search").id;
+    let before = *chosen;
+    let algorithms = [Textbook::Bfs, Textbook::Dfs(20), Textbook::AStar, Textbook::IdaStar];
+    egui::ComboBox::from_id_salt("lab-algorithm")
+        .selected_text(chosen.label())
+        .show_ui(ui, |ui| {
+            for a in algorithms {
+                let same = std::mem::discriminant(&a) == std::mem::discriminant(chosen);
+                if ui.selectable_label(same, a.label()).clicked() && !same {
+                    *chosen = a;
+                }
+            }
+        })
+        .response
+        .labelled_by(name);
+    ui.end_row();
+    if let Textbook::Dfs(d) = chosen {
+        let name = ui.label("Depth bound").id;
+        ui.add(egui::DragValue::new(d).range(1..=200)).labelled_by(name);
+        ui.end_row();
+    }
+    *chosen != before
+}
+
+/// Sokoban: the level shown scrambled by random pulls, the search to step it with, and the
+/// button that adds it to the collection and opens it in the inspector.
+fn sokoban(ui: &mut Ui, lab: &mut LabState, level: &str, actions: &mut Vec<Action>) {
+    ui.label(format!(
+        "Level {level}, solved, then scrambled by random pulls (none takes back the one before), \
+         so a solution needs at most that many pushes. The textbook searches step it in the \
+         inspector, with its children, open list, charts, history and tree."
+    ));
+    egui::Grid::new("lab-sokoban").num_columns(2).show(ui, |ui| {
+        algorithm(ui, &mut lab.algorithm);
+        let name = ui.label("Random pulls").id;
+        if ui.add(egui::DragValue::new(&mut lab.moves).range(0..=60)).labelled_by(name).changed() {
+            actions.push(Action::NewBoard);
+        }
+        ui.end_row();
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .button("New board")
+            .on_hover_text("Other random pulls from the solved level")
+            .clicked()
+        {
+            actions.push(Action::NewBoard);
+        }
+        ui.label(format!("next seed {}", lab.seed));
+    });
+    match lab.sokoban.as_ref().map(|s| &s.level) {
+        Some(Ok(board)) => {
+            ui.label(format!("Shown: {}", board.meta.title));
+            if ui
+                .button("Inspect it")
+                .on_hover_text(
+                    "Add this level after the level shown (Undo takes it back) and step the \
+                     search on it in the inspector",
+                )
+                .clicked()
+            {
+                actions.push(Action::Inspect);
+            }
+        }
+        Some(Err(e)) => {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("This level cannot be scrambled: {e}."),
+            );
+        }
+        None => {}
+    }
 }
 
 /// The game-tree controls: the search, its ply, the start position, stepping, and the

@@ -50,6 +50,17 @@ pub fn load_file(path: impl AsRef<Path>) -> Result<Collection, FileError> {
 /// as from a stream.
 pub fn load_located(path: impl AsRef<Path>) -> Result<Located, FileError> {
     let path = path.as_ref();
+    let text = read_text(path)?;
+    read_located(&text).map_err(|e| FileError {
+        path: path.to_path_buf(),
+        position: Some((e.line, e.column)),
+        message: e.message,
+    })
+}
+
+/// The text of the file at `path`, read as [`load_located`] reads a level file: a regular
+/// file or standard input, at most [`MAX_FILE_BYTES`], valid UTF-8.
+pub fn read_text(path: &Path) -> Result<String, FileError> {
     let bytes = if path == Path::new("-") || is_stdin(path) {
         read_at_most(std::io::stdin().lock(), path)?
     } else {
@@ -64,18 +75,14 @@ pub fn load_located(path: impl AsRef<Path>) -> Result<Located, FileError> {
         refuse_unless_regular(path, &kind, READ_ADVICE)?;
         read_at_most(file, path)?
     };
-    let text = std::str::from_utf8(&bytes).map_err(|e| FileError {
-        path: path.to_path_buf(),
-        position: Some(position(&bytes, e.valid_up_to())),
-        message: format!(
-            "not valid UTF-8 (byte 0x{:02X}); save the file as UTF-8",
-            bytes[e.valid_up_to()]
-        ),
-    })?;
-    read_located(text).map_err(|e| FileError {
-        path: path.to_path_buf(),
-        position: Some((e.line, e.column)),
-        message: e.message,
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        FileError {
+            path: path.to_path_buf(),
+            position: Some(position(bytes, at)),
+            message: format!("not valid UTF-8 (byte 0x{:02X}); save the file as UTF-8", bytes[at]),
+        }
     })
 }
 

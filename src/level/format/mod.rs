@@ -10,7 +10,7 @@ mod save;
 mod syntax;
 mod writer;
 
-pub use file::{FileError, load_file, load_located};
+pub use file::{FileError, load_file, load_located, read_text};
 pub use origin::{BoardOrigin, Columns, RowOrigin};
 pub use reader::{Located, read_located};
 pub use save::{save_file, save_text};

@@ -8,6 +8,7 @@
 //! - [`explain`]: "why is this a deadlock?": the rule that proves a position dead and the
 //!   boxes involved.
 //! - [`boards`]: positions along pushes (a child's board, a path from the start).
+//! - [`tree`]: the tree of the first expansions, for a tree view.
 //! - [`plan`]: rooms, goal areas and entrances, the packing order and the backward search's
 //!   packing-and-parking plan, in board coordinates.
 
@@ -16,6 +17,7 @@ pub mod boards;
 pub mod explain;
 pub mod plan;
 pub mod trace;
+pub mod tree;
 
 pub use analysis::{Analyser, PositionFacts, SquareFacts};
 pub use explain::Deadlock;

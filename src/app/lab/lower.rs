@@ -1,0 +1,157 @@
+//! The lab's lower panel: the Experiments view, and for a puzzle search the views the
+//! inspector has for Sokoban (the expansion history with its slider, the chart of open and
+//! closed sizes, the tree of the first expansions), drawn by the inspector's own code.
+
+use crate::app::inspector::{charts, tree};
+use crate::app::lab::experiments::{self, Asked};
+use crate::app::lab::{Action, Kind, LabState, LowerView};
+use crate::solver::inspect::trace::TREE_EXPANSIONS;
+use crate::solver::{NodeId, Progress};
+use egui::{RichText, Ui};
+
+/// Draws the panel; `level` names the level shown. What the Experiments view asks of the
+/// window, and the actions the other views asked for.
+pub fn show(ui: &mut Ui, lab: &mut LabState, level: &str) -> (Asked, Vec<Action>) {
+    let mut actions = Vec::new();
+    let views: &[(LowerView, &str)] = match lab.kind {
+        Kind::Eight | Kind::Fifteen => &[
+            (LowerView::Experiments, "Experiments"),
+            (LowerView::History, "History"),
+            (LowerView::Chart, "Chart"),
+            (LowerView::Tree, "Tree"),
+        ],
+        Kind::TicTacToe => &[(LowerView::Experiments, "Experiments"), (LowerView::Tree, "Tree")],
+        Kind::Sokoban => &[(LowerView::Experiments, "Experiments")],
+    };
+    if !views.iter().any(|(v, _)| *v == lab.view) {
+        lab.view = LowerView::Experiments;
+    }
+    ui.horizontal(|ui| {
+        for (view, label) in views {
+            ui.selectable_value(&mut lab.view, *view, *label);
+        }
+        match lab.view {
+            LowerView::Chart => {
+                ui.separator();
+                ui.checkbox(&mut lab.log_scale, "Log scale");
+            }
+            LowerView::Tree => {
+                ui.separator();
+                ui.checkbox(&mut lab.seed_colours, "Van Lishout's colours");
+            }
+            LowerView::Experiments | LowerView::History => {}
+        }
+        if lab.kind == Kind::Sokoban {
+            ui.label("(the inspector shows the scrambled level's history, chart and tree)");
+        }
+    });
+    if lab.kind == Kind::TicTacToe && lab.view == LowerView::Tree {
+        game_tree(ui, lab);
+        return (Asked::default(), actions);
+    }
+    let steps = lab.history.steps.len();
+    let at = lab.scrub.unwrap_or(steps.saturating_sub(1));
+    match lab.view {
+        LowerView::Experiments => {
+            return (experiments::show(ui, &mut lab.experiments, level), actions);
+        }
+        _ if steps == 0 => {
+            ui.label("Step or run the search to record its history.");
+        }
+        LowerView::History => history(ui, lab, at, &mut actions),
+        LowerView::Chart => {
+            let steps = &lab.history.steps;
+            let log = lab.log_scale;
+            let lines = charts::series(
+                steps.len(),
+                |i| [steps[i].open, steps[i].closed, steps[i].bound],
+                log,
+            );
+            charts::plot(ui, "lab-chart-search", lines, log, at);
+        }
+        LowerView::Tree => {
+            if steps > TREE_EXPANSIONS {
+                ui.label(format!(
+                    "The tree shows the first {TREE_EXPANSIONS} of {steps} expansions."
+                ));
+            }
+            let solution: Vec<NodeId> = match lab.progress {
+                Progress::Solved(goal) => lab.search.tree().path(goal),
+                _ => Vec::new(),
+            };
+            let nodes = lab.history.tree();
+            if let Some(i) = tree::draw(ui, nodes, at, &solution, lab.seed_colours) {
+                let n = &nodes[i];
+                match (n.expanded, n.node) {
+                    (Some(k), _) => actions.push(Action::Scrub(k)),
+                    (None, Some(id)) => actions.push(Action::Show(id)),
+                    (None, None) => {}
+                }
+            }
+        }
+    }
+    (Asked::default(), actions)
+}
+
+/// The history slider and the expansion it is on.
+fn history(ui: &mut Ui, lab: &LabState, at: usize, actions: &mut Vec<Action>) {
+    let steps = &lab.history.steps;
+    let len = steps.len();
+    let mut number = at + 1;
+    let slider = egui::Slider::new(&mut number, 1..=len).text("expansion");
+    if ui.add_sized([ui.available_width().min(700.0), 20.0], slider).changed() {
+        actions.push(Action::Scrub(number - 1));
+    }
+    ui.horizontal(|ui| {
+        for (label, to) in [("|<", 0), ("<", at.saturating_sub(1)), (">", (at + 1).min(len - 1))] {
+            if ui.button(label).clicked() {
+                actions.push(Action::Scrub(to));
+            }
+        }
+        if ui.button("Latest").clicked() {
+            actions.push(Action::Scrub(len - 1));
+        }
+    });
+    let s = steps[at];
+    let tile = lab
+        .search
+        .tree()
+        .get(s.node)
+        .and_then(|n| n.mv)
+        .map_or("the start".into(), |t| format!("tile {t}"));
+    ui.label(
+        RichText::new(format!(
+            "Expansion {} of {len}: #{} ({tile}), g {} h {} f {}; then open {}, closed {}, bound {}",
+            at + 1,
+            s.node,
+            s.g,
+            s.h,
+            s.f,
+            s.open,
+            s.closed,
+            s.bound
+        ))
+        .monospace(),
+    );
+    ui.label(format!("The board shows {}.", lab.puzzle.show(lab.board())));
+}
+
+/// The game tree of the first states explored; "over the bound" marks the moves
+/// AlphaBeta's window cut.
+fn game_tree(ui: &mut Ui, lab: &LabState) {
+    let states = lab.game.stepper.states() as usize;
+    ui.label(format!(
+        "Each move made is a node under the node it was made from; a node's moves appear \
+         when it is entered{}.",
+        if lab.game.rule == crate::lab::game_tree::stepper::Rule::AlphaBeta {
+            ", and those the window cut are marked over the bound when it is finished"
+        } else {
+            ""
+        }
+    ));
+    if states > TREE_EXPANSIONS {
+        ui.label(format!("The tree shows the first {TREE_EXPANSIONS} of {states} states."));
+    }
+    let at = states.min(TREE_EXPANSIONS) - 1;
+    tree::draw(ui, &lab.game.tree.nodes, at, &[], lab.seed_colours);
+}
