@@ -126,9 +126,7 @@ impl DocumentState {
 
     /// The level shown as the level list names it: its number and title.
     pub fn level_name(&self) -> String {
-        let title = &self.level().meta.title;
-        let title = if title.is_empty() { "(untitled)" } else { title };
-        format!("{}. {title}", self.current + 1)
+        level_label(self.current, self.level())
     }
 
     /// The level shown, to change it without an undo step (a stroke in progress: call
@@ -285,6 +283,12 @@ impl DocumentState {
 
 /// Small levels of our own, compiled into the program.
 const BUILTIN: &str = include_str!("builtin.xsb");
+
+/// How the level list names level `index` (from 0): its number and title.
+pub fn level_label(index: usize, level: &Level) -> String {
+    let title = if level.meta.title.is_empty() { "(untitled)" } else { &level.meta.title };
+    format!("{}. {title}", index + 1)
+}
 
 /// A level of `width` × `height` floor squares inside a ring of walls.
 pub fn blank_level(width: usize, height: usize) -> Level {

@@ -173,14 +173,13 @@ impl App {
                 timeline::panel::show(ui, t, level, found, inspected, &mut sink);
             }
             Mode::Lab => {
-                // The lab's board is not the level: the overlays do not apply.
+                // The lab's panel has the side to itself: no overlay switches below it.
                 let name = self.document.level_name();
                 for action in lab::panel::show(ui, &mut self.lab, &name) {
-                    match (action, self.lab.to_inspect()) {
-                        (lab::Action::Inspect, Some((level, search))) => {
-                            sink.send(Command::InspectLabLevel(Box::new(level), search))
-                        }
-                        _ => self.lab.apply(action, self.document.level()),
+                    if action != lab::Action::Inspect {
+                        self.lab.apply(action, self.document.level());
+                    } else if let Some((level, search)) = self.lab.to_inspect() {
+                        sink.send(Command::InspectLabLevel(Box::new(level), search));
                     }
                 }
                 return;

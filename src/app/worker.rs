@@ -22,6 +22,8 @@ pub struct Job<P, R> {
     reports: Receiver<Report<P, R>>,
     latest: Option<P>,
     started: Instant,
+    /// Whether the work ended without a result (it panicked).
+    failed: bool,
 }
 
 /// What a job's work function gets: the cancel flag and a way to report progress.
@@ -61,7 +63,7 @@ impl<P: Send + 'static, R: Send + 'static> Job<P, R> {
                 repaint();
             })
             .expect("cannot start a worker thread");
-        Job { cancel, reports, latest: None, started: Instant::now() }
+        Job { cancel, reports, latest: None, started: Instant::now(), failed: false }
     }
 
     /// Asks the job to stop.
@@ -80,7 +82,11 @@ impl<P: Send + 'static, R: Send + 'static> Job<P, R> {
             match self.reports.try_recv() {
                 Ok(Report::Progress(p)) => self.latest = Some(p),
                 Ok(Report::Done(r)) => return Some(r),
-                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return None,
+                Err(TryRecvError::Empty) => return None,
+                Err(TryRecvError::Disconnected) => {
+                    self.failed = true;
+                    return None;
+                }
             }
         }
     }
@@ -98,6 +104,11 @@ impl<P: Send + 'static, R: Send + 'static> Job<P, R> {
             }
             std::thread::sleep(Duration::from_millis(1));
         }
+    }
+
+    /// Whether the work ended without a result (it panicked); [`Job::poll`] finds out.
+    pub fn failed(&self) -> bool {
+        self.failed
     }
 
     /// The most recent progress report.
@@ -146,5 +157,17 @@ mod tests {
             }
         };
         assert!(result >= 1);
+        assert!(!job.failed());
+    }
+
+    #[test]
+    fn a_job_whose_work_panics_says_it_failed() {
+        let mut job: Job<(), u32> = Job::spawn(|| {}, |_| panic!("the work fails"));
+        let start = std::time::Instant::now();
+        while !job.failed() {
+            assert!(job.poll().is_none(), "no result");
+            assert!(start.elapsed().as_secs() < 10, "the failure is seen");
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
     }
 }

@@ -538,11 +538,11 @@ mod tests {
         );
     }
 
-    /// Table 7-3 as printed in the book: n, then states of A*, BFS, DFS(n), DFS(2n), then
-    /// the solution lengths, then the failures of DFS(n) and DFS(2n).
     /// A row of the book's table: n, states, lengths, failures.
     type BookRow = (u32, [f64; 4], [f64; 4], [u32; 2]);
 
+    /// Table 7-3 as printed in the book: n, then states of A*, BFS, DFS(n), DFS(2n), then
+    /// the solution lengths, then the failures of DFS(n) and DFS(2n).
     const BOOK_7_3: [BookRow; 13] = [
         (2, [4.0, 4.5, 3.0, 6.4], [2.0, 2.0, 2.0, 2.0], [0, 0]),
         (3, [6.0, 13.3, 7.1, 27.3], [3.0, 3.0, 3.0, 3.0], [0, 0]),

@@ -12,7 +12,7 @@ pub mod charts;
 pub mod panel;
 mod pattern_view;
 pub mod patterns;
-mod scrub;
+pub mod scrub;
 pub mod session;
 pub mod text;
 pub mod tree;

@@ -10,6 +10,31 @@ use crate::app::inspector::{Inspector, Shown};
 use crate::app::sink::Sink;
 use crate::solver::PushView;
 
+/// A slider over `len` expansions (numbered from 1) standing at `at` (from 0), with
+/// buttons to the first, the one before, the one after and the latest; the expansion asked
+/// for, if any.
+pub fn slider(ui: &mut Ui, at: usize, len: usize) -> Option<usize> {
+    let mut asked = None;
+    let mut number = at + 1;
+    let slider = egui::Slider::new(&mut number, 1..=len).text("expansion");
+    if ui.add_sized([ui.available_width().min(700.0), 20.0], slider).changed() {
+        asked = Some(number - 1);
+    }
+    ui.horizontal(|ui| {
+        for (label, to) in [
+            ("|<", 0),
+            ("<", at.saturating_sub(1)),
+            (">", (at + 1).min(len - 1)),
+            ("Latest", len - 1),
+        ] {
+            if ui.button(label).clicked() {
+                asked = Some(to);
+            }
+        }
+    });
+    asked
+}
+
 /// The history scrubber.
 pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     let Some(session) = &inspector.session else {
@@ -22,21 +47,8 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         return;
     }
     let at = inspector.scrub.min(len - 1);
-    let mut number = at + 1;
-    let slider = egui::Slider::new(&mut number, 1..=len).text("expansion");
-    let changed = ui.add_sized([ui.available_width().min(700.0), 20.0], slider).changed();
-    ui.horizontal(|ui| {
-        for (label, to) in [("|<", 0), ("<", at.saturating_sub(1)), (">", (at + 1).min(len - 1))] {
-            if ui.button(label).clicked() {
-                sink.send(Command::InspectScrub(to));
-            }
-        }
-        if ui.button("Latest").clicked() {
-            sink.send(Command::InspectScrub(len - 1));
-        }
-    });
-    if changed {
-        sink.send(Command::InspectScrub(number - 1));
+    if let Some(to) = slider(ui, at, len) {
+        sink.send(Command::InspectScrub(to));
     }
     let Some(step) = session.with_trace(|t| t.steps.get(at).copied()) else { return };
     let push = step.push().map(|(from, dir)| PushView {

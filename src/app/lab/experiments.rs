@@ -2,6 +2,7 @@
 //! worker thread with a progress bar and a cancel button; its rows and the figure-7-26
 //! chart fill in as each row completes. A Sokoban experiment scrambles the level shown.
 
+use crate::app::worker::Job;
 use crate::lab::experiment::{Experiment, NAMED, Row, Table, Watch};
 use crate::level::Level;
 use egui::Ui;
@@ -9,35 +10,39 @@ use egui_plot::{GridMark, Legend, Line, Plot, PlotPoints};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 
-/// What a run shares with its worker.
+/// What a run shows the window while it goes: its progress, columns and rows so far.
 #[derive(Default)]
 struct Shared {
     done: AtomicU64,
     total: AtomicU64,
-    cancel: AtomicBool,
     /// Column labels, once the experiment is read.
     columns: Mutex<Vec<String>>,
     rows: Mutex<Vec<Row>>,
 }
 
-impl Watch for Shared {
+/// The run's [`Watch`]: it fills [`Shared`] and stops when the job is cancelled.
+struct Relay<'a> {
+    shared: &'a Shared,
+    cancel: &'a AtomicBool,
+}
+
+impl Watch for Relay<'_> {
     fn trial(&self, done: u64, total: u64) -> bool {
-        self.done.store(done, Ordering::Relaxed);
-        self.total.store(total, Ordering::Relaxed);
+        self.shared.done.store(done, Ordering::Relaxed);
+        self.shared.total.store(total, Ordering::Relaxed);
         !self.cancel.load(Ordering::Relaxed)
     }
 
     fn row(&self, row: &Row) {
-        self.rows.lock().unwrap_or_else(|e| e.into_inner()).push(row.clone());
+        self.shared.rows.lock().unwrap_or_else(|e| e.into_inner()).push(row.clone());
     }
 }
 
 /// A run under way.
 struct Running {
     shared: Arc<Shared>,
-    worker: JoinHandle<Result<Table, String>>,
+    job: Job<(), Result<Table, String>>,
 }
 
 /// Which experiment runs.
@@ -104,37 +109,36 @@ impl Experiments {
         let shared = Arc::new(Shared::default());
         let (chosen, trials, seed, level) =
             (self.chosen.clone(), self.trials.max(1), self.seed, level.clone());
-        let worker = {
+        let job = {
             let shared = shared.clone();
-            std::thread::spawn(move || {
-                let result = run(&chosen, trials, seed, &level, shared.as_ref());
-                repaint();
-                result
+            Job::spawn(repaint, move |reporter| {
+                let watch = Relay { shared: &shared, cancel: reporter.cancel };
+                run(&chosen, trials, seed, &level, &watch)
             })
         };
         self.table = None;
         self.message.clear();
-        self.running = Some(Running { shared, worker });
+        self.running = Some(Running { shared, job });
     }
 
     /// Asks the run to stop.
     pub fn cancel(&self) {
         if let Some(r) = &self.running {
-            r.shared.cancel.store(true, Ordering::Relaxed);
+            r.job.cancel();
         }
     }
 
     /// Collects a finished run; true while one is under way.
     pub fn poll(&mut self) -> bool {
-        let finished = self.running.as_ref().is_some_and(|r| r.worker.is_finished());
-        if finished && let Some(r) = self.running.take() {
-            match r.worker.join() {
-                Ok(Ok(table)) => self.table = Some(table),
-                Ok(Err(e)) => self.message = e,
-                Err(_) => self.message = "the experiment's worker failed".into(),
-            }
+        let Some(r) = &mut self.running else { return false };
+        match r.job.poll() {
+            Some(Ok(table)) => self.table = Some(table),
+            Some(Err(e)) => self.message = e,
+            None if r.job.failed() => self.message = "the experiment's worker failed".into(),
+            None => return true,
         }
-        self.running.is_some()
+        self.running = None;
+        false
     }
 
     /// The columns and rows to draw: the finished table's, or those of the run so far.
@@ -158,7 +162,7 @@ fn run(
     trials: u32,
     seed: u64,
     level: &Level,
-    shared: &Shared,
+    watch: &Relay<'_>,
 ) -> Result<Table, String> {
     let mut experiment = match chosen {
         Choice::Named(name) => Experiment::named(name).ok_or("no such experiment")?,
@@ -166,10 +170,10 @@ fn run(
     };
     if let Experiment::Scramble(s) = &mut experiment {
         s.trials = trials;
-        *shared.columns.lock().unwrap_or_else(|e| e.into_inner()) =
+        *watch.shared.columns.lock().unwrap_or_else(|e| e.into_inner()) =
             s.algorithms.iter().map(|a| a.label()).collect();
     }
-    experiment.run(Some(seed), Some(level), shared)
+    experiment.run(Some(seed), Some(level), watch)
 }
 
 /// What the view asks the window for.

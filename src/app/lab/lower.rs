@@ -2,7 +2,7 @@
 //! inspector has for Sokoban (the expansion history with its slider, the chart of open and
 //! closed sizes, the tree of the first expansions), drawn by the inspector's own code.
 
-use crate::app::inspector::{charts, tree};
+use crate::app::inspector::{charts, scrub, tree};
 use crate::app::lab::experiments::{self, Asked};
 use crate::app::lab::{Action, Kind, LabState, LowerView};
 use crate::solver::inspect::trace::TREE_EXPANSIONS;
@@ -97,21 +97,9 @@ pub fn show(ui: &mut Ui, lab: &mut LabState, level: &str) -> (Asked, Vec<Action>
 fn history(ui: &mut Ui, lab: &LabState, at: usize, actions: &mut Vec<Action>) {
     let steps = &lab.history.steps;
     let len = steps.len();
-    let mut number = at + 1;
-    let slider = egui::Slider::new(&mut number, 1..=len).text("expansion");
-    if ui.add_sized([ui.available_width().min(700.0), 20.0], slider).changed() {
-        actions.push(Action::Scrub(number - 1));
+    if let Some(to) = scrub::slider(ui, at, len) {
+        actions.push(Action::Scrub(to));
     }
-    ui.horizontal(|ui| {
-        for (label, to) in [("|<", 0), ("<", at.saturating_sub(1)), (">", (at + 1).min(len - 1))] {
-            if ui.button(label).clicked() {
-                actions.push(Action::Scrub(to));
-            }
-        }
-        if ui.button("Latest").clicked() {
-            actions.push(Action::Scrub(len - 1));
-        }
-    });
     let s = steps[at];
     let tile = lab
         .search

@@ -5,7 +5,7 @@ use egui::Ui;
 
 use crate::app::board;
 use crate::app::command::Command;
-use crate::app::document::DocumentState;
+use crate::app::document::{DocumentState, level_label};
 use crate::app::palette::Palette;
 use crate::app::sink::Sink;
 
@@ -42,8 +42,7 @@ pub fn show(
         for i in rows {
             let level = &levels[i];
             let selected = i == current;
-            let title = if level.meta.title.is_empty() { "(untitled)" } else { &level.meta.title };
-            let text = format!("{}. {title}", i + 1);
+            let text = level_label(i, level);
             let clicked = ui
                 .horizontal(|ui| {
                     let (rect, r) = ui.allocate_exact_size(

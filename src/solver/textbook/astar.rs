@@ -7,7 +7,7 @@ use crate::solver::model::table::NodeId;
 use crate::solver::search::{Progress, Verdict};
 use crate::solver::textbook::Problem;
 use crate::solver::textbook::book::{Book, Rules};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 
 /// A* search state.
 pub struct AStar<P: Problem> {
@@ -16,7 +16,6 @@ pub struct AStar<P: Problem> {
     open: BTreeMap<(u32, u64), NodeId>,
     /// Each open state's key in `open`.
     keys: HashMap<P::State, (u32, u64)>,
-    closed: HashSet<P::State>,
     inserted: u64,
 }
 
@@ -27,12 +26,7 @@ impl<P: Problem> AStar<P> {
         let root = book.tree.node(0);
         let key = (book.problem.score(0, root.h), 0);
         let keys = HashMap::from([(root.state.clone(), key)]);
-        AStar { open: BTreeMap::from([(key, 0)]), keys, closed: HashSet::new(), inserted: 1, book }
-    }
-
-    fn counts(&mut self) {
-        self.book.stats.open = self.open.len() as u64;
-        self.book.stats.closed = self.closed.len() as u64;
+        AStar { open: BTreeMap::from([(key, 0)]), keys, inserted: 1, book }
     }
 }
 
@@ -41,61 +35,52 @@ impl<P: Problem> Rules<P> for AStar<P> {
         &self.book
     }
 
-    fn step(&mut self, budget: u64) -> Progress {
-        if let Some(done) = self.book.done {
-            return done;
+    fn book_mut(&mut self) -> &mut Book<P> {
+        &mut self.book
+    }
+
+    fn next(&mut self) -> Option<Progress> {
+        let Some(((f, _), id)) = self.open.pop_first() else {
+            return Some(Progress::Exhausted { complete: true });
+        };
+        let state = self.book.tree.node(id).state.clone();
+        self.keys.remove(&state);
+        if self.book.problem.is_goal(&state) {
+            return Some(Progress::Solved(id));
         }
-        for _ in 0..budget {
-            if self.book.problem.interrupted() {
-                break;
+        self.book.stats.bound = f;
+        self.book.closed.insert(state);
+        self.book.expand(id);
+        for i in 0..self.book.successors.len() {
+            if self.book.pruned(id, i) || self.book.is_closed(id, i) {
+                continue;
             }
-            let Some(((f, _), id)) = self.open.pop_first() else {
-                self.counts();
-                return self.book.finish(Progress::Exhausted { complete: true });
+            let s = &self.book.successors[i];
+            let g = self.book.tree.node(id).g.saturating_add(s.cost);
+            let f = self.book.problem.score(g, s.h);
+            let verdict = match self.keys.get(&s.state) {
+                None => Verdict::Kept,
+                Some(&old) if f < old.0 => {
+                    self.open.remove(&old);
+                    Verdict::Improved
+                }
+                Some(_) => {
+                    self.book.duplicate(id, i);
+                    continue;
+                }
             };
-            let state = self.book.tree.node(id).state.clone();
-            self.keys.remove(&state);
-            if self.book.problem.is_goal(&state) {
-                self.counts();
-                return self.book.finish(Progress::Solved(id));
-            }
-            self.book.stats.bound = f;
-            self.closed.insert(state);
-            self.book.expand(id);
-            for i in 0..self.book.successors.len() {
-                if self.book.pruned(id, i) {
-                    continue;
-                }
-                let s = &self.book.successors[i];
-                if self.closed.contains(&s.state) {
-                    self.book.stats.duplicates += 1;
-                    self.book.record(id, i, None, Verdict::Duplicate);
-                    continue;
-                }
-                let g = self.book.tree.node(id).g.saturating_add(s.cost);
-                let f = self.book.problem.score(g, s.h);
-                let verdict = match self.keys.get(&s.state) {
-                    None => Verdict::Kept,
-                    Some(&old) if f < old.0 => {
-                        self.open.remove(&old);
-                        Verdict::Improved
-                    }
-                    Some(_) => {
-                        self.book.stats.duplicates += 1;
-                        self.book.record(id, i, None, Verdict::Duplicate);
-                        continue;
-                    }
-                };
-                let child = self.book.store(id, i);
-                let key = (f, self.inserted);
-                self.inserted += 1;
-                self.open.insert(key, child);
-                self.keys.insert(self.book.tree.node(child).state.clone(), key);
-                self.book.record(id, i, Some(child), verdict);
-            }
-            self.counts();
+            let child = self.book.store(id, i);
+            let key = (f, self.inserted);
+            self.inserted += 1;
+            self.open.insert(key, child);
+            self.keys.insert(self.book.tree.node(child).state.clone(), key);
+            self.book.record(id, i, Some(child), verdict);
         }
-        Progress::Running
+        None
+    }
+
+    fn count(&mut self) {
+        self.book.count(self.open.len());
     }
 
     fn frontier(&self, k: usize) -> Vec<NodeId> {
@@ -108,6 +93,6 @@ impl<P: Problem> Rules<P> for AStar<P> {
 
     fn memory(&self) -> usize {
         let entry = std::mem::size_of::<((u32, u64), NodeId)>() * 2;
-        self.book.memory(self.closed.len() + self.keys.len()) + self.open.len() * entry
+        self.book.memory(self.keys.len()) + self.open.len() * entry
     }
 }

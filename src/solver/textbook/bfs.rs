@@ -6,28 +6,18 @@ use crate::solver::model::table::NodeId;
 use crate::solver::search::{Progress, Verdict};
 use crate::solver::textbook::Problem;
 use crate::solver::textbook::book::{Book, Rules};
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
 
 /// Breadth-first search state.
 pub struct Bfs<P: Problem> {
     book: Book<P>,
     open: VecDeque<NodeId>,
-    closed: HashSet<P::State>,
 }
 
 impl<P: Problem> Bfs<P> {
     /// A search of `problem` from its start; `trace` records each expansion's children.
     pub fn new(problem: P, trace: bool) -> Self {
-        Bfs {
-            book: Book::new(problem, trace, true),
-            open: VecDeque::from([0]),
-            closed: HashSet::new(),
-        }
-    }
-
-    fn counts(&mut self) {
-        self.book.stats.open = self.open.len() as u64;
-        self.book.stats.closed = self.closed.len() as u64;
+        Bfs { book: Book::new(problem, trace, true), open: VecDeque::from([0]) }
     }
 }
 
@@ -36,41 +26,33 @@ impl<P: Problem> Rules<P> for Bfs<P> {
         &self.book
     }
 
-    fn step(&mut self, budget: u64) -> Progress {
-        if let Some(done) = self.book.done {
-            return done;
-        }
-        for _ in 0..budget {
-            if self.book.problem.interrupted() {
-                break;
+    fn book_mut(&mut self) -> &mut Book<P> {
+        &mut self.book
+    }
+
+    fn next(&mut self) -> Option<Progress> {
+        let Some(id) = self.open.pop_front() else {
+            return Some(Progress::Exhausted { complete: true });
+        };
+        self.book.close(id);
+        self.book.expand(id);
+        self.book.stats.bound = self.book.tree.node(id).depth;
+        for i in 0..self.book.successors.len() {
+            if self.book.pruned(id, i) || self.book.is_closed(id, i) {
+                continue;
             }
-            let Some(id) = self.open.pop_front() else {
-                self.counts();
-                return self.book.finish(Progress::Exhausted { complete: true });
-            };
-            self.closed.insert(self.book.tree.node(id).state.clone());
-            self.book.expand(id);
-            self.book.stats.bound = self.book.tree.node(id).depth;
-            for i in 0..self.book.successors.len() {
-                if self.book.pruned(id, i) {
-                    continue;
-                }
-                if self.closed.contains(&self.book.successors[i].state) {
-                    self.book.stats.duplicates += 1;
-                    self.book.record(id, i, None, Verdict::Duplicate);
-                    continue;
-                }
-                let child = self.book.store(id, i);
-                self.book.record(id, i, Some(child), Verdict::Kept);
-                if self.book.problem.is_goal(&self.book.tree.node(child).state) {
-                    self.counts();
-                    return self.book.finish(Progress::Solved(child));
-                }
-                self.open.push_back(child);
+            let child = self.book.store(id, i);
+            self.book.record(id, i, Some(child), Verdict::Kept);
+            if self.book.problem.is_goal(&self.book.tree.node(child).state) {
+                return Some(Progress::Solved(child));
             }
-            self.counts();
+            self.open.push_back(child);
         }
-        Progress::Running
+        None
+    }
+
+    fn count(&mut self) {
+        self.book.count(self.open.len());
     }
 
     fn frontier(&self, k: usize) -> Vec<NodeId> {
@@ -82,6 +64,6 @@ impl<P: Problem> Rules<P> for Bfs<P> {
     }
 
     fn memory(&self) -> usize {
-        self.book.memory(self.closed.len()) + self.open.capacity() * 4
+        self.book.memory(0) + self.open.capacity() * 4
     }
 }

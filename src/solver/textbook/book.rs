@@ -1,18 +1,26 @@
-//! What every textbook search keeps: the problem, the node store, the counters, the last
-//! expansion for the inspector, and the successor buffer. Each search adds its open list
-//! and closed set.
+//! What every textbook search keeps: the problem, the node store, the closed set, the
+//! counters, the last expansion for the inspector, and the successor buffer; and the step
+//! loop they share. Each search adds its open list and what one expansion does.
+
+use std::collections::HashSet;
 
 use crate::solver::model::table::NodeId;
 use crate::solver::search::{Progress, Stats, Verdict};
 use crate::solver::textbook::{BookSearch, Child, Problem, Successor, Tree};
 
-/// What makes each textbook search itself (its open list, closed set and step); the
-/// rest of [`BookSearch`] is written once, below, from its [`Book`].
+/// What makes each textbook search itself (its open list and what one expansion does);
+/// the rest of [`BookSearch`], the step loop included, is written once, below, from its
+/// [`Book`].
 pub(super) trait Rules<P: Problem>: Send {
     /// The shared state.
     fn book(&self) -> &Book<P>;
-    /// Runs up to `budget` expansions.
-    fn step(&mut self, budget: u64) -> Progress;
+    /// The shared state, to change.
+    fn book_mut(&mut self) -> &mut Book<P>;
+    /// One expansion; the end instead when the search reached it.
+    fn next(&mut self) -> Option<Progress>;
+    /// Puts the open and closed sizes (and the bound) in the counters, as the search
+    /// counts them.
+    fn count(&mut self);
     /// Up to `k` stored nodes of open, the next to be expanded first.
     fn frontier(&self, k: usize) -> Vec<NodeId>;
     /// Whether a solution it finds is a cheapest one.
@@ -23,7 +31,20 @@ pub(super) trait Rules<P: Problem>: Send {
 
 impl<P: Problem, R: Rules<P>> BookSearch<P> for R {
     fn step(&mut self, budget: u64) -> Progress {
-        Rules::step(self, budget)
+        if let Some(done) = self.book().done {
+            return done;
+        }
+        for _ in 0..budget {
+            if self.book().problem.interrupted() {
+                break;
+            }
+            let end = self.next();
+            self.count();
+            if let Some(p) = end {
+                return self.book_mut().finish(p);
+            }
+        }
+        Progress::Running
     }
 
     fn stats(&self) -> &Stats {
@@ -69,6 +90,8 @@ pub(super) struct Book<P: Problem> {
     pub problem: P,
     /// Stored nodes; node 0 is the start.
     pub tree: Tree<P::State, P::Move>,
+    /// The states expanded (IDA*, which keeps none, leaves it empty).
+    pub closed: HashSet<P::State>,
     /// Counters.
     pub stats: Stats,
     /// The node expanded last.
@@ -98,6 +121,7 @@ impl<P: Problem> Book<P> {
         };
         Book {
             tree: Tree::new(start, h),
+            closed: HashSet::new(),
             problem,
             stats: Stats::default(),
             current: None,
@@ -129,6 +153,33 @@ impl<P: Problem> Book<P> {
         self.stats.pruned[reason.index()] += 1;
         self.record(parent, i, None, Verdict::Pruned(reason));
         true
+    }
+
+    /// Closes node `id`'s state.
+    pub fn close(&mut self, id: NodeId) {
+        self.closed.insert(self.tree.node(id).state.clone());
+    }
+
+    /// Whether successor `i` of the last expansion is closed; if so it is counted and
+    /// recorded as a duplicate.
+    pub fn is_closed(&mut self, parent: NodeId, i: usize) -> bool {
+        if !self.closed.contains(&self.successors[i].state) {
+            return false;
+        }
+        self.duplicate(parent, i);
+        true
+    }
+
+    /// Counts successor `i` of `parent` as a duplicate and records it so.
+    pub fn duplicate(&mut self, parent: NodeId, i: usize) {
+        self.stats.duplicates += 1;
+        self.record(parent, i, None, Verdict::Duplicate);
+    }
+
+    /// Puts `open` and the closed set's size in the counters.
+    pub fn count(&mut self, open: usize) {
+        self.stats.open = open as u64;
+        self.stats.closed = self.closed.len() as u64;
     }
 
     /// Records successor `i` of `parent` for the inspector, with its node and verdict.
@@ -163,13 +214,13 @@ impl<P: Problem> Book<P> {
         if self.by_depth { n.depth } else { self.problem.score(n.g, n.h) }
     }
 
-    /// Bytes held by the nodes and the successor buffer, and by `states` more states held
-    /// in a hash set (the closed set).
-    pub fn memory(&self, states: usize) -> usize {
+    /// Bytes held by the nodes, the closed set and the successor buffer, and by `more`
+    /// states held in another hash map.
+    pub fn memory(&self, more: usize) -> usize {
         let per_state = std::mem::size_of::<P::State>() + self.problem.state_bytes();
         self.tree.memory()
             + self.tree.len() * self.problem.state_bytes()
-            + states * (per_state + 8)
+            + (self.closed.len() + more) * (per_state + 8)
             + self.successors.capacity() * std::mem::size_of::<Successor<P>>()
     }
 }

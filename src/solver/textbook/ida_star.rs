@@ -67,8 +67,7 @@ impl<P: Problem> IdaStar<P> {
                 self.next_bound = self.next_bound.min(f);
                 self.book.record(id, i, None, Verdict::OverBound);
             } else if self.on_path(id, &s.state) {
-                self.book.stats.duplicates += 1;
-                self.book.record(id, i, None, Verdict::Duplicate);
+                self.book.duplicate(id, i);
             } else {
                 let child = self.book.store(id, i);
                 self.book.record(id, i, Some(child), Verdict::Kept);
@@ -77,12 +76,6 @@ impl<P: Problem> IdaStar<P> {
         let end = self.book.tree.len() as NodeId;
         self.frames.push(Frame { first, next: first, end });
     }
-
-    fn counts(&mut self) {
-        self.book.stats.open = self.frames.iter().map(|f| u64::from(f.end - f.next)).sum();
-        self.book.stats.closed = self.frames.len() as u64;
-        self.book.stats.bound = self.bound;
-    }
 }
 
 impl<P: Problem> Rules<P> for IdaStar<P> {
@@ -90,21 +83,22 @@ impl<P: Problem> Rules<P> for IdaStar<P> {
         &self.book
     }
 
-    fn step(&mut self, budget: u64) -> Progress {
-        if let Some(done) = self.book.done {
-            return done;
-        }
-        let start = self.book.stats.expanded;
-        while self.book.stats.expanded - start < budget && !self.book.problem.interrupted() {
+    fn book_mut(&mut self) -> &mut Book<P> {
+        &mut self.book
+    }
+
+    /// Leaves finished frames and starts the next pass as needed, up to the next
+    /// expansion.
+    fn next(&mut self) -> Option<Progress> {
+        loop {
             let Some(top) = self.frames.last_mut() else {
                 if self.next_bound == u32::MAX {
-                    self.counts();
-                    return self.book.finish(Progress::Exhausted { complete: true });
+                    return Some(Progress::Exhausted { complete: true });
                 }
                 self.bound = std::mem::replace(&mut self.next_bound, u32::MAX);
                 self.book.tree.truncate(1);
                 self.open_frame(0);
-                continue;
+                return None;
             };
             if top.next == top.end {
                 let first = top.first;
@@ -115,13 +109,17 @@ impl<P: Problem> Rules<P> for IdaStar<P> {
             let id = top.next;
             top.next += 1;
             if self.book.problem.is_goal(&self.book.tree.node(id).state) {
-                self.counts();
-                return self.book.finish(Progress::Solved(id));
+                return Some(Progress::Solved(id));
             }
             self.open_frame(id);
-            self.counts();
+            return None;
         }
-        Progress::Running
+    }
+
+    fn count(&mut self) {
+        self.book.stats.open = self.frames.iter().map(|f| u64::from(f.end - f.next)).sum();
+        self.book.stats.closed = self.frames.len() as u64;
+        self.book.stats.bound = self.bound;
     }
 
     fn frontier(&self, k: usize) -> Vec<NodeId> {
