@@ -193,8 +193,8 @@ pub fn solve_with_progress(
     })
 }
 
-/// `Auto` on two threads: feature-space search by the packing order on this one (it reports
-/// progress); on the other, greedy best-first search and two feature-space searches that
+/// `Auto` on two threads: feature-space search by the packing order on this one, without
+/// the blocker and explorer advisors (it reports progress); on the other, greedy best-first search and two feature-space searches that
 /// follow other lines than the first: one without `best-line` and with the hotspot advisors
 /// on (unless they are on already), and one that follows the plan of a backward search
 /// (with `plan` switched off: one without `best-line`, unless that is off too, when it would
@@ -250,8 +250,12 @@ fn solve_in_parallel(
                 outcome
             });
             let interrupt = &interrupts[0];
+            // This thread keeps to Shoham and Schaeffer's advisors: the blocker and explorer
+            // advisors steer the helper's searches, and mislead some levels they do not suit.
             let mut order = *config;
-            order.techniques.set(Technique::Plan, false);
+            for t in [Technique::Plan, Technique::Blockers, Technique::Explorer] {
+                order.techniques.set(t, false);
+            }
             let mut fess = member(problem, &order, Method::Fess, NoTrace, interrupt);
             let outcome = drive(level, fess.as_mut(), watch, &half, interrupt, &halt, progress);
             if decisive(&outcome) {
