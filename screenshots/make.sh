@@ -35,6 +35,9 @@ start
 key() { xdotool key --delay 60 "$@"; sleep 0.4; }
 shot() { import -window root "$1"; echo "wrote $1"; }
 
+# Rate levels first, so that every shot's level list shows each difficulty.
+xdotool mousemove 47 83 click 1
+sleep 2
 # Editor: level 21 ("Pillars"), dead squares shown (F6).
 for _ in $(seq 20); do key Next; done
 key F6
@@ -64,10 +67,13 @@ click 300 640
 shot screenshots/patterns.png
 key F8 F9
 
-# Timeline: solve with the solver (F5), open the timeline on its solution, step in.
+# Timeline: solve with the solver (F5), open the timeline on its solution, shorten it with
+# the optimiser (Fewer moves; the shorter one is saved and loaded), step in.
 key F5
 sleep 3
 click 391 12
+click 988 500
+sleep 4
 for _ in $(seq 9); do key Right; done
 shot screenshots/timeline.png
 

@@ -244,3 +244,57 @@ fn lab_names_what_is_wrong_with_an_experiment() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn optimize_shortens_a_solution_and_saves_it_beside_the_old_one_keeping_the_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let room = "; Room\n#########\n#       #\n#   $ . #\n#  @    #\n#       #\n#########\n";
+    let file = write(dir.path(), "room.xsb", room);
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let args = ["optimize", &file, "--solution", "uurDlddrUluRR", "--metric", "pushes"];
+    let out = sokolab(&[&args[..], &["--json", "--save"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let report: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(report["status"], "improved");
+    assert_eq!(
+        (report["moves_before"].as_u64(), report["pushes_before"].as_u64()),
+        (Some(13), Some(4))
+    );
+    assert_eq!((report["moves"].as_u64(), report["pushes"].as_u64()), (Some(3), Some(2)));
+    assert_eq!(report["solution"], "uRR");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("uRR"), "{saved}");
+    let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640, "a save keeps the file's mode");
+
+    // The saved solution is now the best one to start from, and nothing beats it.
+    let again = sokolab(&["optimize", &file, "--metric", "moves"]);
+    assert_eq!(again.status.code(), Some(0));
+    assert!(stdout(&again).contains("no-better by moves (saved solution)"), "{}", stdout(&again));
+
+    let wrong = sokolab(&["optimize", &file, "--solution", "uR"]);
+    assert_eq!(wrong.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&wrong.stderr);
+    assert!(said.contains("level 1: the solution does not solve the level"), "{said}");
+}
+
+#[test]
+fn rate_gives_each_levels_measures_and_a_summary_as_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "; Easy\n#####\n#@$.#\n#####\n\n; Dead\n######\n#@$ .#\n#$  .#\n######\n\n\
+                ; Two\n#######\n#     #\n#@$ $ #\n#   ..#\n#######\n";
+    let file = write(dir.path(), "r.xsb", text);
+    let out = sokolab(&["rate", &file, "--json", "--jobs", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let lines: Vec<serde_json::Value> =
+        stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 4, "three levels in order, then the summary");
+    assert_eq!(lines[0]["level"], 1);
+    assert_eq!((lines[0]["pushes"].as_u64(), lines[0]["proved"].as_bool()), (Some(1), Some(true)));
+    assert_eq!(lines[1]["status"], "unsolvable");
+    assert!(lines[1]["difficulty"].is_null());
+    assert!(lines[2]["difficulty"].as_f64().unwrap() > lines[0]["difficulty"].as_f64().unwrap());
+    assert_eq!(lines[3]["summary"]["rated"], 2);
+    assert_eq!(lines[3]["summary"]["spearman_with_order"], 1.0);
+}

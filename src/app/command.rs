@@ -16,6 +16,7 @@ use crate::app::timeline::{ExportKind, TimelineSource};
 use crate::app::view::Mode;
 use crate::level::edit::Tool;
 use crate::level::{Dir, Level};
+use crate::solver::optimize::Metric;
 use crate::solver::{Config, Textbook};
 
 /// A user action.
@@ -174,6 +175,14 @@ pub enum Command {
     ExportTo(ExportKind),
     /// Stop the running export.
     CancelExport,
+    /// Timeline: search near the solution for a shorter one by this metric.
+    OptimizeSolution(Metric),
+    /// Stop the optimiser (it keeps what it found so far).
+    CancelOptimize,
+    /// Rate every level's difficulty in the background (shown in the level list).
+    RateLevels,
+    /// Stop rating levels (those rated keep their ratings).
+    CancelRating,
     /// Lab: add this level after the level shown and step it in the inspector with this
     /// textbook search.
     InspectLabLevel(Box<Level>, Textbook),
@@ -401,6 +410,24 @@ fn build_table() -> Vec<Entry> {
         Entry::new(C::ExportGif, "Export GIF…"),
         Entry::new(C::ExportFrames, "Export PNG frames…"),
         Entry::new(C::CancelExport, "Stop the export").short("Cancel"),
+        Entry::new(C::OptimizeSolution(Metric::Moves), "Optimise by moves")
+            .short("Fewer moves")
+            .tip(
+                "Search the positions near this solution for one with fewer moves (then fewer \
+             pushes); a shorter one is saved beside the level's solutions",
+            ),
+        Entry::new(C::OptimizeSolution(Metric::Pushes), "Optimise by pushes")
+            .short("Fewer pushes")
+            .tip(
+                "Search the positions near this solution for one with fewer pushes (then \
+                 fewer moves); a shorter one is saved beside the level's solutions",
+            ),
+        Entry::new(C::CancelOptimize, "Stop optimising").short("Stop"),
+        Entry::new(C::RateLevels, "Rate every level's difficulty").short("Rate levels").tip(
+            "Rate each level from 0 to 10 by measures you can see: the reference search's \
+             effort, the fewest pushes known, box lines and hard decisions",
+        ),
+        Entry::new(C::CancelRating, "Stop rating").short("Stop"),
     ]);
     t
 }

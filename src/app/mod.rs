@@ -26,6 +26,7 @@ pub mod palette;
 pub mod panels;
 pub mod plan_overlay;
 pub mod play;
+pub mod rating;
 pub mod settings;
 pub mod sink;
 pub mod solving;

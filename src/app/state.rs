@@ -16,6 +16,7 @@ use crate::app::solving::SolverState;
 use crate::app::timeline::{ExportKind, TimelineState};
 use crate::app::view::{Mode, ViewState};
 use crate::level::Level;
+use crate::solver::optimize::Metric;
 
 /// What the status bar and the error dialog say.
 #[derive(Debug, Default)]
@@ -42,6 +43,8 @@ pub struct App {
     pub lab: crate::app::lab::LabState,
     /// The solution on the timeline and its export.
     pub timeline: TimelineState,
+    /// The level list's difficulty ratings.
+    pub rating: crate::app::rating::RatingState,
     /// File jobs, the prompts about unsaved edits, and the autosave.
     pub files: FileState,
     /// The mode, the board's geometry and what was drawn on it.
@@ -67,6 +70,7 @@ impl App {
             inspector: Inspector::default(),
             lab: crate::app::lab::LabState::default(),
             timeline: TimelineState::default(),
+            rating: crate::app::rating::RatingState::default(),
             files: FileState::new(autosave_dir),
             view: ViewState::default(),
             overlays: OverlayState::default(),
@@ -213,7 +217,16 @@ impl App {
             | C::ExportGif
             | C::ExportFrames
             | C::ExportTo(_)
-            | C::CancelExport => self.timeline_command(command),
+            | C::CancelExport
+            | C::OptimizeSolution(_)
+            | C::CancelOptimize => self.timeline_command(command),
+            C::RateLevels => Some(WindowRequest::StartRating),
+            C::CancelRating => {
+                self.rating.cancel();
+                self.messages.status =
+                    "Rating stopped; the levels rated keep their ratings.".into();
+                None
+            }
             C::InspectLabLevel(..) | C::ChooseExperiment(_) => {
                 self.lab_command(command);
                 None
@@ -247,4 +260,8 @@ pub enum WindowRequest {
     PickFramesFolder,
     /// Start exporting.
     StartExport(ExportKind),
+    /// Start optimising the timeline's solution.
+    StartOptimize(Metric),
+    /// Start rating every level of the collection.
+    StartRating,
 }

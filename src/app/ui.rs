@@ -43,7 +43,7 @@ impl App {
         egui::Panel::left("levels").default_size(220.0).resizable(true).show(ui, |ui| {
             let mut sink = Sink::new(&mut self.queue, mode);
             let shows = &mut self.view.list_shows;
-            panels::levels::show(ui, &self.document, shows, &palette, &mut sink);
+            panels::levels::show(ui, &self.document, &self.rating, shows, &palette, &mut sink);
         });
         if mode == Mode::Inspect {
             if self.inspector_follow_level() {
@@ -122,6 +122,10 @@ impl App {
         self.follow_live_check(&ctx);
         self.poll_solver();
         self.poll_export();
+        self.poll_optimize();
+        if let Some(done) = self.rating.poll() {
+            self.messages.status = done;
+        }
         self.poll_files();
         match self.overlays.poll_explanation() {
             (Some(answer), _) => self.messages.status = answer,
@@ -242,6 +246,11 @@ impl App {
             WindowRequest::PickGif => self.pick(Purpose::Gif),
             WindowRequest::PickFramesFolder => self.pick(Purpose::Frames),
             WindowRequest::StartExport(kind) => self.start_export(kind, repaint),
+            WindowRequest::StartOptimize(metric) => self.start_optimize(metric, repaint),
+            WindowRequest::StartRating => {
+                let levels = self.document.doc.collection.levels.iter().cloned().enumerate();
+                self.rating.start(levels.collect(), repaint);
+            }
         }
         // Commands queued by a dialog run on the next frame.
         if !self.queue.is_empty() {

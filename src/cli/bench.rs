@@ -35,7 +35,7 @@ pub struct BenchArgs {
 }
 
 /// Parses `A-B` or `N` into an inclusive range checked against `count`.
-fn parse_range(text: &str, count: usize) -> Result<(usize, usize), CliError> {
+pub(crate) fn parse_range(text: &str, count: usize) -> Result<(usize, usize), CliError> {
     let bad = || CliError::BadRange { text: text.to_string(), count };
     let (a, b) = match text.split_once('-') {
         Some((a, b)) => {

@@ -34,13 +34,21 @@ pub enum CliError {
     },
     /// `--solution` is not a LURD string.
     BadSolution(LurdError),
-    /// The output format cannot be told from the file name.
+    /// The output format cannot be told from the file name (and `--format`, when the
+    /// subcommand has it, was not given).
     UnknownFormat(PathBuf),
     /// The window could not be opened.
     #[cfg(feature = "gui")]
     Window(crate::app::RunError),
     /// This build has no window.
     NoWindow,
+    /// `sokolab optimize` could not start from the solution or the level.
+    Optimize {
+        /// The level number.
+        level: usize,
+        /// Why.
+        error: crate::solver::optimize::OptimizeError,
+    },
     /// An experiment of `sokolab lab` could not be read or run.
     Lab {
         /// The experiment as given.
@@ -81,7 +89,7 @@ impl fmt::Display for CliError {
             CliError::UnknownFormat(path) => write!(
                 f,
                 "{}: cannot tell the format from the extension; name the file .xsb, .sok or \
-                 .rle, or pass --format xsb|sok|rle",
+                 .rle (convert also takes --format xsb|sok|rle)",
                 path.display()
             ),
             #[cfg(feature = "gui")]
@@ -91,6 +99,11 @@ impl fmt::Display for CliError {
                  or use a subcommand (sokolab --help)"
             ),
             CliError::Lab { what, message } => write!(f, "{what}: {message}"),
+            CliError::Optimize { level, error } => write!(
+                f,
+                "level {level}: {error} (`sokolab verify` replays a solution and names the \
+                 first wrong move)"
+            ),
             CliError::NoWindow => write!(
                 f,
                 "this build has no window (built without the `gui` feature); use a subcommand \

@@ -7,6 +7,8 @@ pub mod check;
 pub mod convert;
 mod error;
 pub mod lab;
+pub mod optimize;
+pub mod rate;
 mod report;
 mod search_args;
 pub mod solve;
@@ -37,6 +39,8 @@ pub fn main(cli: Cli) -> ExitCode {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Lab(args)) => lab::run(&args),
+        Some(Command::Optimize(args)) => optimize::run(&args),
+        Some(Command::Rate(args)) => rate::run(&args),
         Some(Command::Edit(args)) => window::run(Some(args.file)),
         None => window::run(None),
     };
@@ -61,6 +65,11 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Solve a range of levels, in parallel with --jobs, and print a summary.
     Bench(bench::BenchArgs),
+    /// Shorten a solution by moves or pushes (a search of the positions near it).
+    Optimize(optimize::OptimizeArgs),
+    /// Rate each level's difficulty from measures you can see (effort, pushes, box lines,
+    /// hard decisions).
+    Rate(rate::RateArgs),
     /// Run one of the textbook's experiments (Tables 7-1 and 7-3) and print its table.
     Lab(lab::LabArgs),
 }

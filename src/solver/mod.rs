@@ -26,11 +26,14 @@ pub(crate) mod deadlock;
 mod error;
 pub mod inspect;
 pub(crate) mod model;
+pub mod optimize;
 mod outcome;
+pub mod rating;
 pub(crate) mod search;
 mod solve;
 mod techniques;
 pub mod textbook;
+mod watch;
 
 #[cfg(test)]
 mod tests;

@@ -21,6 +21,7 @@ use crate::solver::search::expand::Expander;
 use crate::solver::search::{NoTrace, Observer, Progress, Search, Stats};
 use crate::solver::techniques::Technique;
 use crate::solver::textbook::{self as book, Inspected, Pushes};
+use crate::solver::watch::Watch;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -29,9 +30,6 @@ const CHUNK: u64 = 64;
 
 /// The longest a step of the driver should take.
 const STEP_TIME: Duration = Duration::from_millis(100);
-
-/// How often the watchdog looks at the clock and the cancel flag.
-const WATCH_EVERY: Duration = Duration::from_millis(5);
 
 /// How long greedy search runs alone on `auto`'s second thread.
 const GREEDY_HEAD_START: Duration = Duration::from_secs(2);
@@ -275,75 +273,6 @@ fn solve_in_parallel(
             Outcome::Stopped(reason, stats)
         }
         (first, _) => first,
-    }
-}
-
-/// What a solve is watched for: its limits, the caller's cancel flag and its start.
-struct Watch<'a> {
-    limits: &'a Limits,
-    cancel: &'a AtomicBool,
-    start: Instant,
-}
-
-impl Watch<'_> {
-    /// Runs `work` while a watchdog thread raises every one of `interrupts` when the time
-    /// is up, the caller cancels, or `halt` says so.
-    fn guard<T>(
-        &self,
-        interrupts: &[Interrupt],
-        halt: &(dyn Fn() -> bool + Sync),
-        work: impl FnOnce() -> T,
-    ) -> T {
-        let finished = AtomicBool::new(false);
-        std::thread::scope(|scope| {
-            scope.spawn(|| {
-                while !finished.load(Ordering::Relaxed) {
-                    if self.cancelled() || self.out_of_time() || halt() {
-                        interrupts.iter().for_each(Interrupt::raise);
-                        break;
-                    }
-                    std::thread::sleep(WATCH_EVERY);
-                }
-            });
-            let result = work();
-            finished.store(true, Ordering::Relaxed);
-            result
-        })
-    }
-
-    fn cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
-    }
-
-    fn out_of_time(&self) -> bool {
-        self.limits.time.is_some_and(|t| self.start.elapsed() >= t)
-    }
-
-    /// The outcome of work stopped by `interrupt` or a limit: the counters `stats` with
-    /// the time spent and `peak` bytes, and the reason (`limits` are the thread's own; a
-    /// thread halted because the other one finished counts as cancelled).
-    fn stopped(
-        &self,
-        limits: &Limits,
-        interrupt: &Interrupt,
-        stats: &Stats,
-        peak: usize,
-    ) -> Outcome {
-        let mut stats = stats.clone();
-        stats.elapsed = self.start.elapsed();
-        stats.peak_memory = peak;
-        let reason = if self.cancelled() {
-            StopReason::Cancelled
-        } else if self.out_of_time() {
-            StopReason::Time
-        } else if limits.nodes.is_some_and(|n| stats.expanded >= n) {
-            StopReason::Nodes
-        } else if interrupt.over_memory() || limits.memory_bytes.is_some_and(|m| peak >= m) {
-            StopReason::Memory
-        } else {
-            StopReason::Cancelled
-        };
-        Outcome::Stopped(reason, stats)
     }
 }
 

@@ -49,3 +49,36 @@ fn closing_with_unsaved_edits_asks_first() {
     h.run();
     assert!(h.state_mut().may_close(), "discarding allows the window to close");
 }
+
+/// Rate levels rates every level on a worker and shows each difficulty in the list, its
+/// measures in the tooltip; an edit hides the rating of the level it changes.
+#[test]
+fn rating_shows_each_levels_difficulty_in_the_list_until_it_is_edited() {
+    let two = "; One\n#####\n#@$.#\n#####\n\n; Two\n#######\n#     #\n#@$ $ #\n#   ..#\n#######\n";
+    let mut h = window(two);
+    h.get_by_label("Rate levels").click();
+    h.step(); // not run: the spinner repaints while it works
+    let start = std::time::Instant::now();
+    while h.state().rating.progress().is_some() {
+        assert!(start.elapsed().as_secs() < 60, "the rating did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+    h.run();
+    let levels = h.state().document.doc.collection.levels.clone();
+    let rating = |h: &egui_kittest::Harness<'static, sokolab::app::App>, i: usize| {
+        let level = &h.state().document.doc.collection.levels[i];
+        h.state().rating.of(i, level).cloned().map(|r| r.unwrap().unwrap())
+    };
+    let (one, two) = (rating(&h, 0).unwrap(), rating(&h, 1).unwrap());
+    assert!(one.proved && one.best.unwrap().pushes == 1, "{one:?}");
+    assert!(two.difficulty().unwrap() > one.difficulty().unwrap());
+    h.get_by_label(&format!("{:.1}", one.difficulty().unwrap()));
+    assert!(h.state().messages.status.starts_with("Rated every level"));
+    h.state_mut().queue.push(Command::SelectLevel(1));
+    h.state_mut().queue.push(Command::MirrorHorizontal);
+    h.run();
+    assert_ne!(h.state().document.doc.collection.levels[1], levels[1]);
+    assert!(rating(&h, 1).is_none(), "a rating is shown only for the level it rated");
+    assert!(rating(&h, 0).is_some());
+}

@@ -100,3 +100,58 @@ fn the_timeline_labels_solutions_and_offers_the_inspectors() {
     h.run();
     assert_eq!(h.state().timeline.loaded.as_ref().unwrap().moves, moves);
 }
+
+/// Fewer moves optimises the solution on the timeline on a worker; the shorter one is saved
+/// beside the old (one undo step) and put on the timeline.
+#[test]
+fn the_optimiser_saves_a_shorter_solution_beside_the_old_one() {
+    // The level's solution with a walk the long way round: 10 moves, 5 pushes.
+    let wasteful = "RRRllldrRR";
+    let mut c = read_collection(LEVEL).unwrap();
+    c.levels[0].meta.solutions.push(wasteful.into());
+    let level = c.levels[0].clone();
+    let before = replay(&level, &parse_lurd(wasteful).unwrap());
+    assert!(before.solved && before.moves == 10, "{before:?}");
+    let mut h = window_on(c);
+    h.get_by_label("Timeline").click();
+    h.run();
+    h.get_by_label("Fewer moves").click();
+    h.step(); // not run: the spinner repaints while it works
+    let start = std::time::Instant::now();
+    while h.state().timeline.optimize.is_some() {
+        assert!(start.elapsed().as_secs() < 30, "the optimiser did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+    h.run();
+    let status = h.state().messages.status.clone();
+    assert!(status.contains("saved as solution 2"), "{status}");
+    let solutions = h.state().document.level().meta.solutions.clone();
+    assert_eq!(solutions.len(), 2);
+    assert_eq!(solutions[0], wasteful, "the old solution stays");
+    let shorter = replay(&level, &parse_lurd(&solutions[1]).unwrap());
+    assert!(shorter.solved, "{shorter:?}");
+    assert_eq!((shorter.moves, shorter.pushes), (8, 5), "as short as the level's own");
+    h.get_by_label("Playing: saved solution 2");
+    h.state_mut().queue.push(Command::Undo);
+    h.run();
+    assert_eq!(h.state().document.level().meta.solutions.len(), 1);
+}
+
+/// A running optimiser shows its progress and stops when asked, keeping the best so far.
+#[test]
+fn the_optimiser_can_be_stopped() {
+    let mut h = with_solution();
+    h.state_mut().queue.push(Command::OptimizeSolution(sokolab::solver::optimize::Metric::Pushes));
+    h.state_mut().queue.push(Command::CancelOptimize);
+    h.step();
+    let start = std::time::Instant::now();
+    while h.state().timeline.optimize.is_some() {
+        assert!(start.elapsed().as_secs() < 30, "the optimiser did not stop");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+    let status = h.state().messages.status.clone();
+    assert!(status.starts_with("No shorter solution") || status.contains("stopped"), "{status}");
+    assert_eq!(h.state().document.level().meta.solutions.len(), 1);
+}

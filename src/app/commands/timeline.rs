@@ -4,8 +4,12 @@
 use crate::app::command::Command;
 use crate::app::palette::Palette;
 use crate::app::state::{App, WindowRequest};
-use crate::app::timeline::{ExportError, ExportKind, Timeline, TimelineSource};
+use crate::app::timeline::{
+    ExportError, ExportKind, OptimizeRun, Timeline, TimelineSource, counts,
+};
 use crate::app::view::Mode;
+use crate::level::moves::to_lurd;
+use crate::solver::optimize::Metric;
 
 impl App {
     /// Carries out a timeline command.
@@ -40,6 +44,16 @@ impl App {
                     e.cancel();
                 }
             }
+            Command::OptimizeSolution(metric) => {
+                if loaded && self.timeline.optimize.is_none() {
+                    return Some(WindowRequest::StartOptimize(metric));
+                }
+            }
+            Command::CancelOptimize => {
+                if let Some(run) = &self.timeline.optimize {
+                    run.cancel();
+                }
+            }
             other => unreachable!("{other:?} is not a timeline command"),
         }
         None
@@ -65,6 +79,74 @@ impl App {
         if self.timeline.start_export(kind, pal, repaint) {
             self.messages.status = "Exporting…".into();
         }
+    }
+
+    /// Starts optimising the timeline's solution by `metric`; `repaint` wakes the window.
+    pub fn start_optimize(&mut self, metric: Metric, repaint: impl Fn() + Send + 'static) {
+        let Some(t) = &self.timeline.loaded else { return };
+        self.timeline.optimize = Some(OptimizeRun::start(&t.start, &t.moves, metric, repaint));
+        self.messages.status = format!("Optimising by {}…", metric.name());
+    }
+
+    /// Takes the optimiser's result once it has finished: a shorter solution is saved
+    /// beside the level's others (one undo step) and put on the timeline, if the level is
+    /// still the one it was found for.
+    pub fn poll_optimize(&mut self) {
+        let Some(run) = &mut self.timeline.optimize else { return };
+        let result = match run.poll() {
+            Some(result) => result,
+            None if run.failed() => {
+                self.timeline.optimize = None;
+                self.messages.error = Some("The optimiser failed (an internal error).".into());
+                return;
+            }
+            None => return,
+        };
+        let run = self.timeline.optimize.take().expect("polled above");
+        let out = match result {
+            Ok(out) => out,
+            Err(e) => {
+                self.messages.status = format!("Not optimised: {e}.");
+                return;
+            }
+        };
+        let stopped = match out.stopped {
+            Some(reason) => format!(" (stopped: {})", reason.status()),
+            None => String::new(),
+        };
+        if run.metric.key(&out.after) >= run.metric.key(&out.before) {
+            self.messages.status = format!(
+                "No shorter solution by {} near this one ({}){stopped}.",
+                run.metric.name(),
+                counts(&out.before)
+            );
+            return;
+        }
+        let level = self.document.level();
+        if level.squares() != run.start.squares() || level.width() != run.start.width() {
+            self.messages.status = format!(
+                "Found {} (was {}), but the level has changed since: not saved{stopped}.",
+                counts(&out.after),
+                counts(&out.before)
+            );
+            return;
+        }
+        let lurd = to_lurd(&out.moves);
+        self.edit_level(|l| {
+            if !l.meta.solutions.contains(&lurd) {
+                l.meta.solutions.push(lurd.clone());
+            }
+        });
+        let level = self.document.level();
+        let index = level.meta.solutions.iter().position(|s| *s == lurd).unwrap_or(0);
+        self.load_timeline(TimelineSource::Saved(index));
+        self.messages.status = format!(
+            "Optimised by {}: {} (was {}), saved as solution {}{stopped}.",
+            run.metric.name(),
+            counts(&out.after),
+            counts(&out.before),
+            index + 1
+        );
     }
 
     /// Takes the export's result once it has finished.

@@ -7,6 +7,7 @@ use crate::app::board;
 use crate::app::command::Command;
 use crate::app::document::{DocumentState, level_label};
 use crate::app::palette::Palette;
+use crate::app::rating::{Rated, RatingState};
 use crate::app::sink::Sink;
 
 /// Height of a row in the level list.
@@ -17,6 +18,7 @@ const ROW_HEIGHT: f32 = 44.0;
 pub fn show(
     ui: &mut Ui,
     document: &DocumentState,
+    rating: &RatingState,
     shows: &mut Option<usize>,
     palette: &Palette,
     sink: &mut Sink<'_>,
@@ -29,6 +31,14 @@ pub fn show(
         sink.button(ui, Command::DeleteLevel, true);
         sink.button(ui, Command::MoveLevelUp, current > 0);
         sink.button(ui, Command::MoveLevelDown, current + 1 < levels.len());
+    });
+    ui.horizontal_wrapped(|ui| match rating.progress() {
+        Some((done, total)) => {
+            ui.spinner();
+            ui.label(format!("Rating: {done} of {total}"));
+            sink.button(ui, Command::CancelRating, true);
+        }
+        None => sink.button(ui, Command::RateLevels, !levels.is_empty()),
     });
     ui.separator();
     let mut list = egui::ScrollArea::vertical().auto_shrink(false);
@@ -50,7 +60,11 @@ pub fn show(
                         egui::Sense::click(),
                     );
                     board::paint_thumbnail(ui.painter(), level, rect, palette);
-                    r.clicked() | ui.selectable_label(selected, text).clicked()
+                    let clicked = r.clicked() | ui.selectable_label(selected, text).clicked();
+                    if let Some(rated) = rating.of(i, level) {
+                        difficulty(ui, rated);
+                    }
+                    clicked
                 })
                 .inner;
             if clicked {
@@ -58,4 +72,19 @@ pub fn show(
             }
         }
     });
+}
+
+/// A level's difficulty beside its title, its measures in the tooltip.
+fn difficulty(ui: &mut Ui, rated: &Rated) {
+    let (text, tip) = match rated {
+        Ok(Some(r)) => match r.difficulty() {
+            Some(d) => (format!("{d:.1}"), r.measures().join("\n")),
+            None if r.unsolvable => ("unsolvable".into(), r.measures().join("\n")),
+            None => ("?".into(), r.measures().join("\n")),
+        },
+        Ok(None) => return,
+        Err(why) => ("!".into(), why.clone()),
+    };
+    ui.label(egui::RichText::new(text).weak())
+        .on_hover_text(format!("Difficulty (0 to 10)\n{tip}"));
 }

@@ -44,6 +44,8 @@ pub fn show(ui: &mut Ui, settings: &Settings, sink: &mut Sink<'_>) {
             ] {
                 sink.menu_item(ui, command);
             }
+            ui.separator();
+            sink.menu_item(ui, Command::RateLevels);
         });
         ui.menu_button("Board", |ui| {
             for command in Command::BOARD_TRANSFORMS {

@@ -3,10 +3,12 @@
 //! and exports (LURD, animated GIF, PNG frames).
 
 mod export;
+mod optimize;
 pub mod panel;
 pub mod render;
 
 pub use export::{ExportError, ExportKind, ExportRun, Exported};
+pub use optimize::{OptimizeRun, counts};
 
 use crate::app::palette::Palette;
 use crate::level::metrics::Metrics;
@@ -77,6 +79,8 @@ pub struct TimelineState {
     pub loaded: Option<Timeline>,
     /// A GIF or PNG export in progress.
     pub export: Option<ExportRun>,
+    /// The optimiser running on the loaded solution.
+    pub optimize: Option<OptimizeRun>,
 }
 
 impl TimelineState {

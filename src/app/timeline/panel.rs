@@ -11,6 +11,7 @@ use crate::app::sink::Sink;
 use crate::app::solving::{Found, saved_label};
 use crate::app::timeline::{Timeline, TimelineSource, TimelineState};
 use crate::level::{Level, Move};
+use crate::solver::optimize::Metric;
 
 /// The panel beside the board in replay mode: the solutions of `level` to load (`found` is
 /// the solver's and `inspected` the inspector's, with whether it is push-optimal, if they
@@ -76,6 +77,20 @@ pub fn show(
         ui.horizontal(|ui| {
             ui.add(egui::ProgressBar::new(done as f32 / total as f32).desired_width(160.0));
             sink.button(ui, Command::CancelExport, true);
+        });
+    }
+    ui.separator();
+    ui.label("Optimiser: a shorter solution near this one, saved beside the level's others.");
+    let free = state.optimize.is_none();
+    ui.horizontal(|ui| {
+        sink.button(ui, Command::OptimizeSolution(Metric::Moves), free);
+        sink.button(ui, Command::OptimizeSolution(Metric::Pushes), free);
+    });
+    if let Some(run) = &state.optimize {
+        ui.horizontal_wrapped(|ui| {
+            ui.spinner();
+            ui.label(run.progress_line());
+            sink.button(ui, Command::CancelOptimize, true);
         });
     }
 }

@@ -47,6 +47,10 @@ struct Waiting {
     h: u32,
 }
 
+/// The measure a solved search reports: the moves on the solution's line that no advisor
+/// proposed (the line's weight; Shoham's count of hard decisions).
+pub const UNADVISED: &str = "unadvised moves";
+
 /// Feature-space search state: the core (node store, pruning pipeline, counters), and per
 /// node the weight of its path, its cell and its own features.
 #[derive(Debug)]
@@ -192,6 +196,8 @@ impl<O: Observer> Fess<O> {
                         if self.core.problem().is_solved(self.core.nodes.state(id)) {
                             self.cells.rejoin(cell);
                             self.core.expanding(id, self.weight[id as usize]);
+                            let unadvised = u64::from(self.weight[id as usize]);
+                            self.core.stats.set_measure(UNADVISED, unadvised);
                             return self.finish(Progress::Solved(id));
                         }
                         self.expand(id);

@@ -1,0 +1,115 @@
+//! The level list's difficulty ratings: every level of the collection rated on a worker,
+//! one after another, with progress and cancel. A rating is kept with the level as it was
+//! rated and shown only while the level is still that one.
+
+use std::sync::Arc;
+
+use crate::app::worker::Job;
+use crate::level::Level;
+use crate::solver::rating::{Rating, rate};
+
+/// What rating a level gave: its rating (`None` when it was stopped), or why it has none.
+pub type Rated = Result<Option<Rating>, String>;
+
+/// The ratings known and the run rating the rest.
+#[derive(Default)]
+pub struct RatingState {
+    /// Per level index: the level as rated and what it gave.
+    rated: Vec<Option<(Level, Rated)>>,
+    /// The run, while it goes on.
+    pub run: Option<RateRun>,
+}
+
+/// Levels being rated one after another.
+pub struct RateRun {
+    /// The levels still to rate, with their indices, the next last.
+    queue: Vec<(usize, Level)>,
+    /// How many levels the run rates.
+    pub total: usize,
+    /// The level being rated and its job.
+    current: Option<(usize, Level, Job<(), Rated>)>,
+    repaint: Arc<dyn Fn() + Send + Sync>,
+}
+
+impl RatingState {
+    /// Starts rating `levels` (index, level), replacing any run; `repaint` wakes the window.
+    pub fn start(
+        &mut self,
+        levels: Vec<(usize, Level)>,
+        repaint: impl Fn() + Send + Sync + 'static,
+    ) {
+        let mut queue = levels;
+        queue.reverse();
+        let total = queue.len();
+        self.run = Some(RateRun { queue, total, current: None, repaint: Arc::new(repaint) });
+        self.next();
+    }
+
+    /// Takes the finished rating, if any, and starts the next; says when the run is over.
+    pub fn poll(&mut self) -> Option<String> {
+        let run = self.run.as_mut()?;
+        let (index, _, job) = run.current.as_mut()?;
+        let result = match job.poll() {
+            Some(result) => result,
+            None if job.failed() => Err("the rating failed (an internal error)".into()),
+            None => return None,
+        };
+        let index = *index;
+        let (_, level, _) = run.current.take().expect("polled above");
+        if self.rated.len() <= index {
+            self.rated.resize_with(index + 1, || None);
+        }
+        self.rated[index] = Some((level, result));
+        self.next();
+        match &self.run {
+            Some(_) => None,
+            None => Some(
+                "Rated every level: hover over a difficulty in the list to see its measures."
+                    .into(),
+            ),
+        }
+    }
+
+    /// Stops the run (the levels rated so far keep their ratings).
+    pub fn cancel(&mut self) {
+        if let Some(run) = self.run.take()
+            && let Some((_, _, job)) = &run.current
+        {
+            job.cancel();
+        }
+    }
+
+    /// Levels rated so far by the run and how many it rates.
+    pub fn progress(&self) -> Option<(usize, usize)> {
+        let run = self.run.as_ref()?;
+        Some((run.total - run.queue.len() - usize::from(run.current.is_some()), run.total))
+    }
+
+    /// The rating of level `index` if it is still `level` as rated.
+    pub fn of(&self, index: usize, level: &Level) -> Option<&Rated> {
+        match self.rated.get(index)? {
+            Some((rated, r))
+                if rated.squares() == level.squares() && rated.width() == level.width() =>
+            {
+                Some(r)
+            }
+            _ => None,
+        }
+    }
+
+    /// Starts the next level's job, or ends the run.
+    fn next(&mut self) {
+        let Some(run) = &mut self.run else { return };
+        match run.queue.pop() {
+            Some((index, level)) => {
+                let (work, repaint) = (level.clone(), run.repaint.clone());
+                let job = Job::spawn(
+                    move || repaint(),
+                    move |r| rate(&work, r.cancel).map_err(|why| why.to_string()),
+                );
+                run.current = Some((index, level, job));
+            }
+            None => self.run = None,
+        }
+    }
+}

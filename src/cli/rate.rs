@@ -1,0 +1,209 @@
+//! `sokolab rate FILE [--levels A-B] [--jobs J] [--json]`: each level's difficulty and the
+//! measures it is built from.
+
+use crate::cli::bench::parse_range;
+use crate::cli::error::CliError;
+use crate::level::format::load_file;
+use crate::solver::rating::{Rating, rate, spearman};
+use serde::Serialize;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+/// Options of `sokolab rate`.
+#[derive(clap::Args, Debug)]
+pub struct RateArgs {
+    /// The level file (XSB, SOK or RLE).
+    pub file: PathBuf,
+    /// Level range `A-B` (from 1, inclusive), or a single number.
+    #[arg(long, value_name = "A-B")]
+    pub levels: Option<String>,
+    /// Levels rated in parallel (the measures do not depend on it: every limit is a node
+    /// count).
+    #[arg(long, default_value_t = 1, value_name = "J")]
+    pub jobs: usize,
+    /// One JSON object per level, then a summary object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One line of `rate --json`.
+#[derive(Serialize, Debug)]
+struct Line {
+    level: usize,
+    title: String,
+    /// rated, unsolvable, or invalid.
+    status: &'static str,
+    /// From 0 to 10 (null without a known solution).
+    difficulty: Option<f64>,
+    /// Expansions of the reference search (FESS, one thread).
+    effort: u64,
+    /// Whether the reference search solved the level.
+    reference_solved: bool,
+    /// The fewest pushes known, and that solution's moves and box lines.
+    pushes: Option<usize>,
+    moves: Option<usize>,
+    box_lines: Option<usize>,
+    /// Whether A* proved the push count the least.
+    proved: bool,
+    /// Moves on the reference search's line that no advisor proposed.
+    hard_decisions: Option<u64>,
+    secs: f64,
+    message: String,
+}
+
+/// `rate --json`'s last line.
+#[derive(Serialize, Debug)]
+struct Summary {
+    levels: usize,
+    rated: usize,
+    /// Spearman's rank correlation of difficulty with the level's number (rated levels).
+    spearman_with_order: Option<f64>,
+    /// The same with the reference search's effort.
+    spearman_with_effort: Option<f64>,
+}
+
+/// Runs `rate`: exit status 0 after rating every level asked for; an error on a bad file
+/// or range.
+pub fn run(args: &RateArgs) -> Result<ExitCode, CliError> {
+    let collection = load_file(&args.file)?;
+    let count = collection.levels.len();
+    let (first, last) = match args.levels.as_deref() {
+        Some(text) => parse_range(text, count)?,
+        None => (1, count),
+    };
+    if !args.json {
+        println!(
+            "difficulty 0-10 from: effort (expansions of the reference search, FESS on one \
+             thread; + = not solved within them), the fewest pushes known (* = proved by \
+             A*), that solution's box lines, and hard decisions (moves no advisor proposed)"
+        );
+    }
+    let levels = &collection.levels;
+    let next = AtomicUsize::new(first);
+    let cancel = AtomicBool::new(false);
+    let (send, receive) = mpsc::channel();
+    let mut lines: Vec<Option<Line>> = (first..=last).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..args.jobs.max(1) {
+            let (send, next, cancel) = (send.clone(), &next, &cancel);
+            scope.spawn(move || {
+                loop {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    if n > last {
+                        break;
+                    }
+                    let start = Instant::now();
+                    let level = &levels[n - 1];
+                    let rating = rate(level, cancel);
+                    let secs = start.elapsed().as_secs_f64();
+                    let _ = send.send(line(n, &level.meta.title, rating, secs));
+                }
+            });
+        }
+        drop(send);
+        // Print in level order as the lines come in.
+        let mut printed = first;
+        for l in receive {
+            let at = l.level - first;
+            lines[at] = Some(l);
+            while let Some(Some(l)) = lines.get(printed - first) {
+                print_line(l, args.json);
+                printed += 1;
+            }
+        }
+    });
+    let rated: Vec<&Line> = lines.iter().flatten().filter(|l| l.difficulty.is_some()).collect();
+    let difficulty: Vec<f64> = rated.iter().filter_map(|l| l.difficulty).collect();
+    let order: Vec<f64> = rated.iter().map(|l| l.level as f64).collect();
+    let effort: Vec<f64> = rated.iter().map(|l| l.effort as f64).collect();
+    let summary = Summary {
+        levels: last + 1 - first,
+        rated: rated.len(),
+        spearman_with_order: spearman(&difficulty, &order),
+        spearman_with_effort: spearman(&difficulty, &effort),
+    };
+    if args.json {
+        let json = serde_json::json!({ "summary": summary });
+        println!("{json}");
+    } else {
+        let r = |x: Option<f64>| x.map_or("-".into(), |x| format!("{x:.2}"));
+        println!(
+            "{} of {} levels rated; rank correlation of difficulty with level order {}, with \
+             the reference search's effort {}",
+            summary.rated,
+            summary.levels,
+            r(summary.spearman_with_order),
+            r(summary.spearman_with_effort)
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn line(
+    level: usize,
+    title: &str,
+    rating: Result<Option<Rating>, crate::solver::Unsearchable>,
+    secs: f64,
+) -> Line {
+    let mut l = Line {
+        level,
+        title: title.to_string(),
+        status: "invalid",
+        difficulty: None,
+        effort: 0,
+        reference_solved: false,
+        pushes: None,
+        moves: None,
+        box_lines: None,
+        proved: false,
+        hard_decisions: None,
+        secs,
+        message: String::new(),
+    };
+    match rating {
+        Err(why) => l.message = why.to_string(),
+        Ok(None) => l.message = "cancelled".into(),
+        Ok(Some(r)) => {
+            l.status = if r.unsolvable { "unsolvable" } else { "rated" };
+            l.difficulty = r.difficulty();
+            l.effort = r.effort;
+            l.reference_solved = r.solved;
+            l.pushes = r.best.map(|b| b.pushes);
+            l.moves = r.best.map(|b| b.moves);
+            l.box_lines = r.best.map(|b| b.box_lines);
+            l.proved = r.proved;
+            l.hard_decisions = r.hard_decisions;
+            if r.best.is_none() && !r.unsolvable {
+                l.message = "no solution known within the node limits".into();
+            }
+        }
+    }
+    l
+}
+
+fn print_line(l: &Line, json: bool) {
+    if json {
+        println!("{}", serde_json::to_string(l).expect("lines serialise"));
+        return;
+    }
+    let opt = |x: Option<usize>| x.map_or("-".to_string(), |x| x.to_string());
+    let difficulty = l.difficulty.map_or("-".to_string(), |d| format!("{d:.1}"));
+    let proved = if l.proved { "*" } else { "" };
+    let solved = if l.reference_solved { "" } else { "+" };
+    println!(
+        "{:>4}  {:<24} {:>4}  effort {:>7}{solved:<1}  pushes {:>4}{proved:<1}  box lines {:>4}  \
+         hard {:>3}  {:.1} s{}",
+        l.level,
+        l.title.chars().take(24).collect::<String>(),
+        difficulty,
+        l.effort,
+        opt(l.pushes),
+        opt(l.box_lines),
+        l.hard_decisions.map_or("-".to_string(), |h| h.to_string()),
+        l.secs,
+        if l.message.is_empty() { String::new() } else { format!("  ({})", l.message) }
+    );
+}

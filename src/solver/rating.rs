@@ -1,0 +1,222 @@
+//! A level's difficulty, estimated from measures an author can see and check: the effort
+//! of a fixed reference search, the fewest pushes known (proved by A* when it can), the box
+//! lines of that solution, and the hard decisions on the reference search's line (moves no
+//! advisor proposed: Shoham's measure). Every limit is a node count, so a level rates the
+//! same on every machine.
+
+use crate::level::metrics::Metrics;
+use crate::level::moves::parse_lurd;
+use crate::level::{Level, Move, replay};
+use crate::solver::algo::fess::UNADVISED;
+use crate::solver::config::{Config, Limits, Method};
+use crate::solver::error::Unsearchable;
+use crate::solver::outcome::{Outcome, StopReason};
+use crate::solver::solve::solve;
+use std::sync::atomic::AtomicBool;
+
+/// Expansions the reference search (FESS on one thread) may make.
+pub const REFERENCE_NODES: u64 = 200_000;
+
+/// Expansions A* may make to prove the fewest pushes.
+pub const PROOF_NODES: u64 = 200_000;
+
+/// Memory either search may hold.
+const MEMORY: usize = 1 << 30;
+
+/// A level's measures and the difficulty they give.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    /// Positions the reference search expanded: until it solved the level, or all it was
+    /// allowed ([`REFERENCE_NODES`]) when it did not.
+    pub effort: u64,
+    /// Whether the reference search solved the level.
+    pub solved: bool,
+    /// Whether the level was proved to have no solution.
+    pub unsolvable: bool,
+    /// The solution with the fewest pushes known (then fewest moves), if any.
+    pub best: Option<Metrics>,
+    /// Whether A* proved `best`'s push count the least.
+    pub proved: bool,
+    /// Moves on the reference search's solution that no advisor proposed.
+    pub hard_decisions: Option<u64>,
+}
+
+impl Rating {
+    /// The difficulty from 0 to 10: the mean of four scores from 0 to 10, each on a log
+    /// scale (effort: 10 at 100,000 expansions; pushes: 10 at 1,000; box lines: 10 at 300;
+    /// hard decisions: 10 at 64), `None` when no solution is known.
+    pub fn difficulty(&self) -> Option<f64> {
+        let best = self.best?;
+        let hard = self.hard_decisions.unwrap_or(64) as f64;
+        let score =
+            |x: f64, ten_at: f64| (10.0 * (1.0 + x).log10() / (1.0 + ten_at).log10()).min(10.0);
+        let scores = [
+            score(self.effort as f64, 100_000.0),
+            score(best.pushes as f64, 1_000.0),
+            score(best.box_lines as f64, 300.0),
+            score(hard, 64.0),
+        ];
+        Some(scores.iter().sum::<f64>() / scores.len() as f64)
+    }
+
+    /// The measures in words, one per line, for tooltips and the table.
+    pub fn measures(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let effort = if self.solved { "" } else { " (not solved within them)" };
+        out.push(format!("reference search (FESS, one thread): {} expanded{effort}", self.effort));
+        match (self.best, self.unsolvable) {
+            (Some(b), _) => {
+                let how = if self.proved { "push-optimal, proved by A*" } else { "best known" };
+                out.push(format!("{} pushes, {} moves ({how})", b.pushes, b.moves));
+                out.push(format!("{} box lines", b.box_lines));
+            }
+            (None, true) => out.push("no solution exists (proved)".into()),
+            (None, false) => out.push("no solution known".into()),
+        }
+        if let Some(h) = self.hard_decisions {
+            out.push(format!("{h} hard decisions (moves no advisor proposed)"));
+        }
+        out
+    }
+}
+
+/// Rates `level`: the reference search, A* for the fewest pushes, and the level's saved
+/// solutions (replayed) as candidates for the best known. Stops soon after `cancel` is set
+/// (then `None`).
+pub fn rate(level: &Level, cancel: &AtomicBool) -> Result<Option<Rating>, Unsearchable> {
+    let config = Config { parallel: false, ..Config::with_method(Method::Fess) };
+    let limits = |nodes| Limits { time: None, nodes: Some(nodes), memory_bytes: Some(MEMORY) };
+    let reference = solve(level, &config, &limits(REFERENCE_NODES), cancel);
+    let mut rating = Rating {
+        effort: 0,
+        solved: false,
+        unsolvable: false,
+        best: None,
+        proved: false,
+        hard_decisions: None,
+    };
+    let mut candidates: Vec<Vec<Move>> = Vec::new();
+    match &reference {
+        Outcome::Invalid(why) => return Err(why.clone()),
+        Outcome::Stopped(StopReason::Cancelled, _) => return Ok(None),
+        Outcome::Solved(s, stats) => {
+            rating.solved = true;
+            rating.effort = stats.expanded;
+            rating.hard_decisions = stats.measure(UNADVISED);
+            candidates.push(s.moves.clone());
+        }
+        Outcome::Unsolvable(stats) => {
+            rating.unsolvable = true;
+            rating.effort = stats.expanded;
+        }
+        Outcome::Stopped(_, stats) => rating.effort = stats.expanded.max(REFERENCE_NODES),
+    }
+    if !rating.unsolvable {
+        match solve(level, &Config::with_method(Method::AStar), &limits(PROOF_NODES), cancel) {
+            Outcome::Solved(s, _) => {
+                rating.proved = s.optimal;
+                candidates.push(s.moves);
+            }
+            Outcome::Unsolvable(_) => rating.unsolvable = true,
+            Outcome::Stopped(StopReason::Cancelled, _) => return Ok(None),
+            _ => {}
+        }
+    }
+    candidates.extend(level.meta.solutions.iter().filter_map(|s| parse_lurd(s).ok()));
+    rating.best = candidates
+        .iter()
+        .filter(|m| replay(level, m).solved)
+        .filter_map(|m| Metrics::of(level, m))
+        .min_by_key(|m| (m.pushes, m.moves));
+    // A proof covers the push count, whichever solution of that count is kept.
+    rating.proved &= rating.best.is_some();
+    Ok(Some(rating))
+}
+
+/// Spearman's rank correlation of `xs` and `ys` (ties share their mean rank); `None` for
+/// fewer than two pairs or a constant side.
+pub fn spearman(xs: &[f64], ys: &[f64]) -> Option<f64> {
+    let n = xs.len().min(ys.len());
+    if n < 2 {
+        return None;
+    }
+    let (rx, ry) = (ranks(&xs[..n]), ranks(&ys[..n]));
+    let mean = (n as f64 + 1.0) / 2.0;
+    let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);
+    for i in 0..n {
+        let (a, b) = (rx[i] - mean, ry[i] - mean);
+        (sxy, sxx, syy) = (sxy + a * b, sxx + a * a, syy + b * b);
+    }
+    (sxx > 0.0 && syy > 0.0).then(|| sxy / (sxx * syy).sqrt())
+}
+
+/// The rank of each value from 1, ties given the mean of their ranks.
+fn ranks(xs: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..xs.len()).collect();
+    order.sort_by(|&a, &b| xs[a].total_cmp(&xs[b]));
+    let mut out = vec![0.0; xs.len()];
+    let mut i = 0;
+    while i < order.len() {
+        let mut j = i;
+        while j + 1 < order.len() && xs[order[j + 1]] == xs[order[i]] {
+            j += 1;
+        }
+        let rank = (i + j) as f64 / 2.0 + 1.0;
+        order[i..=j].iter().for_each(|&k| out[k] = rank);
+        i = j + 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rated(rows: &[&str]) -> Rating {
+        let level = Level::from_rows(rows).unwrap();
+        rate(&level, &AtomicBool::new(false)).unwrap().unwrap()
+    }
+
+    #[test]
+    fn a_one_push_level_rates_low_and_a_harder_one_higher() {
+        let easy = rated(&["#####", "#@$.#", "#####"]);
+        assert!(easy.solved && easy.proved, "{easy:?}");
+        let best = easy.best.unwrap();
+        assert_eq!((best.pushes, best.moves, best.box_lines), (1, 1, 1));
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/default.xsb");
+        let levels = crate::level::format::load_file(path).unwrap().levels;
+        let five_alive = levels.iter().find(|l| l.meta.title == "Five Alive").unwrap();
+        let harder = rate(five_alive, &AtomicBool::new(false)).unwrap().unwrap();
+        assert!(harder.solved, "{harder:?}");
+        assert!(harder.best.unwrap().pushes > 10 && harder.effort > easy.effort);
+        assert!(harder.difficulty().unwrap() > easy.difficulty().unwrap() + 1.0);
+        assert!(harder.measures().iter().any(|m| m.contains("hard decisions")));
+    }
+
+    #[test]
+    fn an_unsolvable_level_has_no_difficulty_and_says_so() {
+        let dead = rated(&["######", "#@$ .#", "#$  .#", "######"]);
+        let dead = if dead.unsolvable { dead } else { panic!("{dead:?}") };
+        assert_eq!(dead.difficulty(), None);
+        assert!(dead.measures().iter().any(|m| m.contains("no solution exists")));
+    }
+
+    #[test]
+    fn a_saved_solution_counts_when_it_is_the_shortest_known() {
+        let mut level = Level::from_rows(&["#####", "#@$.#", "#####"]).unwrap();
+        level.meta.solutions.push("R".into());
+        let r = rate(&level, &AtomicBool::new(false)).unwrap().unwrap();
+        assert_eq!(r.best.unwrap().pushes, 1);
+        level.meta.solutions = vec!["rR".into()]; // illegal: never counted
+        assert_eq!(rate(&level, &AtomicBool::new(false)).unwrap().unwrap().best.unwrap().moves, 1);
+    }
+
+    #[test]
+    fn spearman_is_one_for_the_same_order_and_minus_one_for_the_reverse() {
+        let xs = [1.0, 2.0, 3.0, 4.0];
+        assert_eq!(spearman(&xs, &[10.0, 20.0, 30.0, 40.0]), Some(1.0));
+        assert_eq!(spearman(&xs, &[4.0, 3.0, 2.0, 1.0]), Some(-1.0));
+        assert_eq!(spearman(&xs, &[5.0, 5.0, 5.0, 5.0]), None);
+        assert_eq!(ranks(&[3.0, 1.0, 3.0]), vec![2.5, 1.0, 2.5]);
+    }
+}
