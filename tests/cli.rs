@@ -298,3 +298,25 @@ fn rate_gives_each_levels_measures_and_a_summary_as_json() {
     assert_eq!(lines[3]["summary"]["rated"], 2);
     assert_eq!(lines[3]["summary"]["spearman_with_order"], 1.0);
 }
+
+#[test]
+fn generate_prints_levels_that_verify_and_the_same_for_the_same_seed() {
+    let args = ["generate", "--size", "8x8", "--boxes", "2", "--count", "3", "--seed", "9"];
+    let (a, b) = (sokolab(&args), sokolab(&args));
+    assert_eq!(a.status.code(), Some(0), "{}", String::from_utf8_lossy(&a.stderr));
+    assert_eq!(stdout(&a), stdout(&b), "a seed gives the same levels");
+    assert!(String::from_utf8_lossy(&a.stderr).contains("made 3 of 3 levels (8x8, 2 boxes)"));
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "g.xsb", &stdout(&a));
+    let collection = sokolab::level::format::load_file(&file).unwrap();
+    assert_eq!(collection.levels.len(), 3);
+    for (n, level) in collection.levels.iter().enumerate() {
+        let lurd = level.meta.solutions[0].clone();
+        let out = sokolab(&["verify", &file, "--level", &(n + 1).to_string(), "--solution", &lurd]);
+        assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    }
+    let bad = sokolab(&["generate", "--size", "8", "--boxes", "2"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let bad = sokolab(&["generate", "--size", "6x6", "--boxes", "9"]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("cannot generate levels: 9 boxes"));
+}

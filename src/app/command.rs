@@ -183,6 +183,12 @@ pub enum Command {
     RateLevels,
     /// Stop rating levels (those rated keep their ratings).
     CancelRating,
+    /// Open the level generator's dialog.
+    ShowGenerator,
+    /// Generate levels as the dialog says, on a worker; they are added after the level shown.
+    GenerateLevels,
+    /// Stop generating (the levels made so far are added).
+    CancelGenerate,
     /// Lab: add this level after the level shown and step it in the inspector with this
     /// textbook search.
     InspectLabLevel(Box<Level>, Textbook),
@@ -428,6 +434,12 @@ fn build_table() -> Vec<Entry> {
              effort, the fewest pushes known, box lines and hard decisions",
         ),
         Entry::new(C::CancelRating, "Stop rating").short("Stop"),
+        Entry::new(C::ShowGenerator, "Generate levels…"),
+        Entry::new(C::GenerateLevels, "Generate").tip(
+            "Make the levels on a worker; they are added after the level shown, each with its \
+             push-optimal solution and rating",
+        ),
+        Entry::new(C::CancelGenerate, "Stop generating").short("Stop"),
     ]);
     t
 }

@@ -45,6 +45,8 @@ pub struct App {
     pub timeline: TimelineState,
     /// The level list's difficulty ratings.
     pub rating: crate::app::rating::RatingState,
+    /// The level generator's dialog and run.
+    pub generator: crate::app::generator::GeneratorState,
     /// File jobs, the prompts about unsaved edits, and the autosave.
     pub files: FileState,
     /// The mode, the board's geometry and what was drawn on it.
@@ -71,6 +73,7 @@ impl App {
             lab: crate::app::lab::LabState::default(),
             timeline: TimelineState::default(),
             rating: crate::app::rating::RatingState::default(),
+            generator: crate::app::generator::GeneratorState::default(),
             files: FileState::new(autosave_dir),
             view: ViewState::default(),
             overlays: OverlayState::default(),
@@ -221,6 +224,15 @@ impl App {
             | C::OptimizeSolution(_)
             | C::CancelOptimize => self.timeline_command(command),
             C::RateLevels => Some(WindowRequest::StartRating),
+            C::ShowGenerator => {
+                self.generator.open = true;
+                None
+            }
+            C::GenerateLevels => Some(WindowRequest::StartGenerator),
+            C::CancelGenerate => {
+                self.generator.cancel();
+                None
+            }
             C::CancelRating => {
                 self.rating.cancel();
                 self.messages.status =
@@ -264,4 +276,6 @@ pub enum WindowRequest {
     StartOptimize(Metric),
     /// Start rating every level of the collection.
     StartRating,
+    /// Start generating levels as the generator's dialog says.
+    StartGenerator,
 }

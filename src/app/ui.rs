@@ -45,6 +45,7 @@ impl App {
             let shows = &mut self.view.list_shows;
             panels::levels::show(ui, &self.document, &self.rating, shows, &palette, &mut sink);
         });
+        panels::generate::show(&ctx, &mut self.generator, &mut Sink::new(&mut self.queue, mode));
         if mode == Mode::Inspect {
             if self.inspector_follow_level() {
                 // Look again soon for the search being built.
@@ -123,6 +124,7 @@ impl App {
         self.poll_solver();
         self.poll_export();
         self.poll_optimize();
+        self.poll_generator();
         if let Some(done) = self.rating.poll() {
             self.messages.status = done;
         }
@@ -247,6 +249,7 @@ impl App {
             WindowRequest::PickFramesFolder => self.pick(Purpose::Frames),
             WindowRequest::StartExport(kind) => self.start_export(kind, repaint),
             WindowRequest::StartOptimize(metric) => self.start_optimize(metric, repaint),
+            WindowRequest::StartGenerator => self.generator.start(repaint),
             WindowRequest::StartRating => {
                 let levels = self.document.doc.collection.levels.iter().cloned().enumerate();
                 self.rating.start(levels.collect(), repaint);

@@ -49,6 +49,8 @@ pub enum CliError {
         /// Why.
         error: crate::solver::optimize::OptimizeError,
     },
+    /// `sokolab generate` was given a size or box count that cannot give levels.
+    Generate(String),
     /// An experiment of `sokolab lab` could not be read or run.
     Lab {
         /// The experiment as given.
@@ -99,6 +101,7 @@ impl fmt::Display for CliError {
                  or use a subcommand (sokolab --help)"
             ),
             CliError::Lab { what, message } => write!(f, "{what}: {message}"),
+            CliError::Generate(why) => write!(f, "cannot generate levels: {why}"),
             CliError::Optimize { level, error } => write!(
                 f,
                 "level {level}: {error} (`sokolab verify` replays a solution and names the \

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod check;
 pub mod convert;
 mod error;
+pub mod generate;
 pub mod lab;
 pub mod optimize;
 pub mod rate;
@@ -41,6 +42,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Some(Command::Lab(args)) => lab::run(&args),
         Some(Command::Optimize(args)) => optimize::run(&args),
         Some(Command::Rate(args)) => rate::run(&args),
+        Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Edit(args)) => window::run(Some(args.file)),
         None => window::run(None),
     };
@@ -70,6 +72,9 @@ pub enum Command {
     /// Rate each level's difficulty from measures you can see (effort, pushes, box lines,
     /// hard decisions).
     Rate(rate::RateArgs),
+    /// Make new levels (rooms from templates, the position farthest from the solved one),
+    /// each with its push-optimal solution, as XSB on standard output.
+    Generate(generate::GenerateArgs),
     /// Run one of the textbook's experiments (Tables 7-1 and 7-3) and print its table.
     Lab(lab::LabArgs),
 }

@@ -8,10 +8,10 @@
 //! threads.
 
 use crate::lab::puzzle::{Evaluator, Puzzle};
-use crate::lab::random::Random;
 use crate::lab::{pulls, tictactoe};
 use crate::level::Level;
 use crate::level::format::FileError;
+use crate::solver::Random;
 use crate::solver::textbook::{AStar, Bfs, BookSearch, Dfs, IdaStar, Problem};
 use crate::solver::{Config, Progress, Textbook};
 use serde::{Deserialize, Serialize};

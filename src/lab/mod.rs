@@ -9,5 +9,4 @@ pub mod experiment;
 pub mod game_tree;
 pub mod pulls;
 pub mod puzzle;
-pub mod random;
 pub mod tictactoe;

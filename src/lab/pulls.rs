@@ -4,10 +4,10 @@
 //! position not yet on the walk, so no pull undoes the last; a walk with none left stays
 //! where it is.
 
-use crate::lab::random::Random;
 use crate::level::paths::player_area;
 use crate::level::reverse::solved_position;
 use crate::level::{Dir, Level, Pos};
+use crate::solver::Random;
 use std::collections::HashSet;
 
 /// A position as the walk tells positions apart: the boxes and the player's area.
@@ -65,8 +65,8 @@ pub fn scrambled(level: &Level, n: u32, random: &mut Random) -> Result<Level, St
 #[cfg(test)]
 mod tests {
     use crate::lab::pulls::scrambled;
-    use crate::lab::random::Random;
     use crate::level::Level;
+    use crate::solver::Random;
     use crate::solver::{Config, Limits, Method, Outcome, solve};
     use std::sync::atomic::AtomicBool;
 

@@ -4,7 +4,7 @@
 //!
 //! A board is packed in a `u64`, four bits a square in reading order, 0 for the blank.
 
-use crate::lab::random::Random;
+use crate::solver::Random;
 use crate::solver::textbook::{Problem, Successor};
 use std::collections::HashSet;
 
@@ -383,7 +383,7 @@ mod tests {
         let near = puzzle("1 _ 3 / 8 2 4 / 7 6 5", Evaluator::Good);
         assert_eq!(near.h(near.start_board()), 10, "one move from the goal");
         assert!(!Evaluator::Good.admissible());
-        let mut random = crate::lab::random::Random::new(3);
+        let mut random = crate::solver::Random::new(3);
         for e in [Evaluator::Fair, Evaluator::Weak] {
             let base = Puzzle::solved(3, e).unwrap();
             for n in 1..16 {
@@ -416,7 +416,7 @@ mod tests {
     #[test]
     fn a_scramble_of_n_moves_is_at_most_n_moves_from_the_goal_and_never_undoes_one() {
         let base = Puzzle::solved(3, Evaluator::Fair).unwrap();
-        let mut random = crate::lab::random::Random::new(11);
+        let mut random = crate::solver::Random::new(11);
         for n in [1, 2, 5, 9] {
             let p = base.scrambled(n, &mut random);
             let d = run(Bfs::new(p.clone(), false)).0.unwrap();

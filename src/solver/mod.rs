@@ -24,6 +24,7 @@ pub(crate) mod bounds;
 mod config;
 pub(crate) mod deadlock;
 mod error;
+pub mod generate;
 pub mod inspect;
 pub(crate) mod model;
 pub mod optimize;
@@ -44,6 +45,7 @@ pub use deadlock::patterns::{PatternView, Source};
 pub use deadlock::{Deadlocks, PruneReason};
 pub use error::{Unsearchable, WrongSolution};
 pub use model::interrupt::Interrupt;
+pub use model::random::Random;
 pub use model::table::NodeId;
 pub use outcome::{Outcome, Solution, StopReason};
 pub use search::{

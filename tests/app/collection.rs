@@ -82,3 +82,33 @@ fn rating_shows_each_levels_difficulty_in_the_list_until_it_is_edited() {
     assert!(rating(&h, 1).is_none(), "a rating is shown only for the level it rated");
     assert!(rating(&h, 0).is_some());
 }
+
+/// The generator's dialog makes levels on a worker and adds them after the level shown, in
+/// one undo step, each with a solution that replays.
+#[test]
+fn generated_levels_are_added_after_the_level_shown_with_their_solutions() {
+    let mut h = window(ONE);
+    h.state_mut().queue.push(Command::ShowGenerator);
+    h.run();
+    h.get_by_label("Generate").click();
+    h.step(); // not run: the spinner repaints while it works
+    let start = std::time::Instant::now();
+    while h.state().generator.run.is_some() {
+        assert!(start.elapsed().as_secs() < 60, "the generator did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+    h.run();
+    let status = h.state().messages.status.clone();
+    assert!(status.starts_with("Added 5 of 5 generated levels (8x8, 3 boxes, seed 1"), "{status}");
+    let levels = h.state().document.doc.collection.levels.clone();
+    assert_eq!(levels.len(), 6);
+    assert_eq!(h.state().document.current, 1, "the first new level is shown");
+    for level in &levels[1..] {
+        let moves = sokolab::level::moves::parse_lurd(&level.meta.solutions[0]).unwrap();
+        assert!(sokolab::level::replay(level, &moves).solved, "{}", level.meta.title);
+    }
+    h.state_mut().queue.push(Command::Undo);
+    h.run();
+    assert_eq!(h.state().document.doc.collection.levels.len(), 1, "one undo step");
+}

@@ -6,6 +6,7 @@
 mod document;
 mod editor;
 mod files;
+mod generate;
 mod inspector;
 mod lab;
 mod play;

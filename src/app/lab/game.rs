@@ -5,8 +5,8 @@
 
 use crate::lab::game_tree::Game;
 use crate::lab::game_tree::stepper::{Rule, Stepper};
-use crate::lab::random::Random;
 use crate::lab::tictactoe::{Cell, TicTacToe};
+use crate::solver::Random;
 use crate::solver::Verdict;
 use crate::solver::inspect::trace::TREE_EXPANSIONS;
 use crate::solver::inspect::tree::TreeNode;

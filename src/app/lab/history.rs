@@ -69,8 +69,8 @@ impl History {
 mod tests {
     use super::*;
     use crate::lab::puzzle::{Evaluator, Puzzle};
-    use crate::lab::random::Random;
     use crate::solver::Progress;
+    use crate::solver::Random;
     use crate::solver::textbook::AStar;
 
     #[test]

@@ -15,8 +15,8 @@ pub mod panel;
 
 use crate::lab::pulls;
 use crate::lab::puzzle::{Evaluator, Puzzle};
-use crate::lab::random::Random;
 use crate::level::Level;
+use crate::solver::Random;
 use crate::solver::textbook::{AStar, Bfs, BookSearch, Dfs, IdaStar};
 use crate::solver::{NodeId, Progress, Textbook};
 use experiments::Experiments;

@@ -46,6 +46,7 @@ pub fn show(ui: &mut Ui, settings: &Settings, sink: &mut Sink<'_>) {
             }
             ui.separator();
             sink.menu_item(ui, Command::RateLevels);
+            sink.menu_item(ui, Command::ShowGenerator);
         });
         ui.menu_button("Board", |ui| {
             for command in Command::BOARD_TRANSFORMS {

@@ -4,6 +4,7 @@
 //! inspector's and the timeline's panels live beside their state.)
 
 pub mod edit;
+pub mod generate;
 pub mod levels;
 pub mod menu;
 pub mod overlays;

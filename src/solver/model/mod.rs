@@ -5,6 +5,7 @@
 pub(crate) mod board;
 pub(crate) mod interrupt;
 pub(crate) mod prehashed;
+pub(crate) mod random;
 pub(crate) mod reach;
 pub(crate) mod regions;
 pub(crate) mod sides;

@@ -1,5 +1,5 @@
-//! A small seeded random number generator (SplitMix64), so that an experiment run twice
-//! with the same seed draws the same instances on any machine.
+//! A small seeded random number generator (SplitMix64), so that an experiment or a level
+//! generator run twice with the same seed draws the same on any machine.
 
 /// SplitMix64.
 #[derive(Clone, Debug)]
@@ -36,7 +36,7 @@ impl Random {
 
 #[cfg(test)]
 mod tests {
-    use crate::lab::random::Random;
+    use crate::solver::model::random::Random;
 
     #[test]
     fn the_same_seed_draws_the_same_numbers_and_stays_in_range() {

@@ -1,0 +1,48 @@
+//! Taking the level generator's result: the levels made go after the level shown.
+
+use crate::app::state::App;
+
+impl App {
+    /// Once the generator has finished: adds the levels it made after the level shown (one
+    /// undo step), shows the first, and says what it made.
+    pub fn poll_generator(&mut self) {
+        let Some((run, result)) = self.generator.poll() else { return };
+        let made = match result {
+            Ok(made) => made,
+            Err(why) => {
+                self.messages.status = format!("No levels generated: {why}.");
+                return;
+            }
+        };
+        let spec = run.spec;
+        let what =
+            format!("{}x{}, {} boxes, seed {}", spec.width, spec.height, spec.boxes, run.seed);
+        if made.is_empty() {
+            self.messages.status = format!(
+                "No level generated ({what}): no room drawn gave one; try another size, fewer \
+                 boxes or another seed."
+            );
+            return;
+        }
+        let after = self.document.current + 1;
+        let levels: Vec<_> = made.iter().map(|g| g.level.clone()).collect();
+        self.edit_collection(|c, current| {
+            let at = *current + 1;
+            c.levels.splice(at..at, levels);
+            *current = at;
+        });
+        let mut difficulty: Vec<f64> =
+            made.iter().filter_map(|g| g.rating.as_ref().and_then(|r| r.difficulty())).collect();
+        difficulty.sort_by(f64::total_cmp);
+        let spread = match (difficulty.first(), difficulty.last()) {
+            (Some(lo), Some(hi)) => format!(", difficulty {lo:.1} to {hi:.1}"),
+            _ => String::new(),
+        };
+        self.messages.status = format!(
+            "Added {} of {} generated levels ({what}{spread}) after level {after}; each keeps \
+             its push-optimal solution.",
+            made.len(),
+            run.count
+        );
+    }
+}
