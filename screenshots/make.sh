@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes screenshots/editor.png, play.png, inspector.png, patterns.png, timeline.png,
-# planner.png, talking-stones.png, lab.png and lab-tree.png from the real program under Xvfb.
+# planner.png, talking-stones.png, lab.png, lab-tree.png and generator.png from the real
+# program under Xvfb.
 # Needs: xvfb, xdotool, imagemagick (apt-get install -y xvfb xdotool imagemagick) and a
 # release build (cargo build --release). Rerun after UI changes.
 set -euo pipefail
@@ -17,8 +18,10 @@ trap '[ -n "$APP" ] && kill $APP 2>/dev/null; kill $XVFB 2>/dev/null; rm -rf "$S
 export DISPLAY=$DISPLAY_NUM XDG_DATA_HOME=$STATE XDG_CONFIG_HOME=$STATE
 sleep 1
 
-# Starts the program on our levels (the settings of the last run kept in $STATE).
+# Starts the program on our levels (the settings of the last run kept in $STATE, its
+# autosave dropped: the shots edit levels, and a restore prompt would cover the next one).
 start() {
+  find "$STATE" -name 'autosave*' -delete
   "$BIN" edit levels/default.xsb >/dev/null 2>&1 &
   APP=$!
   WID=
@@ -123,3 +126,15 @@ click 518 528
 xdotool mousemove 640 760
 sleep 0.5
 shot screenshots/lab-tree.png
+
+# The level generator (a fresh window): Edit, Generate levels…, Generate with the dialog's
+# defaults (five 8x8 levels with 3 boxes, seed 1); the first new level is shown.
+kill $APP; wait $APP 2>/dev/null || true
+start
+click 53 12
+click 100 296
+click 57 230
+sleep 2
+xdotool mousemove 640 700
+sleep 0.5
+shot screenshots/generator.png
