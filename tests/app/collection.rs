@@ -4,7 +4,7 @@ use egui::OutputCommand;
 use egui_kittest::kittest::Queryable;
 use sokolab::app::command::Command;
 
-use crate::harness::window;
+use crate::harness::{wait_while, window};
 
 const ONE: &str = "; One\n#####\n#@$.#\n#####\n";
 
@@ -58,13 +58,7 @@ fn rating_shows_each_levels_difficulty_in_the_list_until_it_is_edited() {
     let mut h = window(two);
     h.get_by_label("Rate levels").click();
     h.step(); // not run: the spinner repaints while it works
-    let start = std::time::Instant::now();
-    while h.state().rating.progress().is_some() {
-        assert!(start.elapsed().as_secs() < 60, "the rating did not finish");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        h.step();
-    }
-    h.run();
+    wait_while(&mut h, "the rating", 60, |app| app.rating.progress().is_some());
     let levels = h.state().document.doc.collection.levels.clone();
     let rating = |h: &egui_kittest::Harness<'static, sokolab::app::App>, i: usize| {
         let level = &h.state().document.doc.collection.levels[i];
@@ -92,13 +86,7 @@ fn generated_levels_are_added_after_the_level_shown_with_their_solutions() {
     h.run();
     h.get_by_label("Generate").click();
     h.step(); // not run: the spinner repaints while it works
-    let start = std::time::Instant::now();
-    while h.state().generator.run.is_some() {
-        assert!(start.elapsed().as_secs() < 60, "the generator did not finish");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        h.step();
-    }
-    h.run();
+    wait_while(&mut h, "the generator", 60, |app| app.generator.run.is_some());
     let status = h.state().messages.status.clone();
     assert!(status.starts_with("Added 5 of 5 generated levels (8x8, 3 boxes, seed 1"), "{status}");
     let levels = h.state().document.doc.collection.levels.clone();

@@ -71,18 +71,26 @@ pub fn finish_files(h: &mut Harness<'_, App>) {
     h.run_steps(20);
 }
 
+/// Runs frames until `busy` says the app's background work is over (`secs` at most, else
+/// the test fails naming `what`), then lets the window settle.
+pub fn wait_while(h: &mut Harness<'_, App>, what: &str, secs: u64, busy: impl Fn(&App) -> bool) {
+    let start = std::time::Instant::now();
+    while busy(h.state()) {
+        assert!(start.elapsed().as_secs() < secs, "{what} did not finish in {secs} s");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+    h.run();
+}
+
 /// Clicks the inspector's "Run to solution" and runs frames until its worker stops (30 s
 /// at most).
 pub fn run_inspector_to_the_end(h: &mut Harness<'_, App>) {
     h.get_by_label("Run to solution").click();
     h.step(); // The click is carried out: the worker starts.
-    let start = std::time::Instant::now();
-    while h.state().inspector.session.as_ref().is_some_and(|s| s.is_running()) {
-        assert!(start.elapsed().as_secs() < 30, "the search did not finish");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        h.step();
-    }
-    h.run();
+    wait_while(h, "the search", 30, |app| {
+        app.inspector.session.as_ref().is_some_and(|s| s.is_running())
+    });
 }
 
 /// The level shown on the board.

@@ -6,7 +6,7 @@ use sokolab::app::inspector::Shown;
 use sokolab::app::inspector::text::child_row;
 use sokolab::solver::{Config, Method, Recorder, Search, Textbook, build};
 
-use crate::harness::{run_inspector_to_the_end, window};
+use crate::harness::{run_inspector_to_the_end, wait_while, window};
 
 const TWO: &str = "; Two\n########\n#      #\n# $  . #\n#@$  . #\n#      #\n########\n";
 
@@ -483,13 +483,7 @@ fn a_big_level_is_prepared_without_blocking_the_window() {
     h.get_by_label_contains("Preparing the search");
     h.get_by_label("Step").click();
     h.run();
-    let start = std::time::Instant::now();
-    while h.state().inspector.building.is_some() {
-        assert!(start.elapsed().as_secs() < 120, "the search was never built");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        h.step();
-    }
-    h.run();
+    wait_while(&mut h, "building the search", 120, |app| app.inspector.building.is_some());
     let inspector = &h.state().inspector;
     assert_eq!(&inspector.session.as_ref().expect("a search").level, h.state().level());
     assert_eq!(inspector.snapshot.stats.expanded, 1, "the Step pressed meanwhile was done");

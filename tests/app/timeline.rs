@@ -6,7 +6,7 @@ use sokolab::level::format::read_collection;
 use sokolab::level::moves::parse_lurd;
 use sokolab::level::replay;
 
-use crate::harness::window_on;
+use crate::harness::{wait_while, window_on};
 
 const LEVEL: &str = "#######\n#@$  .#\n#  $ .#\n#######\n";
 const SOLUTION: &str = "RRRlldRR";
@@ -86,12 +86,7 @@ fn the_timeline_labels_solutions_and_offers_the_inspectors() {
     h.get_by_label("Inspector").click();
     h.run();
     h.get_by_label("Run to solution").click();
-    let start = std::time::Instant::now();
-    while h.state().inspector.solution.is_none() {
-        assert!(start.elapsed().as_secs() < 30, "the inspector's search did not finish");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        h.step();
-    }
+    wait_while(&mut h, "the inspector's search", 30, |app| app.inspector.solution.is_none());
     h.get_by_label("Timeline").click();
     h.run();
     let (moves, optimal) = h.state().inspector.solution.clone().unwrap();
@@ -117,13 +112,7 @@ fn the_optimiser_saves_a_shorter_solution_beside_the_old_one() {
     h.run();
     h.get_by_label("Fewer moves").click();
     h.step(); // not run: the spinner repaints while it works
-    let start = std::time::Instant::now();
-    while h.state().timeline.optimize.is_some() {
-        assert!(start.elapsed().as_secs() < 30, "the optimiser did not finish");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        h.step();
-    }
-    h.run();
+    wait_while(&mut h, "the optimiser", 30, |app| app.timeline.optimize.is_some());
     let status = h.state().messages.status.clone();
     assert!(status.contains("saved as solution 2"), "{status}");
     let solutions = h.state().document.level().meta.solutions.clone();
@@ -145,12 +134,7 @@ fn the_optimiser_can_be_stopped() {
     h.state_mut().queue.push(Command::OptimizeSolution(sokolab::solver::optimize::Metric::Pushes));
     h.state_mut().queue.push(Command::CancelOptimize);
     h.step();
-    let start = std::time::Instant::now();
-    while h.state().timeline.optimize.is_some() {
-        assert!(start.elapsed().as_secs() < 30, "the optimiser did not stop");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        h.step();
-    }
+    wait_while(&mut h, "stopping the optimiser", 30, |app| app.timeline.optimize.is_some());
     let status = h.state().messages.status.clone();
     assert!(status.starts_with("No shorter solution") || status.contains("stopped"), "{status}");
     assert_eq!(h.state().document.level().meta.solutions.len(), 1);
