@@ -88,11 +88,7 @@ impl RatingState {
     /// The rating of level `index` if it is still `level` as rated.
     pub fn of(&self, index: usize, level: &Level) -> Option<&Rated> {
         match self.rated.get(index)? {
-            Some((rated, r))
-                if rated.squares() == level.squares() && rated.width() == level.width() =>
-            {
-                Some(r)
-            }
+            Some((rated, r)) if rated.same_board(level) => Some(r),
             _ => None,
         }
     }

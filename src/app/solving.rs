@@ -83,9 +83,10 @@ impl SolverState {
         Some(format!("Level {}: {}", run.level + 1, outcome_line(&outcome, run.aim)))
     }
 
-    /// The solution found for level `index` as it is now, if there is one.
+    /// The solution found for level `index` as it is now, if there is one (a change of its
+    /// title or saved solutions keeps it).
     pub fn found_for(&self, index: usize, level: &Level) -> Option<&Found> {
-        self.found.as_ref().filter(|f| f.level == index && f.start == *level)
+        self.found.as_ref().filter(|f| f.level == index && f.start.same_board(level))
     }
 }
 

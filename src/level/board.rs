@@ -151,6 +151,12 @@ impl Level {
         &self.squares
     }
 
+    /// Whether `other` has the same board (size and squares; the metadata may differ): a
+    /// solution or a rating of one holds for the other.
+    pub fn same_board(&self, other: &Level) -> bool {
+        self.width == other.width && self.squares == other.squares
+    }
+
     /// Every position on the board, row by row.
     pub fn positions(&self) -> impl Iterator<Item = Pos> + use<> {
         let w = self.width;
@@ -208,6 +214,20 @@ mod tests {
         assert_eq!(level.boxes(), vec![Pos::new(3, 2)]);
         assert_eq!(level.goals(), vec![Pos::new(1, 2)]);
         assert!(!level.is_solved());
+    }
+
+    #[test]
+    fn the_same_board_ignores_the_metadata_but_not_a_square_or_the_shape() {
+        let level = Level::from_rows(&["#####", "#@$.#", "#####"]).unwrap();
+        let mut titled = level.clone();
+        (titled.meta.title, titled.meta.solutions) = ("Mine".into(), vec!["R".into()]);
+        assert!(level.same_board(&titled));
+        let moved = Level::from_rows(&["#####", "#@ *#", "#####"]).unwrap();
+        assert!(!level.same_board(&moved));
+        // The same squares in another shape (5x3 against 3x5) are another board.
+        let mut tall = Level::new(3, 5);
+        tall.squares.clone_from(&level.squares);
+        assert!(!level.same_board(&tall));
     }
 
     #[test]

@@ -122,8 +122,7 @@ impl App {
             );
             return;
         }
-        let level = self.document.level();
-        if level.squares() != run.start.squares() || level.width() != run.start.width() {
+        if !self.document.level().same_board(&run.start) {
             self.messages.status = format!(
                 "Found {} (was {}), but the level has changed since: not saved{stopped}.",
                 counts(&out.after),
