@@ -5,7 +5,7 @@
 use crate::cli::error::CliError;
 use crate::level::Collection;
 use crate::level::format::{Format, write_collection};
-use crate::solver::generate::{Spec, generate};
+use crate::solver::generate::{Spec, difficulty_spread, generate};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -49,15 +49,9 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, CliError> {
     if !text.is_empty() && !text.ends_with('\n') {
         println!();
     }
-    let mut difficulty: Vec<f64> =
-        made.iter().filter_map(|g| g.rating.as_ref().and_then(|r| r.difficulty())).collect();
-    difficulty.sort_by(f64::total_cmp);
-    let spread = match (difficulty.first(), difficulty.last()) {
-        (Some(lo), Some(hi)) => format!(
-            "; difficulty {lo:.1} to {hi:.1}, median {:.1}",
-            difficulty[difficulty.len() / 2]
-        ),
-        _ => String::new(),
+    let spread = match difficulty_spread(&made) {
+        Some((lo, median, hi)) => format!("; difficulty {lo:.1} to {hi:.1}, median {median:.1}"),
+        None => String::new(),
     };
     let pushes: usize = made.iter().map(|g| g.pushes).sum();
     eprintln!(

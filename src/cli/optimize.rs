@@ -3,6 +3,7 @@
 
 use crate::cli::error::{CliError, level_of};
 use crate::level::format::{Format, load_file, save_file};
+use crate::level::metrics::Metrics;
 use crate::level::moves::parse_lurd;
 use crate::level::{Level, Move};
 use crate::solver::optimize::{Metric, Optimized, optimize};
@@ -140,14 +141,8 @@ fn start_from(
     if let Some(text) = &args.solution {
         return Ok(Some(("given", parse_lurd(text).map_err(CliError::BadSolution)?)));
     }
-    let saved = level
-        .meta
-        .solutions
-        .iter()
-        .filter_map(|s| parse_lurd(s).ok())
-        .filter_map(|m| crate::level::metrics::Metrics::of(level, &m).map(|k| (m, k)))
-        .filter(|(m, _)| crate::level::replay(level, m).solved)
-        .min_by_key(|(_, k)| metric.key(k));
+    let saved = level.meta.solutions.iter().filter_map(|s| parse_lurd(s).ok());
+    let saved = Metrics::best_of(level, saved, |k| metric.key(k));
     if let Some((moves, _)) = saved {
         return Ok(Some(("saved", moves)));
     }

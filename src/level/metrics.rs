@@ -54,6 +54,20 @@ impl Metrics {
         Some(m)
     }
 
+    /// Of `candidates`, the move sequences that solve `level` (replayed), the one whose
+    /// metrics give the least `key`, with its metrics.
+    pub fn best_of<K: Ord>(
+        level: &Level,
+        candidates: impl IntoIterator<Item = Vec<Move>>,
+        key: impl Fn(&Metrics) -> K,
+    ) -> Option<(Vec<Move>, Metrics)> {
+        candidates
+            .into_iter()
+            .filter(|m| crate::level::replay(level, m).solved)
+            .filter_map(|m| Metrics::of(level, &m).map(|k| (m, k)))
+            .min_by_key(|(_, k)| key(k))
+    }
+
     /// The secondary metrics in words, e.g. `2 box lines, 1 box change, 2 pushing sessions`.
     pub fn secondary(&self) -> String {
         let n = |k: usize, one: &str| format!("{k} {one}{}", if k == 1 { "" } else { "s" });

@@ -6,7 +6,7 @@
 
 use crate::level::metrics::Metrics;
 use crate::level::moves::parse_lurd;
-use crate::level::{Level, Move, replay};
+use crate::level::{Level, Move};
 use crate::solver::algo::fess::UNADVISED;
 use crate::solver::config::{Config, Limits, Method};
 use crate::solver::error::Unsearchable;
@@ -123,11 +123,7 @@ pub fn rate(level: &Level, cancel: &AtomicBool) -> Result<Option<Rating>, Unsear
         }
     }
     candidates.extend(level.meta.solutions.iter().filter_map(|s| parse_lurd(s).ok()));
-    rating.best = candidates
-        .iter()
-        .filter(|m| replay(level, m).solved)
-        .filter_map(|m| Metrics::of(level, m))
-        .min_by_key(|m| (m.pushes, m.moves));
+    rating.best = Metrics::best_of(level, candidates, |m| (m.pushes, m.moves)).map(|(_, m)| m);
     // A proof covers the push count, whichever solution of that count is kept.
     rating.proved &= rating.best.is_some();
     Ok(Some(rating))

@@ -1,6 +1,7 @@
 //! Taking the level generator's result: the levels made go after the level shown.
 
 use crate::app::state::App;
+use crate::solver::generate::difficulty_spread;
 
 impl App {
     /// Once the generator has finished: adds the levels it made after the level shown (one
@@ -31,12 +32,9 @@ impl App {
             c.levels.splice(at..at, levels);
             *current = at;
         });
-        let mut difficulty: Vec<f64> =
-            made.iter().filter_map(|g| g.rating.as_ref().and_then(|r| r.difficulty())).collect();
-        difficulty.sort_by(f64::total_cmp);
-        let spread = match (difficulty.first(), difficulty.last()) {
-            (Some(lo), Some(hi)) => format!(", difficulty {lo:.1} to {hi:.1}"),
-            _ => String::new(),
+        let spread = match difficulty_spread(&made) {
+            Some((lo, _, hi)) => format!(", difficulty {lo:.1} to {hi:.1}"),
+            None => String::new(),
         };
         self.messages.status = format!(
             "Added {} of {} generated levels ({what}{spread}) after level {after}; each keeps \

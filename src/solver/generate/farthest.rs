@@ -6,11 +6,11 @@
 
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::board::{NONE, Sq, opposite};
-use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, clear_box, has_box, set_box};
 use std::collections::HashMap;
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A pull: the box's square before it and the direction the box moved.
 pub type Pull = (Sq, usize);
@@ -34,10 +34,10 @@ struct Node {
 }
 
 /// The position farthest from `p`'s solved position by single pulls, among at most `limit`
-/// positions (the search stops there, or when `interrupt` is raised); ties go to the one
+/// positions (the search stops there, or soon after `cancel` is set); ties go to the one
 /// with the most boxes off goals, then the first found. `None` when `p` has no floor for
 /// the player beside the goals.
-pub fn farthest(p: &Problem, limit: usize, interrupt: &Interrupt) -> Option<Farthest> {
+pub fn farthest(p: &Problem, limit: usize, cancel: &AtomicBool) -> Option<Farthest> {
     let words = p.words();
     let board = &p.board;
     let mut reach = Reach::default();
@@ -62,7 +62,7 @@ pub fn farthest(p: &Problem, limit: usize, interrupt: &Interrupt) -> Option<Fart
     }
     let mut next = vec![0u64; words + 1];
     while let Some(at) = queue.pop_front() {
-        if nodes.len() >= limit || interrupt.raised() {
+        if nodes.len() >= limit || cancel.load(Ordering::Relaxed) {
             break;
         }
         let state = nodes[at].state.clone();

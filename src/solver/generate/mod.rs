@@ -10,7 +10,6 @@ mod rooms;
 
 use crate::level::{Dir, Level, Pos, Terrain, replay};
 use crate::solver::analysis::problem::Problem;
-use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::random::Random;
 use crate::solver::model::state::boxes_of;
 use crate::solver::model::walk::moves_for;
@@ -62,6 +61,14 @@ pub struct Generated {
     pub rating: Option<Rating>,
 }
 
+/// The least, median and greatest difficulty of the levels `made` that have one.
+pub fn difficulty_spread(made: &[Generated]) -> Option<(f64, f64, f64)> {
+    let mut d: Vec<f64> =
+        made.iter().filter_map(|g| g.rating.as_ref().and_then(|r| r.difficulty())).collect();
+    d.sort_by(f64::total_cmp);
+    Some((*d.first()?, d[d.len() / 2], *d.last()?))
+}
+
 /// What the generator has done so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -84,7 +91,6 @@ pub fn generate(
 ) -> Result<Vec<Generated>, GenerateError> {
     check(spec)?;
     let mut random = Random::new(seed);
-    let interrupt = Interrupt::default();
     let mut out = Vec::new();
     let mut tally = Tally::default();
     while out.len() < count && tally.draws < count.saturating_mul(DRAWS_PER_LEVEL) {
@@ -92,7 +98,7 @@ pub fn generate(
             break;
         }
         tally.draws += 1;
-        if let Some(mut g) = draw(spec, &mut random, &interrupt, cancel) {
+        if let Some(mut g) = draw(spec, &mut random, cancel) {
             g.level.meta.title = format!("Generated {}-{}", seed, out.len() + 1);
             out.push(g);
             tally.made = out.len();
@@ -125,12 +131,7 @@ fn check(spec: Spec) -> Result<(), GenerateError> {
 }
 
 /// One draw: a room, goals, the farthest position; the level when it is worth keeping.
-fn draw(
-    spec: Spec,
-    random: &mut Random,
-    interrupt: &Interrupt,
-    cancel: &AtomicBool,
-) -> Option<Generated> {
+fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generated> {
     let mut level = rooms::room(spec.width, spec.height, spec.boxes * 2 + 2, random)?;
     let mut floor: Vec<Pos> =
         level.positions().filter(|&p| level.square(p).terrain == Terrain::Floor).collect();
@@ -144,7 +145,10 @@ fn draw(
         }
     }
     let problem = Problem::new(&level).ok()?;
-    let far = farthest::farthest(&problem, PULL_LIMIT, interrupt)?;
+    let far = farthest::farthest(&problem, PULL_LIMIT, cancel)?;
+    if cancel.load(Ordering::Relaxed) {
+        return None; // a search cut short has not found the farthest position
+    }
     if far.pulls.len() < 2 * spec.boxes {
         return None;
     }
