@@ -227,6 +227,11 @@ impl<'a> Backward<'a> {
                 }
             }
         }
+        // A parked box going home comes first (Festival's "floater"): taking it off the
+        // board early, rather than the goal boxes around it, keeps the parking short.
+        if children.iter().any(|c| !p.board.is_goal(c.0.from)) {
+            children.retain(|c| !p.board.is_goal(c.0.from));
+        }
         if children.is_empty() {
             let allowed = self.allowed(&node.bases);
             for &m in &moves {
