@@ -24,7 +24,7 @@ pub struct SearchArgs {
     #[arg(long, default_value = "matching", value_parser = parse_bound)]
     pub lower_bound: LowerBound,
     /// Deadlock detectors and techniques to switch off (comma-separated): dead-squares,
-    /// freeze, bipartite, corral, patterns; packing, plan, connectivity, best-line, pi-corrals,
+    /// freeze, bipartite, fixed-boxes, corral, patterns; packing, plan, connectivity, best-line, pi-corrals,
     /// tunnel-macros, goal-macros, room-links, out-of-plan, hotspots, blockers, explorer; the seed methods'
     /// seed-pruning, macro-cut, frozen-goals, inertia, learned-patterns, ordering-3-fallback,
     /// goal-rearrangement.
@@ -52,6 +52,8 @@ pub enum Switch {
     Freeze,
     /// Bipartite deadlocks.
     Bipartite,
+    /// Fixed boxes.
+    Fixed,
     /// Corral deadlocks.
     Corral,
     /// The deadlock pattern database.
@@ -65,10 +67,12 @@ fn parse_switch(s: &str) -> Result<Switch, String> {
         "dead-squares" => Switch::DeadSquares,
         "freeze" => Switch::Freeze,
         "bipartite" => Switch::Bipartite,
+        "fixed-boxes" => Switch::Fixed,
         "corral" => Switch::Corral,
         "patterns" => Switch::Patterns,
         _ => Switch::Technique(Technique::from_name(s).ok_or_else(|| {
-            let mut names = vec!["dead-squares", "freeze", "bipartite", "corral", "patterns"];
+            let mut names =
+                vec!["dead-squares", "freeze", "bipartite", "fixed-boxes", "corral", "patterns"];
             names.extend(Technique::ALL.iter().map(|t| t.name()));
             format!("unknown switch `{s}`; use one of {}", names.join(", "))
         })?),
@@ -97,6 +101,7 @@ impl SearchArgs {
                 Switch::DeadSquares => deadlocks.dead_squares = false,
                 Switch::Freeze => deadlocks.freeze = false,
                 Switch::Bipartite => deadlocks.bipartite = false,
+                Switch::Fixed => deadlocks.fixed = false,
                 Switch::Corral => deadlocks.corral = false,
                 Switch::Patterns => deadlocks.patterns = false,
                 Switch::Technique(t) => techniques.set(t, false),

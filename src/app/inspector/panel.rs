@@ -143,6 +143,7 @@ fn choices(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
             (&mut d.dead_squares, PruneReason::DeadSquare),
             (&mut d.freeze, PruneReason::Freeze),
             (&mut d.bipartite, PruneReason::Bipartite),
+            (&mut d.fixed, PruneReason::Fixed),
             (&mut d.corral, PruneReason::Corral),
             (&mut d.patterns, PruneReason::Pattern),
         ] {

@@ -14,6 +14,7 @@
 use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::bipartite::Bipartite;
 use crate::solver::deadlock::corral::Corral;
+use crate::solver::deadlock::fixed::Fixed;
 use crate::solver::deadlock::freeze::Freeze;
 use crate::solver::deadlock::patterns::Patterns;
 use crate::solver::deadlock::pi_corral::PiCorrals;
@@ -36,6 +37,7 @@ pub(crate) struct Judge {
     freeze: Freeze,
     sealed: Sealed,
     bipartite: Bipartite,
+    fixed: Fixed,
     corral: Corral,
     patterns: Patterns,
     pi_corrals: PiCorrals,
@@ -63,6 +65,7 @@ impl Judge {
             freeze: Freeze::default(),
             sealed: Sealed::default(),
             bipartite: Bipartite::new(interrupt),
+            fixed: Fixed::new(interrupt),
             corral: Corral::new(interrupt.clone()),
             patterns,
             pi_corrals: PiCorrals::default(),
@@ -133,7 +136,7 @@ impl Judge {
     }
 
     /// The costly detectors on the child `boxes` whose pushed box now stands on `to`, the
-    /// player on `player` with area `reach`: the corral search, then the pattern database
+    /// player on `player` with area `reach`: fixed boxes, the corral search, then the pattern database
     /// (a stored pattern, or one learned from this position).
     pub fn full(
         &mut self,
@@ -143,6 +146,9 @@ impl Judge {
         player: Sq,
         to: Sq,
     ) -> Option<Pruned> {
+        if self.deadlocks.fixed && self.fixed.is_deadlock(p, boxes, player, to) {
+            return Some((PruneReason::Fixed, None));
+        }
         if self.deadlocks.corral && self.corral.is_deadlock(p, boxes, reach, player, to) {
             return Some((PruneReason::Corral, None));
         }

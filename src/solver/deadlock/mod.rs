@@ -3,6 +3,7 @@
 
 pub(crate) mod bipartite;
 pub(crate) mod corral;
+pub(crate) mod fixed;
 pub(crate) mod freeze;
 pub(crate) mod judge;
 mod local;
@@ -21,6 +22,9 @@ pub enum PruneReason {
     Freeze,
     /// The boxes cannot all be assigned to distinct goals they can still reach.
     Bipartite,
+    /// With the boxes frozen on goals as walls, the others, each pushed alone with the
+    /// player, cannot all be given distinct open goals.
+    Fixed,
     /// The push closed an area the player cannot enter whose boxes can neither open it nor
     /// all reach goals.
     Corral,
@@ -32,10 +36,11 @@ pub enum PruneReason {
 
 impl PruneReason {
     /// Every reason, in the order stats list them.
-    pub const ALL: [PruneReason; 6] = [
+    pub const ALL: [PruneReason; 7] = [
         PruneReason::DeadSquare,
         PruneReason::Freeze,
         PruneReason::Bipartite,
+        PruneReason::Fixed,
         PruneReason::Corral,
         PruneReason::Pattern,
         PruneReason::PiCorral,
@@ -47,6 +52,7 @@ impl PruneReason {
             PruneReason::DeadSquare => "dead square",
             PruneReason::Freeze => "freeze",
             PruneReason::Bipartite => "bipartite",
+            PruneReason::Fixed => "fixed boxes",
             PruneReason::Corral => "corral",
             PruneReason::Pattern => "pattern",
             PruneReason::PiCorral => "PI-corral",
@@ -68,6 +74,8 @@ pub struct Deadlocks {
     pub freeze: bool,
     /// Bipartite (assignment) deadlocks.
     pub bipartite: bool,
+    /// Fixed boxes: boxes frozen on goals as walls, the others matched to open goals.
+    pub fixed: bool,
     /// Corral deadlocks.
     pub corral: bool,
     /// The deadlock pattern database (precomputed and learned patterns).
@@ -80,6 +88,7 @@ impl Default for Deadlocks {
             dead_squares: true,
             freeze: true,
             bipartite: true,
+            fixed: true,
             corral: true,
             patterns: true,
         }
@@ -92,6 +101,7 @@ impl Deadlocks {
         dead_squares: false,
         freeze: false,
         bipartite: false,
+        fixed: false,
         corral: false,
         patterns: false,
     };

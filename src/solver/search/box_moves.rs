@@ -237,6 +237,15 @@ impl BoxMoves {
         out
     }
 
+    /// The squares the box on `b` can be pushed to from `state` (box bitset then player
+    /// square), the other boxes staying put; dead squares are never entered.
+    pub fn squares(&mut self, p: &Problem, state: &[u64], b: Sq) -> impl Iterator<Item = Sq> + '_ {
+        let words = p.words();
+        self.reach.flood(&p.board, &state[..words], state[words] as Sq);
+        self.search_box(p, &state[..words], b, Target::All);
+        self.visits.iter().skip(1).map(|v| v.square)
+    }
+
     /// The move of the box on `from` to `square` with the fewest pushes (the other boxes
     /// staying put), from `state` (box bitset then player square), if there is one.
     pub fn route(&mut self, p: &Problem, state: &[u64], from: Sq, square: Sq) -> Option<Macro> {

@@ -1,0 +1,219 @@
+//! Fixed boxes: a box frozen on a goal never moves again, so from then on it is a wall.
+//! With those walls, every other box is tried alone with the player where it stands (the
+//! other movable boxes lifted off): the squares it can be pushed to, the player walking
+//! round the walls. The movable boxes must still be matched, each to an open goal of its
+//! own among those squares.
+//!
+//! Sound: the frozen boxes never move, and lifting boxes off only frees the way, so any
+//! solution moves each box along a path this relaxation allows. It sees what the sealed
+//! goals check ([`super::sealed`]) cannot: a goal whose last square a box can only be
+//! pushed into from a side the player can no longer reach.
+
+use crate::solver::analysis::problem::Problem;
+use crate::solver::deadlock::freeze::Freeze;
+use crate::solver::model::board::Sq;
+use crate::solver::model::interrupt::Interrupt;
+use crate::solver::model::state::{boxes_of, has_box, set_box};
+use crate::solver::search::box_moves::BoxMoves;
+
+/// Scratch space for fixed-box checks.
+#[derive(Debug, Default)]
+pub struct Fixed {
+    freeze: Freeze,
+    box_moves: BoxMoves,
+    /// The boxes frozen on goals.
+    walls: Vec<u64>,
+    /// The relaxed position: the walls, one box, the player.
+    relaxed: Vec<u64>,
+    /// Per movable box: the open goals it can reach (indices into `open`).
+    edges: Vec<Vec<u16>>,
+    /// Per open goal: the box matched to it.
+    owner: Vec<usize>,
+    tried: Vec<u32>,
+    stamp: u32,
+    /// Stops the check between boxes (the position is then not called dead).
+    interrupt: Interrupt,
+}
+
+const FREE: usize = usize::MAX;
+
+/// The most work one check may take, counted as movable boxes times squares (each box's
+/// search visits every square up to four times); bigger positions are not checked.
+const MAX_WORK: usize = 1 << 22;
+
+impl Fixed {
+    /// A checker that gives up, calling nothing dead, when `interrupt` is raised.
+    pub fn new(interrupt: &Interrupt) -> Self {
+        Fixed { interrupt: interrupt.clone(), ..Fixed::default() }
+    }
+
+    /// Whether `boxes`, whose box just pushed onto `to` froze there on a goal, the player on
+    /// `player`, leaves its movable boxes without distinct open goals they can reach.
+    /// Checks nothing (false) unless the pushed box froze on a goal, or on positions too big
+    /// to check ([`MAX_WORK`]).
+    pub fn is_deadlock(&mut self, p: &Problem, boxes: &[u64], player: Sq, to: Sq) -> bool {
+        let board = &p.board;
+        if !board.is_goal(to) || self.freeze.frozen_with(board, &p.dist, boxes, to).is_empty() {
+            return false;
+        }
+        let words = p.words();
+        self.walls.clear();
+        self.walls.resize(words, 0);
+        for b in boxes_of(boxes) {
+            if board.is_goal(b) && !has_box(&self.walls, b) {
+                for &f in self.freeze.frozen_with(board, &p.dist, boxes, b) {
+                    set_box(&mut self.walls, f);
+                }
+            }
+        }
+        let open: Vec<Sq> =
+            board.goals().iter().copied().filter(|&g| !has_box(&self.walls, g)).collect();
+        let movable: Vec<Sq> = boxes_of(boxes).filter(|&b| !has_box(&self.walls, b)).collect();
+        if movable.len() * board.len() > MAX_WORK {
+            return false;
+        }
+        self.edges.clear();
+        for &b in &movable {
+            if self.interrupt.raised() {
+                return false;
+            }
+            self.relaxed.clear();
+            self.relaxed.extend_from_slice(&self.walls);
+            set_box(&mut self.relaxed, b);
+            self.relaxed.push(u64::from(player));
+            let mut reached = vec![0u64; words];
+            set_box(&mut reached, b);
+            for s in self.box_moves.squares(p, &self.relaxed, b) {
+                set_box(&mut reached, s);
+            }
+            let goals: Vec<u16> =
+                (0..open.len() as u16).filter(|&i| has_box(&reached, open[i as usize])).collect();
+            if goals.is_empty() {
+                return true;
+            }
+            self.edges.push(goals);
+        }
+        !self.matched(open.len())
+    }
+
+    /// Whether every movable box gets an open goal of its own (Kuhn's augmenting paths).
+    fn matched(&mut self, goals: usize) -> bool {
+        self.owner.clear();
+        self.owner.resize(goals, FREE);
+        self.tried.clear();
+        self.tried.resize(goals, 0);
+        (0..self.edges.len()).all(|i| {
+            self.stamp += 1;
+            self.augment(i)
+        })
+    }
+
+    fn augment(&mut self, i: usize) -> bool {
+        for k in 0..self.edges[i].len() {
+            let g = usize::from(self.edges[i][k]);
+            if self.tried[g] == self.stamp {
+                continue;
+            }
+            self.tried[g] = self.stamp;
+            if self.owner[g] == FREE || self.augment(self.owner[g]) {
+                self.owner[g] = i;
+                return true;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::{Level, Pos};
+
+    /// Whether the start position of `rows` is called dead, the box on `to` just pushed.
+    fn check(rows: &[&str], to: (usize, usize)) -> bool {
+        let p = Problem::new(&Level::from_rows(rows).unwrap()).unwrap();
+        let mut boxes = vec![0u64; p.words()];
+        for &b in p.board.start_boxes() {
+            set_box(&mut boxes, b);
+        }
+        let to = p.board.square_at(Pos::new(to.0, to.1)).unwrap();
+        let player = p.board.start_player();
+        Fixed::default().is_deadlock(&p, &boxes, player, to)
+    }
+
+    /// The last goal sits below a one-wide shaft whose top the player can only reach
+    /// through the shaft itself: with the goal row frozen, the box in the side room can be
+    /// pushed to the shaft's mouth but never down it.
+    const SHAFT: [&str; 5] = ["#########", "#### ####", "#*** $ @#", "####.####", "#########"];
+
+    #[test]
+    fn a_goal_the_player_can_no_longer_push_into_is_dead() {
+        // The box must go down from the shaft's mouth, but the player can only stand above
+        // it by passing it.
+        assert!(check(&SHAFT, (3, 2)));
+    }
+
+    #[test]
+    fn the_same_goal_with_the_player_above_the_shaft_is_alive() {
+        let rows = ["#########", "####@####", "#***$   #", "####.####", "#########"];
+        assert!(!check(&rows, (3, 2)));
+    }
+
+    #[test]
+    fn nothing_is_checked_unless_the_pushed_box_froze_on_a_goal() {
+        assert!(!check(&SHAFT, (5, 2)), "the pushed box is off a goal");
+    }
+
+    /// Every position of a few small boards (each set of as many boxes as goals, off dead
+    /// squares, each player square, each box on a goal as the one just pushed) that the
+    /// check calls dead is dead by exhaustive search.
+    #[test]
+    fn every_position_called_dead_is_dead_by_exhaustive_search() {
+        use crate::solver::deadlock::subsearch::{Answer, SubSearch};
+        let boards: [&[&str]; 3] = [
+            &["#########", "#### ####", "#...$$$@#", "####.$ ##", "#########"],
+            &["########", "###  ###", "#..$ $ #", "##.#$  #", "##.$ @ #", "########"],
+            &["#######", "#.   .#", "# $$$ #", "#  #@ #", "#.  $.#", "#######"],
+        ];
+        let (mut called, mut sub) = (0, SubSearch::default());
+        for rows in boards {
+            let p = Problem::new(&Level::from_rows(rows).unwrap()).unwrap();
+            let live: Vec<Sq> = (0..p.board.len() as Sq).filter(|&s| !p.dist.is_dead(s)).collect();
+            let n = p.board.goals().len();
+            let mut fixed = Fixed::default();
+            for set in subsets(&live, n) {
+                let mut boxes = vec![0u64; p.words()];
+                set.iter().for_each(|&b| set_box(&mut boxes, b));
+                for player in (0..p.board.len() as Sq).filter(|&s| !has_box(&boxes, s)) {
+                    for &to in set.iter().filter(|&&b| p.board.is_goal(b)) {
+                        if fixed.is_deadlock(&p, &boxes, player, to) {
+                            called += 1;
+                            let answer = sub.solve(&p, &boxes, player, u32::MAX);
+                            assert_eq!(
+                                answer,
+                                Answer::Dead,
+                                "{rows:?} boxes {set:?} player {player}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(called > 100, "only {called} positions called dead");
+    }
+
+    /// Every `k`-element subset of `items`.
+    fn subsets(items: &[Sq], k: usize) -> Vec<Vec<Sq>> {
+        if k == 0 {
+            return vec![Vec::new()];
+        }
+        let mut out = Vec::new();
+        for (i, &first) in items.iter().enumerate() {
+            for mut rest in subsets(&items[i + 1..], k - 1) {
+                rest.insert(0, first);
+                out.push(rest);
+            }
+        }
+        out
+    }
+}
