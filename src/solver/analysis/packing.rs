@@ -172,17 +172,23 @@ impl PackingOrder {
 }
 
 /// The squares from which a box alone reaches one of `order[k..]` with boxes on
-/// `order[..k]` (the player's side is not tracked: a square is kept when some push leads
-/// on towards a goal with floor behind it).
+/// `order[..k]` (see [`sources`]).
 fn basin(board: &Board, order: &[Sq], k: usize) -> Vec<u64> {
-    let words = board.len().div_ceil(64);
-    let mut walls = vec![0u64; words];
+    let mut walls = vec![0u64; board.len().div_ceil(64)];
     for &g in &order[..k] {
         set_box(&mut walls, g);
     }
+    sources(board, &walls, &order[k..])
+}
+
+/// The squares from which a box alone can be pushed to one of `targets`, with `walls` as
+/// extra walls (the player's side is not tracked: a square is kept when some push leads on
+/// towards a target with floor behind it).
+pub(crate) fn sources(board: &Board, walls: &[u64], targets: &[Sq]) -> Vec<u64> {
+    let words = board.len().div_ceil(64);
     let mut reach = vec![0u64; words];
     let mut queue: VecDeque<Sq> = VecDeque::new();
-    for &g in &order[k..] {
+    for &g in targets {
         set_box(&mut reach, g);
         queue.push_back(g);
     }
@@ -190,11 +196,11 @@ fn basin(board: &Board, order: &[Sq], k: usize) -> Vec<u64> {
         for d in 0..4 {
             // A box on `y` pushed in direction `d` from `z` lands on `x`.
             let y = board.nbr(x, opposite(d));
-            if y == NONE || has_box(&walls, y) || has_box(&reach, y) {
+            if y == NONE || has_box(walls, y) || has_box(&reach, y) {
                 continue;
             }
             let z = board.nbr(y, opposite(d));
-            if z == NONE || has_box(&walls, z) {
+            if z == NONE || has_box(walls, z) {
                 continue;
             }
             set_box(&mut reach, y);

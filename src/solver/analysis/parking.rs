@@ -9,9 +9,10 @@
 //! of the plan the position satisfies.
 
 use crate::solver::analysis::distances::{INF, PushGraph};
+use crate::solver::analysis::packing::sources;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::board::Sq;
-use crate::solver::model::state::has_box;
+use crate::solver::model::state::{has_box, set_box};
 
 /// Where a step's box comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +66,9 @@ pub struct ParkingPlan {
     /// For a plan without inits or parking (every box stays where its step puts it): per
     /// square, the index of the step that fills it, or `u16::MAX`. Empty otherwise.
     rank: Vec<u16>,
+    /// For a backward search's plan, per value of `packed`: the squares the plan's next
+    /// sealing cuts off from every step after it (see [`ParkingPlan::out_of_plan`]).
+    zones: Vec<Vec<u64>>,
 }
 
 impl ParkingPlan {
@@ -79,7 +83,7 @@ impl ParkingPlan {
             rank[s.to as usize] = i as u16;
         }
         let source = PlanSource::PackingOrder;
-        ParkingPlan { steps, inits: 0, mandatory: 0, source, rows, rank }
+        ParkingPlan { steps, inits: 0, mandatory: 0, source, rows, rank, zones: Vec::new() }
     }
 
     /// The plan of a line: `left` are the boxes that stay on their squares from the start
@@ -134,8 +138,10 @@ impl ParkingPlan {
                 })
             })
             .collect();
+        let zones = zones(p, &steps);
         ParkingPlan {
             steps,
+            zones,
             inits,
             mandatory: count,
             source: PlanSource::Backward { expansions },
@@ -195,6 +201,15 @@ impl ParkingPlan {
             .any(|step| step.to == s && step.until.is_none_or(|u| usize::from(u) >= packed))
     }
 
+    /// Boxes out of plan after the first `packed` steps: boxes standing where the plan's
+    /// next sealing (a box placed for good that cuts squares off from the steps after it)
+    /// will trap them, while they can still be moved out. None for the packing order's
+    /// plan, whose out-of-plan boxes the packing order counts.
+    pub fn out_of_plan(&self, boxes: &[u64], packed: usize) -> Option<usize> {
+        let zone = self.zones.get(packed)?;
+        Some(boxes.iter().zip(zone).map(|(b, z)| (b & z).count_ones() as usize).sum())
+    }
+
     /// Pushes from `s` to the square of step `i` for a box alone.
     pub fn distance(&self, p: &Problem, s: Sq, i: usize) -> u16 {
         match &self.rows[i] {
@@ -211,6 +226,40 @@ impl ParkingPlan {
         self.steps.capacity() * std::mem::size_of::<Step>()
             + self.rows.iter().flatten().map(|r| r.capacity() * 2).sum::<usize>()
     }
+}
+
+/// The out-of-plan zones of `steps`, one per value of `packed` (Festival's rule, which looks
+/// ahead). The raw zone of step `k`: the squares, neither dead nor filled for good by steps
+/// `..=k`, from which a box alone can reach no later step's square with those filled. Each
+/// step then takes the raw zone of the next step where the zone grows, so a box is
+/// counted while it can still leave; once every step is done nothing is out of plan.
+fn zones(p: &Problem, steps: &[Step]) -> Vec<Vec<u64>> {
+    let words = p.words();
+    let mut walls = vec![0u64; words];
+    let mut raw = Vec::with_capacity(steps.len());
+    for k in 0..steps.len().saturating_sub(1) {
+        if steps[k].until.is_none() {
+            set_box(&mut walls, steps[k].to);
+        }
+        let targets: Vec<Sq> = steps[k + 1..].iter().map(|s| s.to).collect();
+        let sources = sources(&p.board, &walls, &targets);
+        let mut zone = vec![0u64; words];
+        for s in 0..p.board.len() as Sq {
+            if !has_box(&walls, s) && !has_box(&sources, s) && !p.dist.is_dead(s) {
+                set_box(&mut zone, s);
+            }
+        }
+        raw.push(zone);
+    }
+    let mut zones = vec![vec![0u64; words]; steps.len() + 1];
+    let mut next: Option<usize> = None;
+    for k in (0..raw.len()).rev() {
+        zones[k] = raw[next.unwrap_or(k)].clone();
+        if k > 0 && raw[k] != raw[k - 1] {
+            next = Some(k);
+        }
+    }
+    zones
 }
 
 /// Sets each step's `until`: the first later step that takes its box from its square.
@@ -293,5 +342,21 @@ mod tests {
         // Before the box leaves its start square the init counts; once on the goal, all do.
         assert_eq!(plan.packed(&boxes(&p, &[sq(4, 1)])), 1);
         assert_eq!(plan.packed(&boxes(&p, &[sq(2, 1)])), 2);
+    }
+
+    #[test]
+    fn a_box_the_next_placement_traps_is_out_of_plan_before_it_is_trapped() {
+        // One corridor, goals at both ends of x = 1..4; the plan fills x = 4 first, then
+        // x = 1. A box on x = 3 can still go left now, but not once x = 4 holds a box (the
+        // player could no longer stand behind it): it is out of plan at once. A box on x = 2
+        // is not.
+        let p =
+            Problem::new(&Level::from_rows(&["#######", "#.$ *@#", "#######"]).unwrap()).unwrap();
+        let sq = |x| p.board.square_at(crate::level::Pos::new(x, 1)).unwrap();
+        let plan = ParkingPlan::from_line(&p, &[], &[(None, sq(4)), (None, sq(1))], 2);
+        assert_eq!(plan.out_of_plan(&boxes(&p, &[sq(3)]), 0), Some(1));
+        assert_eq!(plan.out_of_plan(&boxes(&p, &[sq(2)]), 0), Some(0));
+        assert_eq!(plan.out_of_plan(&boxes(&p, &[sq(3), sq(4)]), 2), Some(0), "plan done");
+        assert_eq!(ParkingPlan::from_order(&p).out_of_plan(&boxes(&p, &[sq(3)]), 0), None);
     }
 }

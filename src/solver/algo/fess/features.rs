@@ -3,7 +3,7 @@
 //! between rooms cut by boxes, and boxes out of plan. Positions with equal features share
 //! a feature-space cell.
 
-use crate::solver::analysis::parking::{ParkingPlan, PlanSource};
+use crate::solver::analysis::parking::ParkingPlan;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::regions::Regions;
 use crate::solver::techniques::{Technique, Techniques};
@@ -83,9 +83,12 @@ impl Measure {
             } else {
                 0
             },
-            // The basins of out-of-plan are those of the packing order.
-            out_of_plan: if on.on(Technique::OutOfPlan) && plan.source == PlanSource::PackingOrder {
-                clamp(p.packing.out_of_plan(boxes, packed))
+            // A backward plan has zones of its own; the packing order's are its basins.
+            out_of_plan: if on.on(Technique::OutOfPlan) {
+                clamp(
+                    plan.out_of_plan(boxes, packed)
+                        .unwrap_or_else(|| p.packing.out_of_plan(boxes, packed)),
+                )
             } else {
                 0
             },
