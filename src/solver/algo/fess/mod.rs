@@ -24,7 +24,7 @@ mod view;
 
 use crate::solver::algo::backward;
 use crate::solver::analysis::hotspots::{Blockers, Hotspots};
-use crate::solver::analysis::parking::ParkingPlan;
+use crate::solver::analysis::parking::{ParkingPlan, PlanSource};
 use crate::solver::bounds::Hungarian;
 use crate::solver::deadlock::PruneReason;
 use crate::solver::model::board::Sq;
@@ -50,6 +50,10 @@ struct Waiting {
 /// The measure a solved search reports: the moves on the solution's line that no advisor
 /// proposed (the line's weight; Shoham's count of hard decisions).
 pub const UNADVISED: &str = "unadvised moves";
+
+/// The measure a search following a backward search's plan reports: that search's
+/// expansions.
+pub const BACKWARD: &str = "backward expansions";
 
 /// Feature-space search state: the core (node store, pruning pipeline, counters), and per
 /// node the weight of its path, its cell and its own features.
@@ -146,6 +150,9 @@ impl<O: Observer> Fess<O> {
         if on.on(Technique::Plan) && on.on(Technique::Packing) {
             let p = &self.core.expander.problem;
             if let Some(plan) = backward::plan(p, &self.core.expander.interrupt) {
+                if let PlanSource::Backward { expansions } = plan.source {
+                    self.core.stats.set_measure(BACKWARD, u64::from(expansions));
+                }
                 self.plan = plan;
             }
         }
