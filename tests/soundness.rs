@@ -96,10 +96,11 @@ fn no_setting_proves_a_solvable_level_unsolvable_or_claims_a_false_optimum() {
                 check(&name, &what, &level, &config, optimum);
             }
         }
-        let detectors: [(&str, Switch); 5] = [
+        let detectors: [(&str, Switch); 6] = [
             ("dead-squares", |d| d.dead_squares = false),
             ("freeze", |d| d.freeze = false),
             ("bipartite", |d| d.bipartite = false),
+            ("fixed-boxes", |d| d.fixed = false),
             ("corral", |d| d.corral = false),
             ("patterns", |d| d.patterns = false),
         ];
