@@ -57,15 +57,7 @@ impl Fixed {
             return false;
         }
         let words = p.words();
-        self.walls.clear();
-        self.walls.resize(words, 0);
-        for b in boxes_of(boxes) {
-            if board.is_goal(b) && !has_box(&self.walls, b) {
-                for &f in self.freeze.frozen_with(board, &p.dist, boxes, b) {
-                    set_box(&mut self.walls, f);
-                }
-            }
-        }
+        self.freeze.frozen_on_goals(board, &p.dist, boxes, &mut self.walls);
         let open: Vec<Sq> =
             board.goals().iter().copied().filter(|&g| !has_box(&self.walls, g)).collect();
         let movable: Vec<Sq> = boxes_of(boxes).filter(|&b| !has_box(&self.walls, b)).collect();

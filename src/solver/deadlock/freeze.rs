@@ -9,7 +9,7 @@
 
 use crate::solver::analysis::distances::Distances;
 use crate::solver::model::board::{Board, NONE, Sq};
-use crate::solver::model::state::has_box;
+use crate::solver::model::state::{boxes_of, has_box, set_box};
 
 /// Scratch space for freeze checks.
 #[derive(Debug, Default)]
@@ -22,6 +22,26 @@ impl Freeze {
     /// Whether the box just pushed onto `s` causes a freeze deadlock in `boxes`.
     pub fn is_deadlock(&mut self, board: &Board, dist: &Distances, boxes: &[u64], s: Sq) -> bool {
         self.frozen_with(board, dist, boxes, s).iter().any(|&b| !board.is_goal(b))
+    }
+
+    /// Sets `walls` to the boxes of `boxes` frozen on goals, with the boxes frozen along
+    /// with them (a frozen box never moves again: it is a wall from then on).
+    pub fn frozen_on_goals(
+        &mut self,
+        board: &Board,
+        dist: &Distances,
+        boxes: &[u64],
+        walls: &mut Vec<u64>,
+    ) {
+        walls.clear();
+        walls.resize(boxes.len(), 0);
+        for b in boxes_of(boxes) {
+            if board.is_goal(b) && !has_box(walls, b) {
+                for &f in self.frozen_with(board, dist, boxes, b) {
+                    set_box(walls, f);
+                }
+            }
+        }
     }
 
     /// The boxes frozen together with the box on `s`, that one included (empty when it can

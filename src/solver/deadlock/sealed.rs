@@ -11,7 +11,7 @@
 use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::freeze::Freeze;
 use crate::solver::model::board::{NONE, Sq, opposite};
-use crate::solver::model::state::{boxes_of, has_box, set_box};
+use crate::solver::model::state::{boxes_of, has_box};
 use std::collections::VecDeque;
 
 /// Scratch space for sealed-goal checks.
@@ -33,19 +33,7 @@ impl Sealed {
         }
         // Every box frozen on a goal is a wall (a frozen box off a goal is a freeze deadlock,
         // reported by the freeze detector).
-        self.walls.clear();
-        self.walls.resize(p.words(), 0);
-        for b in boxes_of(boxes) {
-            if board.is_goal(b)
-                && !has_box(&self.walls, b)
-                && !self.freeze.frozen_with(board, &p.dist, boxes, b).is_empty()
-            {
-                let frozen = self.freeze.frozen_with(board, &p.dist, boxes, b).to_vec();
-                for f in frozen {
-                    set_box(&mut self.walls, f);
-                }
-            }
-        }
+        self.freeze.frozen_on_goals(board, &p.dist, &boxes[..p.words()], &mut self.walls);
         // Where can the movable boxes go, each alone with the frozen boxes as walls (the
         // player's side is not tracked)? Every open goal must be among those squares.
         self.seen.clear();
@@ -81,6 +69,7 @@ impl Sealed {
 mod tests {
     use super::*;
     use crate::level::{Level, Pos};
+    use crate::solver::model::state::set_box;
 
     fn check(rows: &[&str], to: (usize, usize)) -> bool {
         let p = Problem::new(&Level::from_rows(rows).unwrap()).unwrap();
