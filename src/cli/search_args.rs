@@ -24,14 +24,15 @@ pub struct SearchArgs {
     #[arg(long, default_value = "matching", value_parser = parse_bound)]
     pub lower_bound: LowerBound,
     /// Deadlock detectors and techniques to switch off (comma-separated): dead-squares,
-    /// freeze, bipartite, fixed-boxes, corral, patterns; packing, plan, connectivity, best-line, pi-corrals,
-    /// tunnel-macros, goal-macros, room-links, out-of-plan, hotspots, blockers, explorer; the seed methods'
+    /// freeze, bipartite, fixed-boxes, corral, patterns; packing, plan, connectivity,
+    /// best-line, pi-corrals, tunnel-macros, goal-macros, room-links, out-of-plan, hotspots,
+    /// blockers, explorer; the seed methods'
     /// seed-pruning, macro-cut, frozen-goals, inertia, learned-patterns, ordering-3-fallback,
     /// goal-rearrangement.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_switch)]
     pub disable: Vec<Switch>,
     /// Techniques to switch on that are off by default (comma-separated): room-links,
-    /// out-of-plan, hotspots, seed-pruning.
+    /// out-of-plan, hotspots, meeting, seed-pruning.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_technique)]
     pub enable: Vec<Technique>,
 }

@@ -57,11 +57,15 @@ pub enum Technique {
     /// Demaret's planner: when neither ordering 1 nor 2 gives an order, stuck stones are
     /// parked on the way (goal rearrangement, chapter 7).
     GoalRearrangement,
+    /// Feature-space search keeps a meeting table: a greedy pull search from the solved
+    /// position, given a share of the time, whose positions join a forward line that
+    /// reaches one of them to the solved position.
+    Meeting,
 }
 
 impl Technique {
     /// Every technique.
-    pub const ALL: [Technique; 19] = [
+    pub const ALL: [Technique; 20] = [
         Technique::Packing,
         Technique::Connectivity,
         Technique::RoomLinks,
@@ -81,6 +85,7 @@ impl Technique {
         Technique::LearnedPatterns,
         Technique::OrderingFallback,
         Technique::GoalRearrangement,
+        Technique::Meeting,
     ];
 
     /// The name the command line and the inspector use.
@@ -105,12 +110,14 @@ impl Technique {
             Technique::LearnedPatterns => "learned-patterns",
             Technique::OrderingFallback => "ordering-3-fallback",
             Technique::GoalRearrangement => "goal-rearrangement",
+            Technique::Meeting => "meeting",
         }
     }
 
     /// Whether the technique is on unless switched. The room-links and out-of-plan
-    /// features and the hotspot advisors are built but left off: on the XSokoban benchmark
-    /// they cost more solved levels than they gain (see BENCHMARKS.md, ablations). Seed
+    /// features, the hotspot advisors and the meeting table are built but left off: on the
+    /// XSokoban benchmark they cost more solved levels than they gain (see BENCHMARKS.md,
+    /// ablations). Seed
     /// pruning is off so that Talking Stones runs as in the thesis.
     pub fn on_by_default(self) -> bool {
         !matches!(
@@ -119,6 +126,7 @@ impl Technique {
                 | Technique::OutOfPlan
                 | Technique::Hotspots
                 | Technique::SeedPruning
+                | Technique::Meeting
         )
     }
 

@@ -6,6 +6,7 @@ pub(crate) mod best_first;
 pub(crate) mod bfs;
 pub(crate) mod depth_first;
 pub(crate) mod fess;
+pub(crate) mod meeting;
 pub(crate) mod planner;
 pub(crate) mod portfolio;
 pub(crate) mod talking_stones;

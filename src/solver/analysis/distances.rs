@@ -151,19 +151,32 @@ impl PushGraph {
     /// The squares a box alone on `from` can be pushed to, `from` included, the player
     /// starting on any side (a bitset over squares).
     pub fn reach_from(&self, board: &Board, from: Sq) -> Vec<u64> {
-        let sides = &self.sides;
+        let mut row = vec![INF; board.len()];
+        self.distances_from(board, from, &mut row);
         let mut reached = vec![0u64; board.len().div_ceil(64)];
-        set_box(&mut reached, from);
-        let mut seen = vec![false; board.len() * 4];
+        for s in (0..board.len() as Sq).filter(|&s| row[s as usize] != INF) {
+            set_box(&mut reached, s);
+        }
+        reached
+    }
+
+    /// Fills `row` (one entry per square) with the pushes that bring a box alone from
+    /// `from` to each square, the player starting on any side ([`INF`] where none do).
+    pub fn distances_from(&self, board: &Board, from: Sq, row: &mut [u16]) {
+        let sides = &self.sides;
+        row.fill(INF);
+        row[from as usize] = 0;
+        let mut seen = vec![INF; board.len() * 4];
         let mut queue = VecDeque::new();
         for d in 0..4 {
-            if board.nbr(from, d) != NONE && !seen[from as usize * 4 + d] {
-                seen[from as usize * 4 + d] = true;
+            if board.nbr(from, d) != NONE && seen[from as usize * 4 + d] == INF {
+                seen[from as usize * 4 + d] = 0;
                 queue.push_back((from, d));
             }
         }
         // (b, d): the box on `b`, the player in the area of its side `d`.
         while let Some((b, d)) = queue.pop_front() {
+            let k = seen[b as usize * 4 + d];
             let comp = sides[b as usize][d];
             for e in 0..4 {
                 // The player pushes from side `e` towards the opposite side.
@@ -174,15 +187,15 @@ impl PushGraph {
                 if ahead == NONE {
                     continue;
                 }
-                set_box(&mut reached, ahead);
+                let here = &mut row[ahead as usize];
+                *here = (*here).min(k + 1);
                 let slot = &mut seen[ahead as usize * 4 + e];
-                if !*slot {
-                    *slot = true;
+                if *slot == INF {
+                    *slot = k + 1;
                     queue.push_back((ahead, e));
                 }
             }
         }
-        reached
     }
 }
 

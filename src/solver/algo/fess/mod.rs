@@ -22,7 +22,9 @@ mod explorer;
 mod features;
 mod view;
 
+use crate::level::{Dir, Pos};
 use crate::solver::algo::backward;
+use crate::solver::algo::meeting::{Meeting, Met};
 use crate::solver::analysis::hotspots::{Blockers, Hotspots};
 use crate::solver::analysis::parking::{ParkingPlan, PlanSource};
 use crate::solver::bounds::Hungarian;
@@ -39,6 +41,7 @@ use crate::solver::techniques::{Technique, Techniques};
 use advisors::Candidate;
 use cells::{Cells, Entry};
 use features::Measure;
+use std::time::{Duration, Instant};
 
 /// A move waiting in the store: the macro and the lower bound of where it leads.
 #[derive(Clone, Copy, Debug)]
@@ -54,6 +57,17 @@ pub const UNADVISED: &str = "unadvised moves";
 /// The measure a search following a backward search's plan reports: that search's
 /// expansions.
 pub const BACKWARD: &str = "backward expansions";
+
+/// The measures a search with a meeting table reports: the pull search's positions and
+/// expansions.
+pub const MEETING: &str = "meeting positions";
+pub const MEETING_EXPANDED: &str = "meeting expansions";
+/// The pushes of a solution taken from the meeting table (reported when it joined one).
+pub const MEETING_JOINED: &str = "pushes from the meeting table";
+
+/// The meeting table's pull search gets this share of the time: one part in
+/// `MEETING_SHARE + 1`.
+const MEETING_SHARE: u32 = 3;
 
 /// Feature-space search state: the core (node store, pruning pipeline, counters), and per
 /// node the weight of its path, its cell and its own features.
@@ -94,6 +108,12 @@ pub(crate) struct Fess<O: Observer> {
     done: Option<Progress>,
     /// Flips every turn; when false, the next turn is the best cell's (if it has moves).
     best_turn: bool,
+    /// The meeting table (with the `meeting` technique), and the time each side has had.
+    meeting: Option<Meeting>,
+    times: [Duration; 2],
+    /// Where the solution's line met the meeting table: the forward node, and the pushes
+    /// from there to the solved position.
+    joined: Option<(NodeId, Vec<(Pos, Dir)>)>,
     /// The memory held when the current step began (the driver's last measure): what one
     /// step grows by is accounted against the memory limit as it goes.
     held: usize,
@@ -138,6 +158,9 @@ impl<O: Observer> Fess<O> {
             box_list: Vec::new(),
             child: Vec::new(),
             best_turn: false,
+            meeting: None,
+            times: [Duration::ZERO; 2],
+            joined: None,
             held: 0,
         }
     }
@@ -155,6 +178,9 @@ impl<O: Observer> Fess<O> {
                 }
                 self.plan = plan;
             }
+        }
+        if on.on(Technique::Meeting) {
+            self.meeting = Some(Meeting::new(&self.core.expander.problem));
         }
         if on.on(Technique::Blockers) {
             let p = &self.core.expander.problem;
@@ -186,6 +212,10 @@ impl<O: Observer> Fess<O> {
         }
         let mut spent = 0;
         while spent < budget && !self.core.interrupted() {
+            if let Some(id) = self.meeting_turn() {
+                return self.solved(id);
+            }
+            let started = Instant::now();
             let best = self.best_cell_next();
             self.best_turn = !self.best_turn;
             let cell = match best {
@@ -200,12 +230,11 @@ impl<O: Observer> Fess<O> {
                     Played::New(id) => {
                         spent += 1;
                         self.core.stats.expanded += 1;
-                        if self.core.problem().is_solved(self.core.nodes.state(id)) {
+                        if self.core.problem().is_solved(self.core.nodes.state(id))
+                            || self.meets(id)
+                        {
                             self.cells.rejoin(cell);
-                            self.core.expanding(id, self.weight[id as usize]);
-                            let unadvised = u64::from(self.weight[id as usize]);
-                            self.core.stats.set_measure(UNADVISED, unadvised);
-                            return self.finish(Progress::Solved(id));
+                            return self.solved(id);
                         }
                         self.expand(id);
                         break;
@@ -218,8 +247,70 @@ impl<O: Observer> Fess<O> {
                 self.cells.rejoin(cell);
             }
             self.core.stats.open = self.cells.waiting() as u64;
+            self.times[0] += started.elapsed();
         }
         Progress::Running
+    }
+
+    /// Reports node `id` as the end of the solution (the solved position, or a position of
+    /// the meeting table).
+    fn solved(&mut self, id: NodeId) -> Progress {
+        self.core.expanding(id, self.weight[id as usize]);
+        let unadvised = u64::from(self.weight[id as usize]);
+        self.core.stats.set_measure(UNADVISED, unadvised);
+        self.finish(Progress::Solved(id))
+    }
+
+    /// Whether stored node `id` is in the meeting table; if so, its way home is kept.
+    fn meets(&mut self, id: NodeId) -> bool {
+        let Some(meeting) = &self.meeting else { return false };
+        let p = &self.core.expander.problem;
+        let state = self.core.nodes.state(id);
+        let Some(backward) = meeting.find(state, p.hash(state)) else { return false };
+        self.join(id, backward)
+    }
+
+    /// Joins forward node `id` to backward position `backward`: keeps the pushes home.
+    fn join(&mut self, id: NodeId, backward: u32) -> bool {
+        let Some(meeting) = &self.meeting else { return false };
+        let Some(home) = meeting.pushes_home(&self.core.expander.problem, backward) else {
+            debug_assert!(false, "a meeting position whose pulls cannot be undone");
+            return false;
+        };
+        self.core.stats.set_measure(MEETING_JOINED, home.len() as u64);
+        self.joined = Some((id, home));
+        true
+    }
+
+    /// Gives the meeting table's pull search its share of the time: one expansion when it
+    /// is behind. Returns the forward node where it met the forward tree.
+    fn meeting_turn(&mut self) -> Option<NodeId> {
+        let meeting = self.meeting.as_mut()?;
+        if self.times[1] * MEETING_SHARE > self.times[0] {
+            return None;
+        }
+        let started = Instant::now();
+        let (p, nodes) = (&self.core.expander.problem, &self.core.nodes);
+        let met =
+            meeting.step(p, &self.core.expander.interrupt, |state, hash| nodes.find(state, hash));
+        self.times[1] += started.elapsed();
+        let stats = &mut self.core.stats;
+        stats.set_measure(MEETING, meeting.len() as u64);
+        stats.set_measure(MEETING_EXPANDED, meeting.expanded());
+        match met {
+            // (With nothing more to expand, the table still answers lookups.)
+            Met::No | Met::Done => None,
+            Met::At { forward, backward } => self.join(forward, backward).then_some(forward),
+        }
+    }
+
+    /// The pushes from node `id` to the solved position when the solution's line ended in
+    /// the meeting table (none otherwise).
+    fn tail(&self, id: NodeId) -> Vec<(Pos, Dir)> {
+        match &self.joined {
+            Some((at, home)) if *at == id => home.clone(),
+            _ => Vec::new(),
+        }
     }
 
     /// Plays waiting move `e`: the position it leads to, unless it is known already or the
@@ -330,6 +421,42 @@ mod tests {
             let best = fess.cells.features(fess.best);
             assert!(!cell.better_than(&best), "node {id}: beats the best cell");
         }
+    }
+
+    #[test]
+    fn a_line_that_reaches_the_meeting_table_is_joined_to_a_solution_that_replays() {
+        let text = include_str!("../../../../levels/default.xsb");
+        let collection = crate::level::format::read_collection(text).unwrap();
+        let (mut joined, mut solved) = (0, 0);
+        for level in &collection.levels {
+            let Ok(problem) = Problem::new(level) else { continue };
+            let interrupt = Interrupt::default();
+            let mut techniques = Techniques::default();
+            techniques.set(Technique::Meeting, true);
+            let expander = Expander::new(
+                problem,
+                Deadlocks::default(),
+                techniques,
+                LowerBound::Matching,
+                &interrupt,
+            );
+            let mut fess = Fess::new(expander, NoTrace);
+            let Progress::Solved(id) = fess.step(20_000) else { continue };
+            solved += 1;
+            let mut pushes = Search::pushes_to(&fess, id);
+            let tail = Search::tail(&fess, id);
+            if !tail.is_empty() {
+                joined += 1;
+                let taken = fess.core.stats.measure(MEETING_JOINED);
+                assert_eq!(taken, Some(tail.len() as u64));
+            }
+            pushes.extend(tail);
+            let moves = crate::solver::model::walk::moves_for(level, &pushes).unwrap();
+            let check = crate::level::replay(level, &moves);
+            assert!(check.error.is_none() && check.solved, "{:?}: {check:?}", level.meta.title);
+        }
+        assert!(solved >= 20, "{solved} solved");
+        assert!(joined >= 3, "{joined} of {solved} joined through the meeting table");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! of the cell whose turn is next (moves not played yet, so not stored nodes).
 
 use super::Fess;
+use crate::level::{Dir, Pos};
 use crate::solver::model::table::{NodeId, NodeInfo};
 use crate::solver::search::core::{Algorithm, Core};
 use crate::solver::search::{NodeView, Observer, Progress};
@@ -28,10 +29,15 @@ impl<O: Observer> Algorithm for Fess<O> {
             + self.plan.memory()
             + self.explorer.memory()
             + self.blockers.as_ref().map_or(0, |b| b.memory())
+            + self.meeting.as_ref().map_or(0, |m| m.memory())
     }
 
     fn optimal(&self) -> bool {
         false
+    }
+
+    fn tail(&self, id: NodeId) -> Vec<(Pos, Dir)> {
+        Fess::tail(self, id)
     }
 
     /// The lightest moves of the cell whose turn is next (the best cell's or the ring's), as
