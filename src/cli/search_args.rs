@@ -32,7 +32,7 @@ pub struct SearchArgs {
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_switch)]
     pub disable: Vec<Switch>,
     /// Techniques to switch on that are off by default (comma-separated): room-links,
-    /// out-of-plan, hotspots, meeting, seed-pruning.
+    /// out-of-plan, imagine, hotspots, meeting, seed-pruning.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_technique)]
     pub enable: Vec<Technique>,
 }

@@ -50,7 +50,7 @@ pub use model::table::NodeId;
 pub use outcome::{Outcome, Solution, StopReason};
 pub use search::{
     ChildView, NoTrace, NodeView, Observer, Progress, PushView, Recorder, Search, Stats,
-    StoneFailure, SubProblem, Verdict,
+    StoneFailure, StrategyView, SubProblem, Verdict,
 };
 pub use solve::{build, build_interruptible, pushes, solve, solve_with_progress};
 pub use techniques::{Technique, Techniques};

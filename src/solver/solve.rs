@@ -34,6 +34,10 @@ const STEP_TIME: Duration = Duration::from_millis(100);
 /// How long greedy search runs alone on `auto`'s second thread.
 const GREEDY_HEAD_START: Duration = Duration::from_secs(2);
 
+/// The names the portfolios give their members.
+const FESS: &str = "feature-space search";
+const GREEDY: &str = "greedy best-first";
+
 /// How often progress is reported.
 const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 
@@ -77,9 +81,9 @@ fn build_with<O: Observer + Clone + 'static>(
     let problem = Problem::build(level, interrupt)?;
     let search: Box<dyn Search> = match config.method {
         Method::Auto => Box::new(Portfolio::new(vec![
-            member(problem.clone(), config, Method::Fess, observer.clone(), interrupt),
-            member(problem.clone(), config, Method::Greedy, observer.clone(), interrupt),
-            member(problem, config, Method::AStar, observer, interrupt),
+            (FESS, member(problem.clone(), config, Method::Fess, observer.clone(), interrupt)),
+            (GREEDY, member(problem.clone(), config, Method::Greedy, observer.clone(), interrupt)),
+            ("A*", member(problem, config, Method::AStar, observer, interrupt)),
         ])),
         method => member(problem, config, method, observer, interrupt),
     };
@@ -225,7 +229,7 @@ fn solve_in_parallel(
                 let member = |config: &Config, method| {
                     member(other.clone(), config, method, NoTrace, interrupt)
                 };
-                let mut members = vec![(member(config, Method::Greedy), 1)];
+                let mut members = vec![(GREEDY, member(config, Method::Greedy), 1)];
                 // The plan's FESS is one member of its own; the others go by the packing order.
                 let mut plain = *config;
                 plain.techniques.set(Technique::BestLine, false);
@@ -233,12 +237,18 @@ fn solve_in_parallel(
                 if !config.techniques.on(Technique::Hotspots) {
                     let mut hot = plain;
                     hot.techniques.set(Technique::Hotspots, true);
-                    members.push((member(&hot, Method::Fess), 2));
+                    let name = "feature-space search, hotspot advisors";
+                    members.push((name, member(&hot, Method::Fess), 2));
                 }
                 if config.techniques.on(Technique::Plan) {
-                    members.push((member(config, Method::Fess), 3));
+                    let name = "feature-space search, backward plan";
+                    members.push((name, member(config, Method::Fess), 3));
                 } else if config.techniques.on(Technique::BestLine) {
-                    members.push((member(&plain, Method::Fess), 3));
+                    members.push((
+                        "feature-space search, no best line",
+                        member(&plain, Method::Fess),
+                        3,
+                    ));
                 }
                 let mut search = Portfolio::timed(members, GREEDY_HEAD_START);
                 let outcome = drive(level, &mut search, watch, &half, interrupt, halt, &mut |_| {});

@@ -61,11 +61,14 @@ pub enum Technique {
     /// position, given a share of the time, whose positions join a forward line that
     /// reaches one of them to the solved position.
     Meeting,
+    /// Feature-space search's imagine feature: boxes already where the plan's board just
+    /// before its next permanent placement wants them.
+    Imagine,
 }
 
 impl Technique {
     /// Every technique.
-    pub const ALL: [Technique; 20] = [
+    pub const ALL: [Technique; 21] = [
         Technique::Packing,
         Technique::Connectivity,
         Technique::RoomLinks,
@@ -86,6 +89,7 @@ impl Technique {
         Technique::OrderingFallback,
         Technique::GoalRearrangement,
         Technique::Meeting,
+        Technique::Imagine,
     ];
 
     /// The name the command line and the inspector use.
@@ -111,11 +115,13 @@ impl Technique {
             Technique::OrderingFallback => "ordering-3-fallback",
             Technique::GoalRearrangement => "goal-rearrangement",
             Technique::Meeting => "meeting",
+            Technique::Imagine => "imagine",
         }
     }
 
     /// Whether the technique is on unless switched. The room-links and out-of-plan
-    /// features, the hotspot advisors and the meeting table are built but left off: on the
+    /// features, the imagine feature, the hotspot advisors and the meeting table are built
+    /// but left off (imagine until it is measured): on the
     /// XSokoban benchmark they cost more solved levels than they gain (see BENCHMARKS.md,
     /// ablations). Seed
     /// pruning is off so that Talking Stones runs as in the thesis.
@@ -127,6 +133,7 @@ impl Technique {
                 | Technique::Hotspots
                 | Technique::SeedPruning
                 | Technique::Meeting
+                | Technique::Imagine
         )
     }
 

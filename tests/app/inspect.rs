@@ -585,3 +585,24 @@ fn the_textbook_dfs_steps_in_the_inspector_like_any_method() {
     let line = h.state().inspector.state_line();
     assert!(line.starts_with("Solved:"), "{line}");
 }
+
+#[test]
+fn auto_in_the_inspector_lists_its_strategies_and_marks_the_one_running() {
+    let mut h = inspecting(TWO, Config::with_method(Method::Auto));
+    h.get_by_label("Step").click();
+    h.run();
+    let strategies = h.state().inspector.snapshot.strategies.clone();
+    let names: Vec<&str> = strategies.iter().map(|s| s.name).collect();
+    assert_eq!(names, ["feature-space search", "greedy best-first", "A*"]);
+    assert_eq!(strategies.iter().filter(|s| s.running).count(), 1);
+    assert!(strategies.iter().all(|s| s.share == 33), "{strategies:?}");
+    h.get_by_label("Strategies");
+    let running = strategies.iter().find(|s| s.running).unwrap();
+    h.get_by_label(&format!("> {}", running.name));
+    // A single search has no strategies to show.
+    let mut h = inspecting(TWO, Config::with_method(Method::AStar));
+    h.get_by_label("Step").click();
+    h.run();
+    assert!(h.state().inspector.snapshot.strategies.is_empty());
+    assert!(h.query_by_label("Strategies").is_none());
+}

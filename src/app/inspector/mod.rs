@@ -24,7 +24,7 @@ use crate::level::paths::player_area;
 use crate::level::{Dir, Level, Move, Pos};
 use crate::solver::inspect::boards::{after_move, after_pushes, moves_for};
 use crate::solver::inspect::trace::Step;
-use crate::solver::{ChildView, NodeView, PushView, SubProblem};
+use crate::solver::{ChildView, NodeView, PushView, StrategyView, SubProblem};
 use crate::solver::{Config, LowerBound, Method, NodeId, Progress, Stats, Textbook, Unsearchable};
 
 pub use building::{Asked, Building};
@@ -141,6 +141,8 @@ pub struct Snapshot {
     /// The sub-problem the search is solving (Demaret's planner), none for other methods
     /// and in the history.
     pub sub_problem: Option<SubProblem>,
+    /// The strategies of a portfolio (`auto`), with the one running.
+    pub strategies: Vec<StrategyView>,
 }
 
 /// The inspector's state.
@@ -366,6 +368,7 @@ impl Inspector {
             stats,
             history: None,
             sub_problem: search.sub_problem(),
+            strategies: search.strategies(),
         };
         if let Shown::Step(i) = self.shown
             && i + 1 < steps

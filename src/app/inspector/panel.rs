@@ -46,6 +46,7 @@ pub fn show(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
     controls(ui, inspector, sink);
     ui.separator();
     counters(ui, inspector);
+    strategies(ui, inspector);
     ui.separator();
     expansion(ui, inspector, sink);
     ui.separator();
@@ -244,6 +245,36 @@ fn counters(ui: &mut Ui, inspector: &Inspector) {
         for &(name, value) in &s.measures {
             ui.label(name).on_hover_text("Counted by this method (see the method's help)");
             ui.label(RichText::new(value.to_string()).monospace());
+            ui.end_row();
+        }
+    });
+}
+
+/// The strategies of a portfolio (`auto`): each one's share, time and expansions, the one
+/// running marked.
+fn strategies(ui: &mut Ui, inspector: &Inspector) {
+    let strategies = &inspector.snapshot.strategies;
+    if strategies.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.label(RichText::new("Strategies").strong()).on_hover_text(
+        "The searches of the portfolio, taking turns; the one stepped last is marked",
+    );
+    egui::Grid::new("strategies").num_columns(4).striped(true).show(ui, |ui| {
+        for head in ["strategy", "share", "time", "expanded"] {
+            ui.label(RichText::new(head).weak());
+        }
+        ui.end_row();
+        for s in strategies {
+            if s.running {
+                ui.label(RichText::new(format!("> {}", s.name)).strong());
+            } else {
+                ui.label(s.name);
+            }
+            ui.label(RichText::new(format!("{} %", s.share)).monospace());
+            ui.label(RichText::new(format!("{:.2} s", s.used.as_secs_f64())).monospace());
+            ui.label(RichText::new(s.expanded.to_string()).monospace());
             ui.end_row();
         }
     });

@@ -430,4 +430,33 @@ mod tests {
         }
         assert!(planned * 2 >= collection.levels.len(), "{planned} plans");
     }
+
+    /// A goal room filled through a box parked outside it: the player starts at the dead
+    /// end of the goal corridor, behind the box on its mouth, so that box can only be pushed
+    /// out. The plan parks it outside, fills the deepest goal with another box first, and
+    /// only then brings the parked box back in; FESS following the plan solves the level.
+    #[test]
+    fn the_plan_parks_the_box_on_the_goal_rooms_mouth_outside_until_the_deep_goal_is_filled() {
+        let rows = ["##########", "#@..*    #", "#### $$  #", "   #     #", "   #######"];
+        let level = crate::level::Level::from_rows(&rows).unwrap();
+        let p = Problem::new(&level).unwrap();
+        let sq = |x, y| p.board.square_at(crate::level::Pos::new(x, y)).unwrap();
+        let (mouth, deepest) = (sq(4, 1), sq(2, 1));
+        let plan = plan(&p, &Interrupt::default()).expect("a complete plan");
+        let steps = &plan.steps;
+        let out = steps.iter().position(|s| s.origin == Origin::Square(mouth));
+        let out = out.expect("the mouth's box is moved");
+        let parked = steps[out];
+        assert!(!p.board.is_goal(parked.to), "parked off the goals: {steps:?}");
+        assert!(p.board.pos(parked.to).x > 4, "parked outside the room: {steps:?}");
+        let back = usize::from(parked.until.expect("the parked box moves on"));
+        assert!(p.board.is_goal(steps[back].to) && steps[back].until.is_none(), "{steps:?}");
+        let deep = steps.iter().position(|s| s.to == deepest && s.until.is_none()).unwrap();
+        assert!(out < deep && deep < back, "parked, deepest goal filled, back in: {steps:?}");
+
+        let config = crate::solver::Config::with_method(crate::solver::Method::Fess);
+        let limits = crate::solver::Limits::default();
+        let outcome = crate::solver::solve(&level, &config, &limits, &Default::default());
+        assert!(matches!(outcome, crate::solver::Outcome::Solved(..)), "{outcome:?}");
+    }
 }

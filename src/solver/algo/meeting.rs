@@ -144,7 +144,7 @@ impl Meeting {
     ) -> Met {
         if !self.started {
             self.started = true;
-            if let Some(met) = self.start(p, &forward) {
+            if let Some(met) = self.start(p, interrupt, &forward) {
                 return met;
             }
         }
@@ -163,6 +163,9 @@ impl Meeting {
         let moves = std::mem::take(&mut self.moves);
         let mut met = Met::No;
         for &m in &moves {
+            if interrupt.raised() {
+                break;
+            }
             self.child.clear();
             self.child.extend_from_slice(&boxes);
             clear_box(&mut self.child, m.from);
@@ -187,18 +190,21 @@ impl Meeting {
     }
 
     /// The distance tables and the roots: the boxes on the goals, the player in each area.
-    fn start(&mut self, p: &Problem, forward: &impl Fn(&[u64], u64) -> Option<u32>) -> Option<Met> {
+    fn start(
+        &mut self,
+        p: &Problem,
+        interrupt: &Interrupt,
+        forward: &impl Fn(&[u64], u64) -> Option<u32>,
+    ) -> Option<Met> {
         let graph = PushGraph::new(&p.board);
-        self.from_base = p
-            .board
-            .start_boxes()
-            .iter()
-            .map(|&b| {
-                let mut row = vec![INF; p.board.len()];
-                graph.distances_from(&p.board, b, &mut row);
-                row
-            })
-            .collect();
+        for &b in p.board.start_boxes() {
+            if interrupt.raised() {
+                return Some(Met::Done);
+            }
+            let mut row = vec![INF; p.board.len()];
+            graph.distances_from(&p.board, b, &mut row);
+            self.from_base.push(row);
+        }
         let words = p.words();
         let goals = p.goal_set[..words].to_vec();
         let score = score(&self.from_base, &mut self.pairs, &goals)?;

@@ -12,7 +12,7 @@
 use crate::level::{Dir, Level, Pos};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::table::NodeId;
-use crate::solver::search::{ChildView, NodeView, Progress, Search, Stats};
+use crate::solver::search::{ChildView, NodeView, Progress, Search, Stats, StrategyView};
 use std::time::{Duration, Instant};
 
 /// Bits of a node id left for the member's own id.
@@ -21,6 +21,10 @@ const SHIFT: u32 = 29;
 /// Searches taking turns.
 pub struct Portfolio {
     members: Vec<Box<dyn Search>>,
+    /// What each member is.
+    names: Vec<&'static str>,
+    /// Time each member has run.
+    used: Vec<Duration>,
     /// The member stepped last (or the one that finished).
     turn: usize,
     /// The last member's children, their node ids tagged.
@@ -38,10 +42,13 @@ impl std::fmt::Debug for Portfolio {
 }
 
 impl Portfolio {
-    /// Runs `members` (at most 8, all on the same level) in turn.
-    pub fn new(members: Vec<Box<dyn Search>>) -> Self {
+    /// Runs `members` (at most 8, all on the same level, each with a name) in turn.
+    pub fn new(members: Vec<(&'static str, Box<dyn Search>)>) -> Self {
         assert!(!members.is_empty() && members.len() <= 8, "1 to 8 members");
+        let (names, members): (Vec<_>, Vec<_>) = members.into_iter().unzip();
         Portfolio {
+            used: vec![Duration::ZERO; members.len()],
+            names,
             members,
             turn: 0,
             children: Vec::new(),
@@ -55,11 +62,10 @@ impl Portfolio {
     /// weight, at least 1), and each step gives the whole budget to one member: the first
     /// until it has used `head_start`, then the one furthest behind its share, so members
     /// whose expansions cost very different amounts still share the thread as weighed.
-    pub fn timed(members: Vec<(Box<dyn Search>, u32)>, head_start: Duration) -> Self {
+    pub fn timed(members: Vec<(&'static str, Box<dyn Search>, u32)>, head_start: Duration) -> Self {
         let (members, weights): (Vec<_>, Vec<_>) =
-            members.into_iter().map(|(m, share)| (m, share.max(1))).unzip();
-        let used = vec![Duration::ZERO; members.len()];
-        Portfolio { timing: Some(Timing { used, weights, head_start }), ..Self::new(members) }
+            members.into_iter().map(|(name, m, share)| ((name, m), share.max(1))).unzip();
+        Portfolio { timing: Some(Timing { weights, head_start }), ..Self::new(members) }
     }
 
     fn split(id: NodeId) -> (usize, NodeId) {
@@ -103,7 +109,7 @@ impl Search for Portfolio {
         }
         let (range, share) = match &self.timing {
             Some(timing) => {
-                let next = timing.next();
+                let next = timing.next(&self.used);
                 (next..next + 1, budget.max(1))
             }
             None => (0..self.members.len(), budget.div_ceil(self.members.len() as u64).max(1)),
@@ -113,9 +119,7 @@ impl Search for Portfolio {
             self.turn = i;
             let began = Instant::now();
             let progress = self.members[i].step(share);
-            if let Some(timing) = &mut self.timing {
-                timing.used[i] += began.elapsed();
-            }
+            self.used[i] += began.elapsed();
             match progress {
                 Progress::Running => {}
                 Progress::Solved(id) => {
@@ -214,13 +218,26 @@ impl Search for Portfolio {
     fn sub_problem(&self) -> Option<crate::solver::search::SubProblem> {
         self.members.iter().find_map(|m| m.sub_problem())
     }
+
+    fn strategies(&self) -> Vec<StrategyView> {
+        let n = self.members.len() as u32;
+        let weights = self.timing.as_ref().map_or(vec![1; n as usize], |t| t.weights.clone());
+        let total: u32 = weights.iter().sum();
+        (0..self.members.len())
+            .map(|i| StrategyView {
+                name: self.names[i],
+                share: weights[i] * 100 / total,
+                used: self.used[i],
+                expanded: self.members[i].stats().expanded,
+                running: i == self.turn,
+            })
+            .collect()
+    }
 }
 
 /// How a timed portfolio shares its thread.
 #[derive(Debug)]
 struct Timing {
-    /// Time each member has used.
-    used: Vec<Duration>,
     /// Each member's share (at least 1).
     weights: Vec<u32>,
     /// Time the first member runs alone before the sharing begins.
@@ -228,13 +245,13 @@ struct Timing {
 }
 
 impl Timing {
-    /// The member to step next: the first during its head start, then the one whose time
-    /// used per unit of share is least (the first on ties).
-    fn next(&self) -> usize {
-        if self.used[0] < self.head_start {
+    /// The member to step next, given the time each has `used`: the first during its head
+    /// start, then the one whose time used per unit of share is least (the first on ties).
+    fn next(&self, used: &[Duration]) -> usize {
+        if used[0] < self.head_start {
             return 0;
         }
-        (0..self.used.len()).min_by_key(|&i| self.used[i] / self.weights[i]).unwrap_or(0)
+        (0..used.len()).min_by_key(|&i| used[i] / self.weights[i]).unwrap_or(0)
     }
 }
 
@@ -244,12 +261,12 @@ mod tests {
     use crate::level::Level;
     use crate::solver::{Config, Method, NoTrace, build};
 
-    fn members() -> Vec<Box<dyn Search>> {
+    fn members() -> Vec<(&'static str, Box<dyn Search>)> {
         let rows = ["#########", "#@      #", "# $ $ ..#", "#  $  . #", "#       #", "#########"];
         let level = Level::from_rows(&rows).unwrap();
-        [Method::Fess, Method::Bfs]
+        [("fess", Method::Fess), ("bfs", Method::Bfs)]
             .into_iter()
-            .map(|m| build(&level, &Config::with_method(m), NoTrace).unwrap())
+            .map(|(name, m)| (name, build(&level, &Config::with_method(m), NoTrace).unwrap()))
             .collect()
     }
 
@@ -260,7 +277,12 @@ mod tests {
         let expanded: Vec<u64> = shared.members.iter().map(|m| m.stats().expanded).collect();
         assert_eq!(expanded, vec![1, 1], "each member gets half the budget");
 
-        let even = members().into_iter().map(|m| (m, 1)).collect();
+        let strategies = shared.strategies();
+        assert_eq!(strategies.iter().map(|s| s.share).collect::<Vec<_>>(), vec![50, 50]);
+        assert_eq!(strategies.iter().map(|s| s.expanded).collect::<Vec<_>>(), vec![1, 1]);
+        assert!(strategies[1].running && !strategies[0].running, "the last stepped runs");
+
+        let even = members().into_iter().map(|(name, m)| (name, m, 1)).collect();
         let mut timed = Portfolio::timed(even, Duration::ZERO);
         assert_eq!(timed.step(2), Progress::Running);
         let expanded: Vec<u64> = timed.members.iter().map(|m| m.stats().expanded).collect();
@@ -268,21 +290,21 @@ mod tests {
         assert_eq!(timed.step(2), Progress::Running);
         let expanded: Vec<u64> = timed.members.iter().map(|m| m.stats().expanded).collect();
         assert_eq!(expanded, vec![2, 2], "then the one that has used no time yet");
+        let strategies = timed.strategies();
+        assert!(strategies.iter().all(|s| s.used > Duration::ZERO && s.share == 50));
     }
 
     #[test]
     fn timed_turns_go_to_the_member_furthest_behind_its_share_after_a_head_start() {
         let ms = |n: u64| Duration::from_millis(n);
         let two = |used: [u64; 2]| {
-            let used = used.map(ms).to_vec();
-            Timing { used, weights: vec![1, 2], head_start: Duration::ZERO }.next()
+            Timing { weights: vec![1, 2], head_start: Duration::ZERO }.next(&used.map(ms))
         };
         assert_eq!(two([0, 0]), 0, "the first on ties");
         assert_eq!(two([10, 15]), 1, "15 ms of a double share is behind");
         assert_eq!(two([10, 25]), 0);
         let three = |used: [u64; 3]| {
-            let used = used.map(ms).to_vec();
-            Timing { used, weights: vec![1, 1, 2], head_start: ms(40) }.next()
+            Timing { weights: vec![1, 1, 2], head_start: ms(40) }.next(&used.map(ms))
         };
         assert_eq!(three([30, 10, 50]), 0, "the head start runs first");
         assert_eq!(three([40, 10, 50]), 1);

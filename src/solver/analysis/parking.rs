@@ -210,6 +210,21 @@ impl ParkingPlan {
         Some(boxes.iter().zip(zone).map(|(b, z)| (b & z).count_ones() as usize).sum())
     }
 
+    /// Boxes already where the plan's board just before its next permanent placement
+    /// wants them, after the first `packed` steps: on the squares that the steps from
+    /// `packed` up to that placement fill and that still hold their box then (Festival's
+    /// "imagine"). Zero when the next step is a permanent placement (always, for the
+    /// packing order's plan).
+    pub fn imagined(&self, boxes: &[u64], packed: usize) -> usize {
+        let rest = self.steps.get(packed..).unwrap_or_default();
+        let Some(next) = rest.iter().position(|s| s.until.is_none()) else { return 0 };
+        rest[..next]
+            .iter()
+            .filter(|s| s.until.is_none_or(|u| usize::from(u) >= packed + next))
+            .filter(|s| has_box(boxes, s.to))
+            .count()
+    }
+
     /// Pushes from `s` to the square of step `i` for a box alone.
     pub fn distance(&self, p: &Problem, s: Sq, i: usize) -> u16 {
         match &self.rows[i] {
@@ -320,6 +335,25 @@ mod tests {
         assert_eq!(plan.packed(&boxes(&p, &[g1, g2])), 3, "moved on by its step: done");
         assert_eq!(plan.next_step(&boxes(&p, &[park])), Some(1));
         assert_eq!(plan.distance(&p, sq(5, 2), 0), 2);
+    }
+
+    #[test]
+    fn imagine_counts_boxes_on_the_squares_the_next_placement_waits_for() {
+        let p = problem();
+        let sq = |x, y| p.board.square_at(crate::level::Pos::new(x, y)).unwrap();
+        let (park1, park2, g1, g2, g3) = (sq(3, 2), sq(2, 2), sq(1, 1), sq(2, 1), sq(1, 2));
+        // Park two boxes, fill g1, then bring the parked boxes to g2 and g3.
+        let line = [(None, park1), (None, park2), (None, g1), (Some(park1), g2), (Some(park2), g3)];
+        let plan = ParkingPlan::from_line(&p, &[], &line, 3);
+        assert_eq!(plan.steps.len(), 5);
+        // Before g1 is filled the board wants both parking squares taken, in any order.
+        assert_eq!(plan.imagined(&boxes(&p, &[]), 0), 0);
+        assert_eq!(plan.imagined(&boxes(&p, &[park2]), 0), 1, "out of the plan's order");
+        assert_eq!(plan.imagined(&boxes(&p, &[park1, park2]), 0), 2);
+        assert_eq!(plan.imagined(&boxes(&p, &[park1, park2]), 1), 1, "park1 is packed");
+        // The next step is a permanent placement: nothing to imagine.
+        assert_eq!(plan.imagined(&boxes(&p, &[park1, park2]), 2), 0);
+        assert_eq!(ParkingPlan::from_order(&p).imagined(&boxes(&p, &[g2]), 0), 0);
     }
 
     #[test]

@@ -18,7 +18,7 @@ mod view;
 
 pub use observer::{NoTrace, Observer, Recorder};
 pub use stats::Stats;
-pub use view::{ChildView, NodeView, PushView, StoneFailure, SubProblem, Verdict};
+pub use view::{ChildView, NodeView, PushView, StoneFailure, StrategyView, SubProblem, Verdict};
 
 use crate::level::{Dir, Level, Pos};
 use crate::solver::analysis::problem::Problem;
@@ -86,4 +86,8 @@ pub trait Search: Send {
     fn tail(&self, id: NodeId) -> Vec<(Pos, Dir)>;
     /// The sub-problem being solved, for a method made of them (Demaret's planner).
     fn sub_problem(&self) -> Option<SubProblem>;
+    /// The strategies of a portfolio, in order (empty for a single search).
+    fn strategies(&self) -> Vec<StrategyView> {
+        Vec::new()
+    }
 }

@@ -27,6 +27,22 @@ impl PushView {
     }
 }
 
+/// One strategy of a portfolio as the inspector shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrategyView {
+    /// What the strategy is.
+    pub name: &'static str,
+    /// Its planned share of the thread, in percent (of the time for a timed portfolio, of
+    /// each budget of expansions otherwise).
+    pub share: u32,
+    /// The time it has run.
+    pub used: std::time::Duration,
+    /// Its expansions.
+    pub expanded: u64,
+    /// Whether it was stepped last (or is the one that finished).
+    pub running: bool,
+}
+
 /// A node as the inspector shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NodeView {

@@ -150,8 +150,8 @@ impl Advisor {
 /// The order an advisor chooses among moves by, smallest first: with the `best-line` rule
 /// (`line`) the features overall, else the advisor's `own` measure; then fewest blockers,
 /// then fewest pushes.
-pub fn order(c: &Candidate, own: u8, line: bool) -> ((u8, u8, u8, u8), u32, u16) {
-    let rank = if line { c.features.rank() } else { (own, 0, 0, 0) };
+pub fn order(c: &Candidate, own: u8, line: bool) -> ((u8, u8, u8, u8, u8), u32, u16) {
+    let rank = if line { c.features.rank() } else { (own, 0, 0, 0, 0) };
     (rank, c.blockers, c.m.pushes)
 }
 

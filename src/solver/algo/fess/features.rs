@@ -1,7 +1,8 @@
 //! Feature-space coordinates of a position (Shoham & Schaeffer's four Sokoban features):
 //! goals packed in the planned order, regions the boxes split the free floor into, links
-//! between rooms cut by boxes, and boxes out of plan. Positions with equal features share
-//! a feature-space cell.
+//! between rooms cut by boxes, and boxes out of plan; and Festival's "imagine", boxes
+//! already where the plan's next permanent placement wants them. Positions with equal
+//! features share a feature-space cell.
 
 use crate::solver::analysis::parking::ParkingPlan;
 use crate::solver::analysis::problem::Problem;
@@ -13,6 +14,8 @@ use crate::solver::techniques::{Technique, Techniques};
 pub struct Features {
     /// Steps of the plan done, from the first on (goals filled, for the packing order).
     pub packed: u8,
+    /// Boxes already where the plan's board before its next permanent placement wants them.
+    pub imagine: u8,
     /// Regions of free floor (1 when the player can reach every free square).
     pub connectivity: u8,
     /// Links between rooms with a box in them.
@@ -22,10 +25,12 @@ pub struct Features {
 }
 
 impl Features {
-    /// A key that sorts better features first: more goals packed, then fewer regions,
-    /// fewer room links cut, fewer boxes out of plan.
-    pub fn rank(&self) -> (u8, u8, u8, u8) {
-        (u8::MAX - self.packed, self.connectivity, self.room_links, self.out_of_plan)
+    /// A key that sorts better features first: more goals packed, then more boxes where
+    /// the next placement wants them, fewer regions, fewer room links cut, fewer boxes out
+    /// of plan.
+    pub fn rank(&self) -> (u8, u8, u8, u8, u8) {
+        let (packed, imagine) = (u8::MAX - self.packed, u8::MAX - self.imagine);
+        (packed, imagine, self.connectivity, self.room_links, self.out_of_plan)
     }
 
     /// Whether these features are better than `other`'s (by [`Features::rank`]).
@@ -34,9 +39,10 @@ impl Features {
     }
 
     /// The features as the inspector lists them: (name, value).
-    pub fn named(&self) -> [(&'static str, u32); 4] {
+    pub fn named(&self) -> [(&'static str, u32); 5] {
         [
             ("packed", self.packed.into()),
+            ("imagine", self.imagine.into()),
             ("connectivity", self.connectivity.into()),
             ("room links cut", self.room_links.into()),
             ("out of plan", self.out_of_plan.into()),
@@ -77,6 +83,7 @@ impl Measure {
         let pick = |t: Technique, value: usize| if on.on(t) { clamp(value) } else { 0 };
         Features {
             packed: pick(Technique::Packing, packed),
+            imagine: pick(Technique::Imagine, plan.imagined(boxes, packed)),
             connectivity: pick(Technique::Connectivity, regions),
             room_links: if on.on(Technique::RoomLinks) {
                 clamp(p.rooms.blocked_links(boxes))
