@@ -379,3 +379,13 @@ fn macros_push_through_tunnels_and_on_to_goals_and_their_solutions_replay() {
     // The optimal methods never use macros.
     assert_eq!(longest_move(level, &Config::with_method(Method::AStar)), 1);
 }
+
+/// The goal room of `backward`'s parking test, filled through a box parked outside it:
+/// FESS following the backward search's plan solves it.
+#[test]
+fn fess_following_the_backward_plan_fills_a_goal_room_through_a_parked_box() {
+    let rows = ["##########", "#@..*    #", "#### $$  #", "   #     #", "   #######"];
+    let level = Level::from_rows(&rows).unwrap();
+    let outcome = run(&level, Config::with_method(Method::Fess));
+    assert!(matches!(outcome, Outcome::Solved(..)), "{}", outcome.status());
+}
