@@ -1,13 +1,16 @@
 //! Search options shared by `solve` and `bench`.
 
-use crate::solver::{Config, Deadlocks, Limits, LowerBound, Method, Technique, Techniques};
+use crate::solver::{
+    Config, Deadlocks, Limits, LowerBound, Method, PruneReason, Technique, Techniques,
+};
 use std::time::Duration;
 
 /// How to search: method, bound, detectors and limits.
 #[derive(clap::Args, Clone, Debug)]
 pub struct SearchArgs {
-    /// auto, astar, idastar, wastar[:W], greedy, bfs, dfs[:DEPTH], iddfs, fess,
-    /// stone-by-stone, talking-stones[:CAP], planner[:DEPTH].
+    /// auto, astar, idastar, wastar[:W], greedy, bfs, dfs[:DEPTH], iddfs, fess, backward,
+    /// pull, stone-by-stone, talking-stones[:CAP], planner[:DEPTH], book-bfs,
+    /// book-dfs[:DEPTH], book-astar, book-idastar.
     #[arg(long, default_value = "auto", value_parser = parse_method)]
     pub method: Method,
     /// Seconds per level (0 = no limit; dfs and iddfs, which never fill the memory, stop
@@ -24,15 +27,15 @@ pub struct SearchArgs {
     #[arg(long, default_value = "matching", value_parser = parse_bound)]
     pub lower_bound: LowerBound,
     /// Deadlock detectors and techniques to switch off (comma-separated): dead-squares,
-    /// freeze, bipartite, fixed-boxes, corral, patterns; packing, plan, connectivity,
-    /// best-line, pi-corrals, tunnel-macros, goal-macros, room-links, out-of-plan, hotspots,
-    /// blockers, explorer; the seed methods'
-    /// seed-pruning, macro-cut, frozen-goals, inertia, learned-patterns, ordering-3-fallback,
-    /// goal-rearrangement.
+    /// freeze, bipartite, fixed-boxes, retrograde, corral, corral-retry, rooms, patterns,
+    /// stall-patterns; packing, plan, connectivity, best-line, pi-corrals, tunnel-macros,
+    /// goal-macros, room-links, out-of-plan, hotspots, blockers, explorer; auto's
+    /// meeting, pull-search, targeted; the seed methods' seed-pruning, macro-cut,
+    /// frozen-goals, inertia, learned-patterns, ordering-3-fallback, goal-rearrangement.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_switch)]
     pub disable: Vec<Switch>,
     /// Techniques to switch on that are off by default (comma-separated): room-links,
-    /// out-of-plan, imagine, hotspots, meeting, seed-pruning.
+    /// out-of-plan, imagine, hotspots, seed-pruning.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_technique)]
     pub enable: Vec<Technique>,
 }
@@ -47,37 +50,23 @@ fn parse_technique(s: &str) -> Result<Technique, String> {
 /// Something `--disable` switches off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Switch {
-    /// Dead squares.
-    DeadSquares,
-    /// Freeze deadlocks.
-    Freeze,
-    /// Bipartite deadlocks.
-    Bipartite,
-    /// Fixed boxes.
-    Fixed,
-    /// Corral deadlocks.
-    Corral,
-    /// The deadlock pattern database.
-    Patterns,
+    /// The deadlock detector that prunes for this reason.
+    Detector(PruneReason),
     /// A search technique.
     Technique(Technique),
 }
 
 fn parse_switch(s: &str) -> Result<Switch, String> {
-    Ok(match s {
-        "dead-squares" => Switch::DeadSquares,
-        "freeze" => Switch::Freeze,
-        "bipartite" => Switch::Bipartite,
-        "fixed-boxes" => Switch::Fixed,
-        "corral" => Switch::Corral,
-        "patterns" => Switch::Patterns,
-        _ => Switch::Technique(Technique::from_name(s).ok_or_else(|| {
-            let mut names =
-                vec!["dead-squares", "freeze", "bipartite", "fixed-boxes", "corral", "patterns"];
-            names.extend(Technique::ALL.iter().map(|t| t.name()));
-            format!("unknown switch `{s}`; use one of {}", names.join(", "))
-        })?),
-    })
+    let detectors = PruneReason::ALL.into_iter().filter(|r| r.switch().is_some());
+    if let Some(reason) = detectors.clone().find(|r| r.switch() == Some(s)) {
+        return Ok(Switch::Detector(reason));
+    }
+    let technique = Technique::from_name(s).ok_or_else(|| {
+        let mut names: Vec<_> = detectors.filter_map(PruneReason::switch).collect();
+        names.extend(Technique::ALL.iter().map(|t| t.name()));
+        format!("unknown switch `{s}`; use one of {}", names.join(", "))
+    })?;
+    Ok(Switch::Technique(technique))
 }
 
 fn parse_method(s: &str) -> Result<Method, String> {
@@ -99,12 +88,11 @@ impl SearchArgs {
         let mut techniques = Techniques::default();
         for d in &self.disable {
             match *d {
-                Switch::DeadSquares => deadlocks.dead_squares = false,
-                Switch::Freeze => deadlocks.freeze = false,
-                Switch::Bipartite => deadlocks.bipartite = false,
-                Switch::Fixed => deadlocks.fixed = false,
-                Switch::Corral => deadlocks.corral = false,
-                Switch::Patterns => deadlocks.patterns = false,
+                Switch::Detector(reason) => {
+                    if let Some(on) = deadlocks.flag(reason) {
+                        *on = false;
+                    }
+                }
                 Switch::Technique(t) => techniques.set(t, false),
             }
         }

@@ -27,6 +27,12 @@ pub enum Method {
     IterativeDeepening,
     /// Feature-space search (FESS) over macro moves.
     Fess,
+    /// The backward packing search from the solved position whose line is FESS's plan: it
+    /// ends with the plan, not a solution (unless its line meets the start).
+    Backward,
+    /// Greedy pull search from the solved position towards the start, by the matching
+    /// distance of the boxes to the squares where boxes start.
+    Pull,
     /// Van Lishout's stone-by-stone protocol on the start position alone: each goal, in
     /// the order by walls, filled by the first stone that reaches it alone.
     StoneByStone,
@@ -85,7 +91,7 @@ impl Method {
     pub const DFS_LIMIT: u32 = 300;
 
     /// Names accepted by [`Method::from_name`].
-    pub const NAMES: [&'static str; 16] = [
+    pub const NAMES: [&'static str; 18] = [
         "auto",
         "astar",
         "idastar",
@@ -95,6 +101,8 @@ impl Method {
         "dfs",
         "iddfs",
         "fess",
+        "backward",
+        "pull",
         "stone-by-stone",
         "talking-stones",
         "planner",
@@ -113,7 +121,7 @@ impl Method {
 
     /// The method for a command-line name: `auto`, `astar`, `idastar`, `wastar` (weight 3),
     /// `wastar:W`, `greedy`, `bfs`, `dfs` (limit [`Method::DFS_LIMIT`]), `dfs:N`, `iddfs`,
-    /// `fess`, `stone-by-stone`, `talking-stones` (cap [`Method::TALKING_STONES_CAP`]),
+    /// `fess`, `backward`, `pull`, `stone-by-stone`, `talking-stones` (cap [`Method::TALKING_STONES_CAP`]),
     /// `talking-stones:N`, `planner` (limit [`Method::PLANNER_LIMIT`]), `planner:N`, and the
     /// textbook's `book-bfs`, `book-dfs` (bound [`Method::DFS_LIMIT`]), `book-dfs:N`,
     /// `book-astar`, `book-idastar`.
@@ -132,6 +140,8 @@ impl Method {
             ("dfs", d) => Method::Dfs(d.unwrap_or(Method::DFS_LIMIT)),
             ("iddfs", None) => Method::IterativeDeepening,
             ("fess", None) => Method::Fess,
+            ("backward", None) => Method::Backward,
+            ("pull", None) => Method::Pull,
             ("stone-by-stone", None) => Method::StoneByStone,
             ("talking-stones", n) => {
                 Method::TalkingStones(n.unwrap_or(Method::TALKING_STONES_CAP).max(1))
@@ -167,6 +177,8 @@ impl Method {
             Method::Dfs(d) => format!("dfs:{d}"),
             Method::IterativeDeepening => "iddfs".into(),
             Method::Fess => "fess".into(),
+            Method::Backward => "backward".into(),
+            Method::Pull => "pull".into(),
             Method::StoneByStone => "stone-by-stone".into(),
             Method::TalkingStones(n) => format!("talking-stones:{n}"),
             Method::Planner(n) => format!("planner:{n}"),

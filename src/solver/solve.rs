@@ -2,13 +2,16 @@
 //! answer into a verified [`Outcome`].
 
 use crate::level::{Level, replay};
+use crate::solver::algo::backward::Backward;
 use crate::solver::algo::best_first::{BestFirst, Priority};
 use crate::solver::algo::bfs::Bfs;
 use crate::solver::algo::depth_first::{DepthFirst, Limit};
 use crate::solver::algo::fess::Fess;
 use crate::solver::algo::planner::Planner;
 use crate::solver::algo::portfolio::Portfolio;
+use crate::solver::algo::pull_greedy::PullGreedy;
 use crate::solver::algo::talking_stones::TalkingStones;
+use crate::solver::algo::targeted::Targeted;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::bounds::LowerBound;
 use crate::solver::config::{Config, Limits, Method, Textbook};
@@ -18,10 +21,13 @@ use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::table::NodeId;
 use crate::solver::outcome::{Outcome, Solution, StopReason};
 use crate::solver::search::expand::Expander;
+use crate::solver::search::perimeter::Perimeter;
+use crate::solver::search::pull_core::Pulls;
 use crate::solver::search::{NoTrace, Observer, Progress, Search, Stats};
 use crate::solver::techniques::Technique;
 use crate::solver::textbook::{self as book, Inspected, Pushes};
 use crate::solver::watch::Watch;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -37,13 +43,15 @@ const GREEDY_HEAD_START: Duration = Duration::from_secs(2);
 /// The names the portfolios give their members.
 const FESS: &str = "feature-space search";
 const GREEDY: &str = "greedy best-first";
+const PULL: &str = "greedy pull search";
 
 /// How often progress is reported.
 const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 
 /// Builds the search `config` asks for on `level`, traced by `observer`. `Auto` takes
-/// turns between feature-space search, greedy best-first search with macros, and A*
-/// (see [`Portfolio`]; [`solve`] runs them on two threads instead when it may).
+/// turns between feature-space search, greedy best-first search with macros, A* and (with
+/// the `meeting` technique) the greedy pull search, all sharing one perimeter (see
+/// [`Portfolio`]; [`solve`] runs its strategies on two threads instead when it may).
 ///
 /// Macros make push counts meaningless for optimality, so only greedy best-first and
 /// weighted A* use them; every other method has them switched off.
@@ -79,29 +87,49 @@ fn build_with<O: Observer + Clone + 'static>(
     interrupt: &Interrupt,
 ) -> Result<Box<dyn Search>, Setup> {
     let problem = Problem::build(level, interrupt)?;
+    let shared = Arc::new(Perimeter::new(&problem));
     let search: Box<dyn Search> = match config.method {
-        Method::Auto => Box::new(Portfolio::new(vec![
-            (FESS, member(problem.clone(), config, Method::Fess, observer.clone(), interrupt)),
-            (GREEDY, member(problem.clone(), config, Method::Greedy, observer.clone(), interrupt)),
-            ("A*", member(problem, config, Method::AStar, observer, interrupt)),
-        ])),
-        method => member(problem, config, method, observer, interrupt),
+        Method::Auto => {
+            let member = |method| {
+                member(problem.clone(), config, method, observer.clone(), interrupt, &shared)
+            };
+            let mut members = vec![(FESS, member(Method::Fess)), (GREEDY, member(Method::Greedy))];
+            members.push(("A*", member(Method::AStar)));
+            if config.techniques.on(Technique::Meeting) {
+                members.push((PULL, member(Method::Pull)));
+            }
+            Box::new(Portfolio::new(members))
+        }
+        method => member(problem, config, method, observer, interrupt, &shared),
     };
     interrupt.check()?;
     Ok(search)
 }
 
-/// One search of `method` (not `Auto`) on `problem` with `config`'s settings.
-fn member<O: Observer + 'static>(
+/// One search of `method` (not `Auto`) on `problem` with `config`'s settings, sharing
+/// `perimeter` with the level's other searches.
+fn member<O: Observer + Clone + 'static>(
     problem: Problem,
     config: &Config,
     method: Method,
     observer: O,
     interrupt: &Interrupt,
+    perimeter: &Arc<Perimeter>,
 ) -> Box<dyn Search> {
+    let shared = perimeter.clone();
+    match method {
+        Method::Pull => {
+            return Box::new(Pulls(PullGreedy::new(problem, shared, interrupt, observer)));
+        }
+        Method::Backward => {
+            let backward = Backward::new(problem, shared, true, interrupt, observer);
+            return Box::new(Pulls(backward));
+        }
+        _ => {}
+    }
     let expander = expander(problem, config, method, interrupt);
     match method {
-        Method::Fess => Box::new(Fess::new(expander, observer)),
+        Method::Fess => Box::new(Fess::new(expander, observer).sharing(shared)),
         Method::Greedy => Box::new(BestFirst::new(expander, Priority::Greedy, observer)),
         Method::AStar => Box::new(BestFirst::new(expander, Priority::AStar, observer)),
         Method::WeightedAStar(w) => {
@@ -117,8 +145,24 @@ fn member<O: Observer + 'static>(
         Method::TalkingStones(cap) => Box::new(TalkingStones::new(expander, true, cap, observer)),
         Method::Planner(limit) => Box::new(Planner::new(expander, limit, observer)),
         Method::Textbook(book) => textbook(Pushes { expander }, book, observer),
-        Method::Auto => unreachable!("auto is a portfolio of members"),
+        Method::Auto | Method::Pull | Method::Backward => {
+            unreachable!("auto is a portfolio of members; the pull searches are built above")
+        }
     }
+}
+
+/// The targeted strategy: FESS with `config`'s settings, then the pull search aimed at its
+/// best board, in turns, sharing `perimeter`.
+fn targeted<O: Observer + Clone + 'static>(
+    problem: Problem,
+    config: &Config,
+    observer: O,
+    interrupt: &Interrupt,
+    perimeter: &Arc<Perimeter>,
+) -> Box<dyn Search> {
+    let expander = expander(problem, config, Method::Fess, interrupt);
+    let forward = Fess::new(expander, observer.clone()).sharing(perimeter.clone());
+    Box::new(Targeted::new(forward, perimeter.clone(), interrupt, observer))
 }
 
 /// The expander `method` searches `problem` with: `config`'s detectors, techniques and
@@ -223,11 +267,13 @@ fn solve_in_parallel(
                 return (watch.stopped(&half, &interrupts[0], &Stats::default(), 0), None);
             }
         };
+        let perimeter = Arc::new(Perimeter::new(&problem));
         std::thread::scope(|scope| {
             let (other, interrupt, stop, halt) = (problem.clone(), &interrupts[1], &stop, &halt);
+            let shared = &perimeter;
             let helper = scope.spawn(move || {
                 let member = |config: &Config, method| {
-                    member(other.clone(), config, method, NoTrace, interrupt)
+                    member(other.clone(), config, method, NoTrace, interrupt, shared)
                 };
                 let mut members = vec![(GREEDY, member(config, Method::Greedy), 1)];
                 // The plan's FESS is one member of its own; the others go by the packing order.
@@ -237,8 +283,15 @@ fn solve_in_parallel(
                 if !config.techniques.on(Technique::Hotspots) {
                     let mut hot = plain;
                     hot.techniques.set(Technique::Hotspots, true);
-                    let name = "feature-space search, hotspot advisors";
-                    members.push((name, member(&hot, Method::Fess), 2));
+                    if config.techniques.on(Technique::Targeted) {
+                        let name =
+                            "feature-space search, hotspot advisors, its best board targeted";
+                        let search = targeted(other.clone(), &hot, NoTrace, interrupt, shared);
+                        members.push((name, search, 2));
+                    } else {
+                        let name = "feature-space search, hotspot advisors";
+                        members.push((name, member(&hot, Method::Fess), 2));
+                    }
                 }
                 if config.techniques.on(Technique::Plan) {
                     let name = "feature-space search, backward plan";
@@ -249,6 +302,9 @@ fn solve_in_parallel(
                         member(&plain, Method::Fess),
                         3,
                     ));
+                }
+                if config.techniques.on(Technique::PullSearch) {
+                    members.push((PULL, member(config, Method::Pull), 1));
                 }
                 let mut search = Portfolio::timed(members, GREEDY_HEAD_START);
                 let outcome = drive(level, &mut search, watch, &half, interrupt, halt, &mut |_| {});
@@ -264,7 +320,7 @@ fn solve_in_parallel(
             for t in [Technique::Plan, Technique::Blockers, Technique::Explorer] {
                 order.techniques.set(t, false);
             }
-            let mut fess = member(problem, &order, Method::Fess, NoTrace, interrupt);
+            let mut fess = member(problem, &order, Method::Fess, NoTrace, interrupt, &perimeter);
             let outcome = drive(level, fess.as_mut(), watch, &half, interrupt, &halt, progress);
             if decisive(&outcome) {
                 stop.store(true, Ordering::Relaxed);

@@ -57,10 +57,17 @@ pub enum Technique {
     /// Demaret's planner: when neither ordering 1 nor 2 gives an order, stuck stones are
     /// parked on the way (goal rearrangement, chapter 7).
     GoalRearrangement,
-    /// Feature-space search keeps a meeting table: a greedy pull search from the solved
-    /// position, given a share of the time, whose positions join a forward line that
-    /// reaches one of them to the solved position.
+    /// The searches of a level share a perimeter: one table of the positions each has
+    /// stored, forward and backward; a forward search reaching a backward position (or the
+    /// reverse) has its solution through it, and a move that leads onto the other side is
+    /// played first.
     Meeting,
+    /// `auto`'s helper thread runs the greedy pull search from the solved position towards
+    /// the start beside its forward searches.
+    PullSearch,
+    /// `auto`'s FESS with the hotspot advisors is a targeted strategy: in turns with it, a
+    /// pull search aims at the best board it reached.
+    Targeted,
     /// Feature-space search's imagine feature: boxes already where the plan's board just
     /// before its next permanent placement wants them.
     Imagine,
@@ -68,7 +75,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique.
-    pub const ALL: [Technique; 21] = [
+    pub const ALL: [Technique; 23] = [
         Technique::Packing,
         Technique::Connectivity,
         Technique::RoomLinks,
@@ -89,6 +96,8 @@ impl Technique {
         Technique::OrderingFallback,
         Technique::GoalRearrangement,
         Technique::Meeting,
+        Technique::PullSearch,
+        Technique::Targeted,
         Technique::Imagine,
     ];
 
@@ -115,16 +124,17 @@ impl Technique {
             Technique::OrderingFallback => "ordering-3-fallback",
             Technique::GoalRearrangement => "goal-rearrangement",
             Technique::Meeting => "meeting",
+            Technique::PullSearch => "pull-search",
+            Technique::Targeted => "targeted",
             Technique::Imagine => "imagine",
         }
     }
 
     /// Whether the technique is on unless switched. The room-links and out-of-plan
-    /// features, the imagine feature, the hotspot advisors and the meeting table are built
-    /// but left off (imagine until it is measured): on the
-    /// XSokoban benchmark they cost more solved levels than they gain (see BENCHMARKS.md,
-    /// ablations). Seed
-    /// pruning is off so that Talking Stones runs as in the thesis.
+    /// features, the imagine feature and the hotspot advisors are built but left off: on
+    /// the XSokoban benchmark they cost more solved levels than they gain (see
+    /// BENCHMARKS.md, ablations). Seed pruning is off so that Talking Stones runs as in the
+    /// thesis.
     pub fn on_by_default(self) -> bool {
         !matches!(
             self,
@@ -132,7 +142,6 @@ impl Technique {
                 | Technique::OutOfPlan
                 | Technique::Hotspots
                 | Technique::SeedPruning
-                | Technique::Meeting
                 | Technique::Imagine
         )
     }

@@ -77,19 +77,20 @@ const UNSOLVABLE: &str = "
 ######
 ";
 
-/// A big room (far too many positions to finish) beside a sealed room the player cannot
-/// enter: no method ends this search by itself.
+/// A big room (far too many positions to finish, forwards or backwards) holding a solid
+/// block of eighteen boxes that never move, one of them off its goal: no method ends this
+/// search by itself (the block is too big for a stalled subtree's sub-search, and no box of
+/// it is ever pushed).
 const ENDLESS: &str = "
-##############
-#            #
-# $  $   $   #
-#     @      #
-#   $    $   #
-#  .....     #
-#            #
-##############
-#.$  #
-######
+####################
+#                  #
+# $   $    $    $  #
+#        @         #
+#   $    ******    #
+#  ...   ******  . #
+#        **$***    #
+#    .           . #
+####################
 ";
 
 /// Goals at the bottom of a one-wide shaft entered through a tunnel square.
@@ -147,7 +148,10 @@ fn every_method_finds_a_solution_that_replays() {
             assert!(check.solved && check.error.is_none(), "{} on {title}", method.name());
             assert_eq!(check.pushes, solution.pushes);
             assert!(solution.pushes >= best, "{} beat BFS on {title}", method.name());
-            assert!(stats.expanded > 0 && stats.generated >= stats.expanded);
+            assert!(stats.generated >= stats.expanded);
+            // FESS may be solved at its start, through the line of its plan's pull search.
+            let joined = stats.measure(crate::solver::algo::fess::MEETING_JOINED).is_some();
+            assert!(stats.expanded > 0 || joined, "{} on {title}", method.name());
             let optimal_method = matches!(
                 method,
                 Method::AStar | Method::IdaStar | Method::Bfs | Method::IterativeDeepening

@@ -35,7 +35,7 @@ pub use session::{Run, Session};
 pub const FRONTIER_SHOWN: usize = 12;
 
 /// The algorithms the inspector offers, in menu order.
-pub const METHODS: [Method; 15] = [
+pub const METHODS: [Method; 17] = [
     Method::Bfs,
     Method::Dfs(Method::DFS_LIMIT),
     Method::IterativeDeepening,
@@ -44,6 +44,8 @@ pub const METHODS: [Method; 15] = [
     Method::IdaStar,
     Method::WeightedAStar(3),
     Method::Fess,
+    Method::Backward,
+    Method::Pull,
     Method::StoneByStone,
     Method::TalkingStones(Method::TALKING_STONES_CAP),
     Method::Planner(Method::PLANNER_LIMIT),
@@ -74,6 +76,8 @@ pub fn method_label(m: Method) -> String {
         Method::Dfs(d) => format!("depth-first (limit {d})"),
         Method::IterativeDeepening => "iterative deepening".into(),
         Method::Fess => "FESS (feature-space search)".into(),
+        Method::Backward => "backward packing search (FESS's plan, pulls)".into(),
+        Method::Pull => "greedy pull search (towards the start)".into(),
         Method::StoneByStone => "stone by stone (Van Lishout)".into(),
         Method::TalkingStones(n) => format!("Talking Stones (cap {n} failed tests)"),
         Method::Planner(n) => format!("Demaret's planner (sub-problems to {n} moves)"),

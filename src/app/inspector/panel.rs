@@ -139,16 +139,10 @@ fn choices(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     });
     ui.label("Pruning");
     ui.horizontal_wrapped(|ui| {
-        let d = &mut config.deadlocks;
-        for (flag, reason) in [
-            (&mut d.dead_squares, PruneReason::DeadSquare),
-            (&mut d.freeze, PruneReason::Freeze),
-            (&mut d.bipartite, PruneReason::Bipartite),
-            (&mut d.fixed, PruneReason::Fixed),
-            (&mut d.corral, PruneReason::Corral),
-            (&mut d.patterns, PruneReason::Pattern),
-        ] {
-            ui.checkbox(flag, reason.name());
+        for reason in PruneReason::ALL {
+            if let Some(flag) = config.deadlocks.flag(reason) {
+                ui.checkbox(flag, reason.name());
+            }
         }
     });
     ui.label("Techniques")

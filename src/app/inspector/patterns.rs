@@ -105,16 +105,16 @@ impl PatternBook {
         self.hovered.or(self.selected).and_then(|id| self.get(id))
     }
 
-    /// How many deadlock patterns were precomputed, how many learned, and their hits in
-    /// all; then how many patterns the planner learned (relative to its plan) and their
-    /// cuts.
+    /// How many deadlock patterns were precomputed, how many learned (from clusters, rooms
+    /// and stalled subtrees), and their hits in all; then how many patterns the planner
+    /// learned (relative to its plan) and their cuts.
     pub fn counts(&self) -> ((usize, usize, u64), (usize, u64)) {
         let count = |sources: &[Source]| {
             let of = self.views.iter().filter(|p| sources.contains(&p.source));
             of.fold((0, 0), |(n, hits), p| (n + 1, hits + p.hits))
         };
         let (pre, pre_hits) = count(&[Source::Precomputed]);
-        let (learned, learned_hits) = count(&[Source::Learned]);
+        let (learned, learned_hits) = count(&[Source::Learned, Source::Room, Source::Stalled]);
         ((pre, learned, pre_hits + learned_hits), count(&[Source::Plan]))
     }
 }

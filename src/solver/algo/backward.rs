@@ -14,20 +14,30 @@
 //! player's start square in reach: its line then is a complete plan.
 //!
 //! The plan is advice for a forward search, not a proof: a plan that cannot be played only
-//! costs the forward search time.
+//! costs the forward search time. Its positions before the first sink (every box still on
+//! the board) go to the perimeter, where a forward search that reaches one is solved.
+//!
+//! As a [`crate::solver::Search`] (method `backward`), it is stepped in the inspector like
+//! any other search, its children pulls; it ends with its plan (the measure "plan steps"),
+//! not a solution, unless its line meets the forward side.
 
 use crate::solver::analysis::distances::{INF, PushGraph};
 use crate::solver::analysis::parking::ParkingPlan;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::analysis::rooms::Area;
+use crate::solver::deadlock::PruneReason;
 use crate::solver::model::board::{NONE, Sq};
 use crate::solver::model::interrupt::Interrupt;
-use crate::solver::model::reach::Reach;
 use crate::solver::model::regions::Regions;
 use crate::solver::model::state::{boxes_of, clear_box, has_box, set_box};
-use crate::solver::search::pull_moves::{PullMacro, PullMoves};
+use crate::solver::model::table::NodeId;
+use crate::solver::search::perimeter::Perimeter;
+use crate::solver::search::pull_core::{Added, PullAlgorithm, PullCore, Pulls};
+use crate::solver::search::pull_moves::PullMacro;
+use crate::solver::search::{NoTrace, NodeView, Observer, Progress, Search, Verdict};
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::BinaryHeap;
+use std::sync::Arc;
 
 /// Positions the backward search expands at most.
 pub const MAX_EXPANSIONS: u32 = 1_000;
@@ -36,30 +46,42 @@ pub const MAX_EXPANSIONS: u32 = 1_000;
 /// it was is "far" from it: a pull home that far is a sink even within one room.
 const FAR: u16 = 6;
 
-/// A backward position and how it was reached.
-#[derive(Clone, Debug)]
-struct Node {
-    boxes: Vec<u64>,
-    /// The bases no box has gone home to yet.
-    bases: Vec<u64>,
-    /// The normalised player square.
-    player: Sq,
-    parent: u32,
-    /// The pull that led here (none at a root), and whether its box went home.
-    pull: Option<(PullMacro, bool)>,
-}
+/// The measure the search reports once its plan is complete: the plan's steps.
+pub const PLAN_STEPS: &str = "plan steps";
 
-/// How good a backward position is; smaller is better.
+/// How good a backward position is; smaller is better: boxes left, areas of free floor,
+/// boxes on goals, room links cut, and the boxes' spread from the goals (larger is better).
 type Key = (usize, usize, usize, usize, Reverse<u32>);
 
 /// The plan of the line of a backward search of `p` that completes one within
 /// [`MAX_EXPANSIONS`] expansions (stopping early, with none, when `interrupt` is raised).
-pub fn plan(p: &Problem, interrupt: &Interrupt) -> Option<ParkingPlan> {
-    Backward::new(p).run(interrupt)
+/// With a `perimeter`, the search's positions before its first sink are added to it.
+pub fn plan(
+    p: &Problem,
+    interrupt: &Interrupt,
+    perimeter: Option<&Arc<Perimeter>>,
+) -> Option<ParkingPlan> {
+    let share = perimeter.is_some();
+    let perimeter = perimeter.cloned().unwrap_or_else(|| Arc::new(Perimeter::new(p)));
+    let mut search = Pulls(Backward::new(p.clone(), perimeter, share, interrupt, NoTrace));
+    while search.step(64) == Progress::Running {
+        if interrupt.raised() {
+            return None;
+        }
+    }
+    search.0.plan
 }
 
-struct Backward<'a> {
-    p: &'a Problem,
+/// The backward packing search.
+#[derive(Debug)]
+pub(crate) struct Backward<O: Observer> {
+    /// Stored states carry the bases no box has gone home to yet.
+    core: PullCore<O>,
+    /// Whether positions go to the perimeter.
+    share: bool,
+    /// Per node: how good it is.
+    keys: Vec<Key>,
+    heap: BinaryHeap<Reverse<(Key, Reverse<NodeId>)>>,
     /// Per start box, in start order: the squares a box alone can be pushed to from there.
     base_reach: Vec<Vec<u64>>,
     /// Per square: the start boxes (indices) from which a box alone can be pushed there.
@@ -72,17 +94,25 @@ struct Backward<'a> {
     base_index: Vec<u16>,
     /// Per square: the sum of the push distances to every goal (the spread).
     spread: Vec<u32>,
-    nodes: Vec<Node>,
-    seen: HashSet<Vec<u64>>,
-    heap: BinaryHeap<Reverse<(Key, Reverse<u32>)>>,
-    pulls: PullMoves,
     moves: Vec<PullMacro>,
-    reach: Reach,
     regions: Regions,
+    expansions: u32,
+    /// The complete plan, once found.
+    plan: Option<ParkingPlan>,
+    done: Option<Progress>,
 }
 
-impl<'a> Backward<'a> {
-    fn new(p: &'a Problem) -> Self {
+impl<O: Observer> Backward<O> {
+    /// A backward search of `problem`, its positions before the first sink added to
+    /// `perimeter` when `share`. Nothing is searched before the first step.
+    pub fn new(
+        problem: Problem,
+        perimeter: Arc<Perimeter>,
+        share: bool,
+        interrupt: &Interrupt,
+        observer: O,
+    ) -> Self {
+        let p = &problem;
         let graph = PushGraph::new(&p.board);
         let starts = p.board.start_boxes();
         let base_reach: Vec<Vec<u64>> =
@@ -100,86 +130,47 @@ impl<'a> Backward<'a> {
         let spread = (0..p.board.len() as Sq)
             .map(|s| p.dist.row(s).iter().map(|&d| if d == INF { 0 } else { u32::from(d) }).sum())
             .collect();
+        let count = starts.len();
+        let words = p.words();
         Backward {
-            p,
             base_reach,
             reached_from,
-            owner: vec![usize::MAX; starts.len()],
-            tried: vec![0; starts.len()],
+            owner: vec![usize::MAX; count],
+            tried: vec![0; count],
             stamp: 0,
             base_index,
             spread,
-            nodes: Vec::new(),
-            seen: HashSet::new(),
+            core: PullCore::new(problem, words, perimeter, interrupt, observer),
+            share,
+            keys: Vec::new(),
             heap: BinaryHeap::new(),
-            pulls: PullMoves::default(),
             moves: Vec::new(),
-            reach: Reach::default(),
             regions: Regions::default(),
+            expansions: 0,
+            plan: None,
+            done: None,
         }
     }
 
-    fn run(mut self, interrupt: &Interrupt) -> Option<ParkingPlan> {
-        self.roots();
-        let mut expansions = 0;
-        while let Some(Reverse((_, Reverse(id)))) = self.heap.pop() {
-            if interrupt.raised() || expansions >= MAX_EXPANSIONS {
-                break;
-            }
-            if self.complete(id) {
-                return Some(self.plan_of(id, expansions));
-            }
-            expansions += 1;
-            self.expand(id, interrupt);
-        }
-        None
-    }
-
-    /// The solved position with the player in each area the goals split the free floor
-    /// into.
-    fn roots(&mut self) {
-        let p = self.p;
-        let words = p.words();
-        let mut bases = vec![0u64; words];
+    /// The roots: the solved position with the player in each area, every base free.
+    fn roots(&mut self) -> Option<NodeId> {
+        let p = &self.core.problem;
+        let mut bases = vec![0u64; p.words()];
         for &b in p.board.start_boxes() {
             set_box(&mut bases, b);
         }
-        let mut covered = p.goal_set[..words].to_vec();
-        for s in 0..p.board.len() as Sq {
-            if has_box(&covered, s) {
-                continue;
-            }
-            let player = self.reach.flood(&p.board, &p.goal_set[..words], s);
-            for (c, r) in covered.iter_mut().zip(self.reach.bits()) {
-                *c |= r;
-            }
-            self.add(p.goal_set[..words].to_vec(), bases.clone(), player, u32::MAX, None);
+        let met = self.core.add_roots(&bases, 0, self.share);
+        let goals = self.core.problem.goal_set.clone();
+        let key = self.key(&goals);
+        for id in 0..self.core.nodes.len() as NodeId {
+            self.keys.push(key);
+            self.heap.push(Reverse((key, Reverse(id))));
         }
-    }
-
-    /// Stores a position (unless seen) and queues it.
-    fn add(
-        &mut self,
-        boxes: Vec<u64>,
-        bases: Vec<u64>,
-        player: Sq,
-        parent: u32,
-        pull: Option<(PullMacro, bool)>,
-    ) {
-        let mut id_key = boxes.clone();
-        id_key.extend_from_slice(&bases);
-        id_key.push(u64::from(player));
-        if !self.seen.insert(id_key) {
-            return;
-        }
-        let key = self.key(&boxes);
-        let id = self.nodes.len() as u32;
-        self.nodes.push(Node { boxes, bases, player, parent, pull });
-        self.heap.push(Reverse((key, Reverse(id))));
+        met
     }
 
     fn key(&mut self, boxes: &[u64]) -> Key {
-        let p = self.p;
+        let p = &self.core.problem;
         let left = boxes.iter().map(|w| w.count_ones() as usize).sum();
         let regions = self.regions.compute(&p.board, boxes);
         let on_goals =
@@ -191,25 +182,32 @@ impl<'a> Backward<'a> {
 
     /// Whether node `id` ends the search: no box left, or every box left on a base with the
     /// player's start square in reach.
-    fn complete(&mut self, id: u32) -> bool {
-        let n = &self.nodes[id as usize];
-        if n.boxes.iter().all(|&w| w == 0) {
+    fn complete(&mut self, id: NodeId) -> bool {
+        let core = &mut self.core;
+        let boxes = core.boxes(id);
+        if boxes.iter().all(|&w| w == 0) {
             return true;
         }
-        let home = n.boxes.iter().zip(&n.bases).all(|(b, h)| b & !h == 0);
+        let home = boxes.iter().zip(core.extra(id)).all(|(b, h)| b & !h == 0);
         home && {
-            let start = self.reach.flood(&self.p.board, &n.boxes, self.p.board.start_player());
-            start == n.player
+            let p = &core.problem;
+            let boxes = core.nodes.state(id)[..p.words()].to_vec();
+            let start = core.reach.flood(&p.board, &boxes, p.board.start_player());
+            start == core.player(id)
         }
     }
 
-    fn expand(&mut self, id: u32, interrupt: &Interrupt) {
-        let p = self.p;
-        let node = self.nodes[id as usize].clone();
+    /// Expands node `id`: its sinks if it has any, else its pulls that keep every box able
+    /// to go home. Returns the child that met the forward side, if one did.
+    fn expand(&mut self, id: NodeId) -> Option<NodeId> {
+        let f = self.keys[id as usize].0 as u32;
+        self.core.expanding(id, f);
+        let words = self.core.words();
+        let (boxes, bases) = (self.core.boxes(id).to_vec(), self.core.extra(id).to_vec());
         self.moves.clear();
-        self.pulls.generate(p, &node.boxes, node.player, interrupt, &mut self.moves);
-        let moves = std::mem::take(&mut self.moves);
-        let sinks = self.sink_squares(&node);
+        let mut moves = std::mem::take(&mut self.moves);
+        self.core.generate(id, &mut moves);
+        let sinks = self.sink_squares(&boxes, &bases, self.core.player(id));
         let mut children = Vec::new();
         if !sinks.is_empty() {
             let mut done: Vec<Sq> = Vec::new();
@@ -217,40 +215,62 @@ impl<'a> Backward<'a> {
                 if done.contains(&m.from) || !has_box(&sinks, m.to) || !self.far(m.from, m.to) {
                     continue;
                 }
-                let mut boxes = node.boxes.clone();
-                clear_box(&mut boxes, m.from);
-                let mut bases = node.bases.clone();
-                clear_box(&mut bases, m.to);
-                if self.matched(&boxes, &bases) {
+                let mut left = boxes.clone();
+                clear_box(&mut left, m.from);
+                let mut free = bases.clone();
+                clear_box(&mut free, m.to);
+                if self.matched(&left, &free) {
                     done.push(m.from);
-                    children.push((m, true, boxes, bases));
+                    children.push((m, left, free));
                 }
             }
         }
         // A parked box going home comes first (Festival's "floater"): taking it off the
         // board early, rather than the goal boxes around it, keeps the parking short.
-        if children.iter().any(|c| !p.board.is_goal(c.0.from)) {
-            children.retain(|c| !p.board.is_goal(c.0.from));
+        let board = &self.core.problem.board;
+        if children.iter().any(|c| !board.is_goal(c.0.from)) {
+            children.retain(|c| !board.is_goal(c.0.from));
         }
         if children.is_empty() {
-            let allowed = self.allowed(&node.bases);
+            let allowed = self.allowed(&bases);
             for &m in &moves {
-                if !has_box(&allowed, m.to) {
-                    continue;
-                }
-                let mut boxes = node.boxes.clone();
-                clear_box(&mut boxes, m.from);
-                set_box(&mut boxes, m.to);
-                if self.matched(&boxes, &node.bases) {
-                    children.push((m, false, boxes, node.bases.clone()));
+                let mut next = boxes.clone();
+                clear_box(&mut next, m.from);
+                set_box(&mut next, m.to);
+                if has_box(&allowed, m.to) && self.matched(&next, &bases) {
+                    children.push((m, next, bases.clone()));
+                } else {
+                    // No base's box could be pushed where the pulled box would stand.
+                    self.core.child(m, None, 0, 0, Verdict::Pruned(PruneReason::DeadSquare));
                 }
             }
         }
         self.moves = moves;
-        for (m, sink, boxes, bases) in children {
-            let player = self.reach.flood(&p.board, &boxes, m.player(p));
-            self.add(boxes, bases, player, id, Some((m, sink)));
+        let mut met = None;
+        for (m, next, free) in children {
+            // Only positions with every box on the board can be met by a forward search.
+            let left = free.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+            let share = self.share && left == self.core.problem.board.start_boxes().len();
+            let player = m.player(&self.core.problem);
+            let added = self.core.add(&next, &free, player, Some((id, m)), 0, share);
+            match added {
+                Added::Known(node) => {
+                    self.core.stats.duplicates += 1;
+                    let f = self.keys[node as usize].0 as u32;
+                    self.core.child(m, Some(node), 0, f, Verdict::Duplicate);
+                }
+                Added::New(node) | Added::Met(node) => {
+                    let key = self.key(&next[..words]);
+                    self.keys.push(key);
+                    self.heap.push(Reverse((key, Reverse(node))));
+                    self.core.child(m, Some(node), 0, key.0 as u32, Verdict::Kept);
+                    if matches!(added, Added::Met(_)) && met.is_none() {
+                        met = Some(node);
+                    }
+                }
+            }
         }
+        met
     }
 
     /// The squares a box alone can be pushed to from some base in `bases`.
@@ -279,10 +299,10 @@ impl<'a> Backward<'a> {
 
     /// Kuhn's augmenting path from box `i` of `list`, over the bases in `bases`.
     fn augment(&mut self, i: usize, list: &[Sq], bases: &[u64]) -> bool {
-        let starts = self.p.board.start_boxes();
         for k in 0..self.reached_from[list[i] as usize].len() {
             let j = usize::from(self.reached_from[list[i] as usize][k]);
-            if self.tried[j] == self.stamp || !has_box(bases, starts[j]) {
+            let base = self.core.problem.board.start_boxes()[j];
+            if self.tried[j] == self.stamp || !has_box(bases, base) {
                 continue;
             }
             self.tried[j] = self.stamp;
@@ -298,24 +318,24 @@ impl<'a> Backward<'a> {
     /// The bases boxes may go home to now: among the free bases, those of the largest
     /// groups whose members a box can be pushed between both ways (the current boxes as
     /// walls). None when one of them is out of the player's reach.
-    fn sink_squares(&mut self, node: &Node) -> Vec<u64> {
-        let p = self.p;
-        let free: Vec<Sq> = boxes_of(&node.bases).filter(|&b| !has_box(&node.boxes, b)).collect();
-        let mut sinks = vec![0u64; node.boxes.len()];
+    fn sink_squares(&mut self, boxes: &[u64], bases: &[u64], player: Sq) -> Vec<u64> {
+        let p = &self.core.problem;
+        let free: Vec<Sq> = boxes_of(bases).filter(|&b| !has_box(boxes, b)).collect();
+        let mut sinks = vec![0u64; boxes.len()];
         if free.is_empty() {
             return sinks;
         }
-        let reach: Vec<Vec<u64>> = free.iter().map(|&b| push_reach(p, &node.boxes, b)).collect();
+        let reach: Vec<Vec<u64>> = free.iter().map(|&b| push_reach(p, boxes, b)).collect();
         let mutual =
             |i: usize, j: usize| has_box(&reach[i], free[j]) && has_box(&reach[j], free[i]);
         let group: Vec<usize> =
             (0..free.len()).map(|i| (0..free.len()).filter(|&j| mutual(i, j)).count()).collect();
         let largest = group.iter().copied().max().unwrap_or(0);
-        self.reach.flood(&p.board, &node.boxes, node.player);
+        self.core.reach.flood(&p.board, boxes, player);
         for (i, &b) in free.iter().enumerate() {
             if group[i] == largest {
-                if !self.reach.reached(b) {
-                    return vec![0u64; node.boxes.len()];
+                if !self.core.reach.reached(b) {
+                    return vec![0u64; boxes.len()];
                 }
                 set_box(&mut sinks, b);
             }
@@ -326,26 +346,120 @@ impl<'a> Backward<'a> {
     /// Whether a box pulled from `from` to `to` went far: different rooms, or at least
     /// [`FAR`] steps apart on the empty floor.
     fn far(&self, from: Sq, to: Sq) -> bool {
-        let rooms = &self.p.rooms;
+        let rooms = &self.core.problem.rooms;
         if let (Area::Room(a), Area::Room(b)) = (rooms.area(from), rooms.area(to))
             && a != b
         {
             return true;
         }
-        walk_distance(self.p, from, to, FAR) >= FAR
+        walk_distance(&self.core.problem, from, to, FAR) >= FAR
     }
 
     /// The plan of node `id`'s line.
-    fn plan_of(&self, id: u32, expansions: u32) -> ParkingPlan {
-        let left: Vec<Sq> = boxes_of(&self.nodes[id as usize].boxes).collect();
+    fn plan_of(&self, id: NodeId) -> ParkingPlan {
+        let core = &self.core;
+        let left: Vec<Sq> = boxes_of(core.boxes(id)).collect();
         let mut moves = Vec::new();
         let mut at = id;
-        while let Some((m, sink)) = self.nodes[at as usize].pull {
+        while let Some(m) = core.pull(at) {
+            let parent = core.nodes.info(at).parent;
+            // A sink took a base off the board.
+            let sink = core.extra(parent) != core.extra(at);
             // Pulled from `from` to `to`: forwards, pushed from `to` (or from a base) to `from`.
             moves.push(((!sink).then_some(m.to), m.from));
-            at = self.nodes[at as usize].parent;
+            at = parent;
         }
-        ParkingPlan::from_line(self.p, &left, &moves, expansions)
+        ParkingPlan::from_line(&core.problem, &left, &moves, self.expansions)
+    }
+
+    /// Ends the search on node `id`'s line: its plan, and `progress`.
+    fn conclude(&mut self, id: NodeId, progress: Progress) -> Progress {
+        let plan = self.plan_of(id);
+        self.core.stats.set_measure(PLAN_STEPS, plan.steps.len() as u64);
+        self.plan = Some(plan);
+        self.done = Some(progress);
+        progress
+    }
+}
+
+impl<O: Observer> PullAlgorithm for Backward<O> {
+    type Trace = O;
+
+    fn core(&self) -> &PullCore<O> {
+        &self.core
+    }
+
+    fn step(&mut self, budget: u64) -> Progress {
+        if let Some(done) = self.done {
+            return done;
+        }
+        if self.core.nodes.len() == 0
+            && let Some(met) = self.roots()
+        {
+            return self.conclude(met, Progress::Solved(met));
+        }
+        for _ in 0..budget {
+            if self.core.interrupt.raised() {
+                return Progress::Running;
+            }
+            let Some(Reverse((_, Reverse(id)))) = self.heap.pop() else {
+                self.done = Some(Progress::NotFound);
+                return Progress::NotFound;
+            };
+            if self.complete(id) {
+                return self.conclude(id, Progress::NotFound);
+            }
+            if self.expansions >= MAX_EXPANSIONS {
+                self.done = Some(Progress::NotFound);
+                return Progress::NotFound;
+            }
+            self.expansions += 1;
+            if let Some(met) = self.expand(id) {
+                return self.conclude(met, Progress::Solved(met));
+            }
+            self.core.stats.open = self.heap.len() as u64;
+        }
+        Progress::Running
+    }
+
+    fn own_memory(&self) -> usize {
+        let lists: usize = self.reached_from.iter().map(|r| r.capacity() * 2).sum();
+        let reach: usize = self.base_reach.iter().map(|r| r.capacity() * 8).sum();
+        self.keys.capacity() * std::mem::size_of::<Key>()
+            + self.heap.capacity() * std::mem::size_of::<(Key, NodeId)>()
+            + lists
+            + reach
+            + self.spread.capacity() * 4
+            + self.plan.as_ref().map_or(0, ParkingPlan::memory)
+    }
+
+    /// The best positions first (`f` is the boxes left).
+    fn frontier(&self, k: usize) -> Vec<NodeView> {
+        let mut next: Vec<_> = self.heap.iter().map(|r| r.0).collect();
+        next.sort_unstable();
+        next.into_iter()
+            .take(k)
+            .map(|(key, Reverse(id))| self.core.node_view(id, key.0 as u32))
+            .collect()
+    }
+
+    fn f(&self, id: NodeId) -> u32 {
+        self.keys[id as usize].0 as u32
+    }
+
+    /// What the search orders positions by.
+    fn node_features(&self, id: NodeId) -> Vec<(&'static str, u32)> {
+        let Some(&(left, areas, on_goals, links, Reverse(spread))) = self.keys.get(id as usize)
+        else {
+            return Vec::new();
+        };
+        vec![
+            ("boxes left", left as u32),
+            ("areas of free floor", areas as u32),
+            ("boxes on goals", on_goals as u32),
+            ("room links cut", links as u32),
+            ("spread from the goals", spread),
+        ]
     }
 }
 
@@ -411,7 +525,7 @@ mod tests {
         let mut planned = 0;
         for level in &collection.levels {
             let p = Problem::new(level).unwrap();
-            let Some(plan) = plan(&p, &Interrupt::default()) else { continue };
+            let Some(plan) = plan(&p, &Interrupt::default(), None) else { continue };
             planned += 1;
             let mut permanent: Vec<Sq> =
                 plan.steps.iter().filter(|s| s.until.is_none()).map(|s| s.to).collect();
@@ -442,7 +556,7 @@ mod tests {
         let p = Problem::new(&level).unwrap();
         let sq = |x, y| p.board.square_at(crate::level::Pos::new(x, y)).unwrap();
         let (mouth, deepest) = (sq(4, 1), sq(2, 1));
-        let plan = plan(&p, &Interrupt::default()).expect("a complete plan");
+        let plan = plan(&p, &Interrupt::default(), None).expect("a complete plan");
         let steps = &plan.steps;
         let out = steps.iter().position(|s| s.origin == Origin::Square(mouth));
         let out = out.expect("the mouth's box is moved");

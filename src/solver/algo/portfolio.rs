@@ -1,6 +1,7 @@
 //! Several searches of one level run in turn, each for one budget at a time (or, when
 //! [`Portfolio::timed`], the one furthest behind its share of the time); the first to find
-//! a solution, or to prove that none exists, ends the run. `auto` uses it to pair a fast
+//! a solution, or to prove that none exists, ends the run. A member that gives up without
+//! either leaves its turns, and its share of the time, to the others. `auto` uses it to pair a fast
 //! greedy search with A*, which copes better where greed leads astray, and (timed, on its
 //! second thread) to share that thread between greedy search and two more feature-space
 //! searches.
@@ -27,6 +28,8 @@ pub struct Portfolio {
     used: Vec<Duration>,
     /// The member stepped last (or the one that finished).
     turn: usize,
+    /// Per member: how it gave up without a solution or a proof (none while it runs).
+    quit: Vec<Option<Progress>>,
     /// The last member's children, their node ids tagged.
     children: Vec<ChildView>,
     stats: Stats,
@@ -48,6 +51,7 @@ impl Portfolio {
         let (names, members): (Vec<_>, Vec<_>) = members.into_iter().unzip();
         Portfolio {
             used: vec![Duration::ZERO; members.len()],
+            quit: vec![None; members.len()],
             names,
             members,
             turn: 0,
@@ -107,15 +111,20 @@ impl Search for Portfolio {
         if let Some(done) = self.done {
             return done;
         }
-        let (range, share) = match &self.timing {
-            Some(timing) => {
-                let next = timing.next(&self.used);
-                (next..next + 1, budget.max(1))
+        let running: Vec<usize> =
+            (0..self.members.len()).filter(|&i| self.quit[i].is_none()).collect();
+        let (turns, share) = match &self.timing {
+            Some(timing) => match timing.next(&self.used, &self.quit) {
+                Some(next) => (vec![next], budget.max(1)),
+                None => (Vec::new(), 0),
+            },
+            None => {
+                let share = budget.div_ceil(running.len().max(1) as u64).max(1);
+                (running, share)
             }
-            None => (0..self.members.len(), budget.div_ceil(self.members.len() as u64).max(1)),
         };
         let mut result = Progress::Running;
-        for i in range {
+        for i in turns {
             self.turn = i;
             let began = Instant::now();
             let progress = self.members[i].step(share);
@@ -131,9 +140,15 @@ impl Search for Portfolio {
                     result = p;
                     break;
                 }
-                // A cut-off member proves nothing; the others go on. (Not used by `auto`.)
-                Progress::Exhausted { complete: false } | Progress::NotFound => {}
+                // A member that gives up proves nothing; the others go on without it.
+                p @ (Progress::Exhausted { complete: false } | Progress::NotFound) => {
+                    self.quit[i] = Some(p);
+                }
             }
+        }
+        if result == Progress::Running && self.quit.iter().all(Option::is_some) {
+            let cut = self.quit.contains(&Some(Progress::Exhausted { complete: false }));
+            result = if cut { Progress::Exhausted { complete: false } } else { Progress::NotFound };
         }
         self.sum_stats();
         let turn = self.turn;
@@ -219,10 +234,16 @@ impl Search for Portfolio {
         self.members.iter().find_map(|m| m.sub_problem())
     }
 
+    /// The members with their shares of the thread now (none for one that gave up).
     fn strategies(&self) -> Vec<StrategyView> {
-        let n = self.members.len() as u32;
-        let weights = self.timing.as_ref().map_or(vec![1; n as usize], |t| t.weights.clone());
-        let total: u32 = weights.iter().sum();
+        let n = self.members.len();
+        let mut weights = self.timing.as_ref().map_or(vec![1; n], |t| t.weights.clone());
+        for (w, quit) in weights.iter_mut().zip(&self.quit) {
+            if quit.is_some() {
+                *w = 0;
+            }
+        }
+        let total: u32 = weights.iter().sum::<u32>().max(1);
         (0..self.members.len())
             .map(|i| StrategyView {
                 name: self.names[i],
@@ -245,13 +266,14 @@ struct Timing {
 }
 
 impl Timing {
-    /// The member to step next, given the time each has `used`: the first during its head
-    /// start, then the one whose time used per unit of share is least (the first on ties).
-    fn next(&self, used: &[Duration]) -> usize {
-        if used[0] < self.head_start {
-            return 0;
+    /// The member to step next, given the time each has `used` and which have `quit`: the
+    /// first during its head start, then the one whose time used per unit of share is least
+    /// (the first on ties); none when every member has quit.
+    fn next(&self, used: &[Duration], quit: &[Option<Progress>]) -> Option<usize> {
+        if quit[0].is_none() && used[0] < self.head_start {
+            return Some(0);
         }
-        (0..used.len()).min_by_key(|&i| used[i] / self.weights[i]).unwrap_or(0)
+        (0..used.len()).filter(|&i| quit[i].is_none()).min_by_key(|&i| used[i] / self.weights[i])
     }
 }
 
@@ -264,9 +286,16 @@ mod tests {
     fn members() -> Vec<(&'static str, Box<dyn Search>)> {
         let rows = ["#########", "#@      #", "# $ $ ..#", "#  $  . #", "#       #", "#########"];
         let level = Level::from_rows(&rows).unwrap();
+        // Without the perimeter FESS needs a few expansions here (its plan's pull search
+        // would solve the level at once).
+        let config = |m| {
+            let mut config = Config::with_method(m);
+            config.techniques.set(crate::solver::Technique::Meeting, false);
+            config
+        };
         [("fess", Method::Fess), ("bfs", Method::Bfs)]
             .into_iter()
-            .map(|(name, m)| (name, build(&level, &Config::with_method(m), NoTrace).unwrap()))
+            .map(|(name, m)| (name, build(&level, &config(m), NoTrace).unwrap()))
             .collect()
     }
 
@@ -297,17 +326,24 @@ mod tests {
     #[test]
     fn timed_turns_go_to_the_member_furthest_behind_its_share_after_a_head_start() {
         let ms = |n: u64| Duration::from_millis(n);
+        let running = [None; 3];
         let two = |used: [u64; 2]| {
-            Timing { weights: vec![1, 2], head_start: Duration::ZERO }.next(&used.map(ms))
+            let timing = Timing { weights: vec![1, 2], head_start: Duration::ZERO };
+            timing.next(&used.map(ms), &running[..2]).unwrap()
         };
         assert_eq!(two([0, 0]), 0, "the first on ties");
         assert_eq!(two([10, 15]), 1, "15 ms of a double share is behind");
         assert_eq!(two([10, 25]), 0);
-        let three = |used: [u64; 3]| {
-            Timing { weights: vec![1, 1, 2], head_start: ms(40) }.next(&used.map(ms))
-        };
+        let timing = Timing { weights: vec![1, 1, 2], head_start: ms(40) };
+        let three = |used: [u64; 3]| timing.next(&used.map(ms), &running).unwrap();
         assert_eq!(three([30, 10, 50]), 0, "the head start runs first");
         assert_eq!(three([40, 10, 50]), 1);
         assert_eq!(three([40, 50, 50]), 2);
+        // A member that quit leaves its turns to the others, head start or not.
+        let quit = [Some(Progress::NotFound), None, None];
+        assert_eq!(timing.next(&[ms(0), ms(10), ms(50)], &quit), Some(1));
+        assert_eq!(timing.next(&[ms(0), ms(30), ms(50)], &quit), Some(2));
+        let all = [Some(Progress::NotFound); 3];
+        assert_eq!(timing.next(&[ms(0); 3], &all), None);
     }
 }

@@ -46,6 +46,30 @@ impl Distances {
         Distances { goals, dist, dead }
     }
 
+    /// The mirror table of a pull search heading for a board with boxes on `sources`: its
+    /// row of square `s` holds the pushes that bring a box alone from each source to `s`
+    /// (the player starting on any side), so that the matching lower bound of a board
+    /// measures how far it is from the sources' board. A square no source reaches is dead.
+    /// Stops early, incomplete, when `interrupt` is raised.
+    pub fn from_sources(board: &Board, sources: &[Sq], interrupt: &Interrupt) -> Self {
+        let n = board.len();
+        let graph = PushGraph::new(board);
+        let k = sources.len();
+        let mut dist = vec![INF; n * k];
+        let mut row = vec![INF; n];
+        for (i, &from) in sources.iter().enumerate() {
+            if interrupt.raised() {
+                break;
+            }
+            graph.distances_from(board, from, &mut row);
+            for (s, &d) in row.iter().enumerate() {
+                dist[s * k + i] = d;
+            }
+        }
+        let dead = (0..n).map(|s| dist[s * k..(s + 1) * k].iter().all(|&d| d == INF)).collect();
+        Distances { goals: k, dist, dead }
+    }
+
     /// Pushes from square `s` to the goal with index `goal` (in [`Board::goals`] order).
     #[inline]
     pub fn to_goal(&self, s: Sq, goal: usize) -> u16 {

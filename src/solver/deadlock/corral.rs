@@ -8,8 +8,14 @@
 //! goals, the real position cannot do it either: any real solution, restricted to these
 //! boxes, would be such a sequence. The search has a node budget; when it runs out the
 //! position is not called dead. Results are cached by the corral's boxes and player area.
+//!
+//! A corral whose search ran out of budget is asked about again and again when the search
+//! keeps meeting it (after Festival): each time its count of questions reaches a power of
+//! two from [`RETRY_FROM`] on, it is searched again with a budget that grows with the count,
+//! so the corrals that matter get the effort they need and the others cost little.
 
 use crate::solver::analysis::problem::Problem;
+use crate::solver::deadlock::PruneReason;
 use crate::solver::deadlock::local::LocalPushes;
 use crate::solver::model::board::{NONE, Sq};
 use crate::solver::model::interrupt::Interrupt;
@@ -26,8 +32,25 @@ const MAX_BOXES: usize = 10;
 /// Most positions one examination expands.
 const MAX_EXPANSIONS: u32 = 400;
 
+/// Questions about an undecided corral before it is searched again.
+const RETRY_FROM: u32 = 16;
+
+/// Most positions a search run again expands.
+const MAX_RETRY_EXPANSIONS: u32 = 100_000;
+
 /// Cached verdicts kept before the cache is emptied.
 const MAX_CACHED: usize = 1 << 20;
+
+/// What is known of a corral.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Known {
+    /// Dead, by the first search or by a search run again.
+    Dead { retried: bool },
+    /// Opened or filled.
+    Alive,
+    /// The budget ran out; asked about this many times.
+    Undecided { asked: u32 },
+}
 
 /// Scratch space and cache for corral examinations.
 #[derive(Debug, Default)]
@@ -42,7 +65,7 @@ pub struct Corral {
     nodes: Option<Nodes>,
     queue: VecDeque<u32>,
     state: Vec<u64>,
-    cache: PrehashedMap<bool>,
+    cache: PrehashedMap<Known>,
     interrupt: Interrupt,
 }
 
@@ -68,10 +91,25 @@ impl Corral {
         from: Sq,
         to: Sq,
     ) -> bool {
+        self.verdict(p, boxes, player, from, to, false).is_some()
+    }
+
+    /// [`Corral::is_deadlock`], saying which search proved it: the first
+    /// ([`PruneReason::Corral`]) or, with `retry`, one run again with a larger budget
+    /// ([`PruneReason::CorralRetry`]).
+    pub fn verdict(
+        &mut self,
+        p: &Problem,
+        boxes: &[u64],
+        player: &Reach,
+        from: Sq,
+        to: Sq,
+        retry: bool,
+    ) -> Option<PruneReason> {
         let words = p.words();
         self.mark_region(p, boxes, player, to);
         if self.region_squares.is_empty() {
-            return false;
+            return None;
         }
         // The corral's boxes: every box touching the region.
         self.state.clear();
@@ -90,24 +128,42 @@ impl Corral {
             }
         }
         if all_on_goals || count > MAX_BOXES {
-            return false;
+            return None;
         }
         // Without the other boxes the player may already get in.
         let low = self.reach.flood(&p.board, &self.state[..words], from);
         if self.region_squares.iter().any(|&s| self.reach.reached(s)) {
-            return false;
+            return None;
         }
         self.state[words] = low as u64;
         let key = p.zobrist.boxes_hash(&self.state[..words]) ^ p.zobrist.player_key(low);
-        if let Some(&dead) = self.cache.get(&key) {
-            return dead;
-        }
-        let dead = self.search(p, key);
+        let known = match self.cache.get(&key).copied() {
+            Some(Known::Undecided { asked }) if retry => {
+                let asked = asked.saturating_add(1);
+                if asked >= RETRY_FROM && asked.is_power_of_two() {
+                    let budget =
+                        (MAX_EXPANSIONS * (asked / (RETRY_FROM / 2))).min(MAX_RETRY_EXPANSIONS);
+                    match self.search(p, key, budget) {
+                        Some(true) => Known::Dead { retried: true },
+                        Some(false) => Known::Alive,
+                        None => Known::Undecided { asked },
+                    }
+                } else {
+                    Known::Undecided { asked }
+                }
+            }
+            Some(known) => return dead_by(known),
+            None => match self.search(p, key, MAX_EXPANSIONS) {
+                Some(true) => Known::Dead { retried: false },
+                Some(false) => Known::Alive,
+                None => Known::Undecided { asked: 1 },
+            },
+        };
         if self.cache.len() >= MAX_CACHED {
             self.cache.clear();
         }
-        self.cache.insert(key, dead);
-        dead
+        self.cache.insert(key, known);
+        dead_by(known)
     }
 
     /// Marks the floor next to `to` that the player cannot reach, and what joins it.
@@ -141,9 +197,10 @@ impl Corral {
         }
     }
 
-    /// The exhaustive search from `self.state`: true when it ends with neither the corral
-    /// opened nor every box on a goal.
-    fn search(&mut self, p: &Problem, key: u64) -> bool {
+    /// The exhaustive search from `self.state` within `budget` expansions: true when it
+    /// ends with neither the corral opened nor every box on a goal, false when one of them
+    /// happens, none when the budget runs out first (or the search is interrupted).
+    fn search(&mut self, p: &Problem, key: u64, budget: u32) -> Option<bool> {
         let words = p.words();
         let mut nodes = self.nodes.take().unwrap_or_else(|| Nodes::new(p.stride));
         nodes.clear();
@@ -153,11 +210,11 @@ impl Corral {
         nodes.insert(&self.state, key, info);
         self.queue.push_back(0);
         let mut expansions = 0;
-        let mut verdict = true;
+        let mut verdict = Some(true);
         while let Some(id) = self.queue.pop_front() {
             expansions += 1;
-            if expansions > MAX_EXPANSIONS || self.interrupt.raised() {
-                verdict = false;
+            if expansions > budget || self.interrupt.raised() {
+                verdict = None;
                 break;
             }
             self.state.clear();
@@ -181,12 +238,21 @@ impl Corral {
                 ControlFlow::Continue(())
             });
             if escaped.is_break() {
-                verdict = false;
+                verdict = Some(false);
                 break;
             }
         }
         self.nodes = Some(nodes);
         verdict
+    }
+}
+
+/// The rule a cached verdict prunes by, if dead.
+fn dead_by(known: Known) -> Option<PruneReason> {
+    match known {
+        Known::Dead { retried: false } => Some(PruneReason::Corral),
+        Known::Dead { retried: true } => Some(PruneReason::CorralRetry),
+        Known::Alive | Known::Undecided { .. } => None,
     }
 }
 

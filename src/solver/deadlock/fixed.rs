@@ -50,17 +50,37 @@ impl Fixed {
     /// Whether `boxes`, whose box just pushed onto `to` froze there on a goal, the player on
     /// `player`, leaves its movable boxes without distinct open goals they can reach.
     /// Checks nothing (false) unless the pushed box froze on a goal, or on positions too big
-    /// to check ([`MAX_WORK`]).
+    /// to check ([`MAX_WORK`]). (The judge runs the parts itself, with the retrograde
+    /// analysis between them.)
+    #[cfg(test)]
     pub fn is_deadlock(&mut self, p: &Problem, boxes: &[u64], player: Sq, to: Sq) -> bool {
-        let board = &p.board;
-        if !board.is_goal(to) || self.freeze.frozen_with(board, &p.dist, boxes, to).is_empty() {
+        if !self.froze_on_goal(p, boxes, to) {
             return false;
         }
+        let walls = self.frozen_on_goals(p, boxes).to_vec();
+        self.unmatched(p, boxes, player, &walls)
+    }
+
+    /// Whether the box just pushed onto `to` froze there on a goal (the checks that treat
+    /// frozen boxes as walls run only then: nothing else makes new ones).
+    pub fn froze_on_goal(&mut self, p: &Problem, boxes: &[u64], to: Sq) -> bool {
+        p.board.is_goal(to) && !self.freeze.frozen_with(&p.board, &p.dist, boxes, to).is_empty()
+    }
+
+    /// The boxes of `boxes` frozen on goals, as a bitset.
+    pub fn frozen_on_goals(&mut self, p: &Problem, boxes: &[u64]) -> &[u64] {
+        self.freeze.frozen_on_goals(&p.board, &p.dist, boxes, &mut self.walls);
+        &self.walls
+    }
+
+    /// Whether, with the squares of `walls` as walls (boxes of `boxes` that never move),
+    /// the other boxes, each alone with the player on `player`, cannot be given distinct
+    /// open goals they reach. False on positions too big to check ([`MAX_WORK`]).
+    pub fn unmatched(&mut self, p: &Problem, boxes: &[u64], player: Sq, walls: &[u64]) -> bool {
+        let board = &p.board;
         let words = p.words();
-        self.freeze.frozen_on_goals(board, &p.dist, boxes, &mut self.walls);
-        let open: Vec<Sq> =
-            board.goals().iter().copied().filter(|&g| !has_box(&self.walls, g)).collect();
-        let movable: Vec<Sq> = boxes_of(boxes).filter(|&b| !has_box(&self.walls, b)).collect();
+        let open: Vec<Sq> = board.goals().iter().copied().filter(|&g| !has_box(walls, g)).collect();
+        let movable: Vec<Sq> = boxes_of(boxes).filter(|&b| !has_box(walls, b)).collect();
         if movable.len() * board.len() > MAX_WORK {
             return false;
         }
@@ -70,7 +90,7 @@ impl Fixed {
                 return false;
             }
             self.relaxed.clear();
-            self.relaxed.extend_from_slice(&self.walls);
+            self.relaxed.extend_from_slice(walls);
             set_box(&mut self.relaxed, b);
             self.relaxed.push(u64::from(player));
             let mut reached = vec![0u64; words];

@@ -3,8 +3,10 @@
 //!
 //! A child is judged in two stages, because the second costs far more than the first:
 //! - [`Judge::quick`]: dead squares, then freeze (and goals sealed off by frozen boxes);
-//! - [`Judge::full`]: the corral search, then the pattern database (a stored pattern, or a
-//!   new one learned from the position).
+//! - [`Judge::full`]: when the push froze a box on a goal, the retrograde analysis and
+//!   fixed boxes; the corral search (retried with a larger budget for a corral asked about
+//!   often); the pattern database (a stored pattern, a room's boxes found dead, or a new
+//!   pattern learned from the position).
 //!
 //! The bipartite test runs on its own ([`Judge::bipartite`]) since the matching lower bound
 //! finds the same deadlocks as a by-product. Before the children of a position are judged,
@@ -18,6 +20,7 @@ use crate::solver::deadlock::fixed::Fixed;
 use crate::solver::deadlock::freeze::Freeze;
 use crate::solver::deadlock::patterns::Patterns;
 use crate::solver::deadlock::pi_corral::PiCorrals;
+use crate::solver::deadlock::retrograde::Retrograde;
 use crate::solver::deadlock::sealed::Sealed;
 use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::model::board::Sq;
@@ -38,6 +41,9 @@ pub(crate) struct Judge {
     sealed: Sealed,
     bipartite: Bipartite,
     fixed: Fixed,
+    retrograde: Retrograde,
+    /// Scratch: the boxes that never move (frozen on goals, and on stuck goals).
+    walls: Vec<u64>,
     corral: Corral,
     patterns: Patterns,
     pi_corrals: PiCorrals,
@@ -66,6 +72,8 @@ impl Judge {
             sealed: Sealed::default(),
             bipartite: Bipartite::new(interrupt),
             fixed: Fixed::new(interrupt),
+            retrograde: Retrograde::default(),
+            walls: Vec::new(),
             corral: Corral::new(interrupt.clone()),
             patterns,
             pi_corrals: PiCorrals::default(),
@@ -126,18 +134,19 @@ impl Judge {
         self.deadlocks.bipartite && self.bipartite.is_deadlock(&p.dist, boxes)
     }
 
-    /// A stored deadlock pattern the child matches (the pattern database alone, without
-    /// learning; none when the database is off).
-    pub fn known_pattern(&mut self, boxes: &[u64], player: Sq, to: Sq) -> Option<u32> {
-        if !self.deadlocks.patterns {
-            return None;
-        }
-        self.patterns.matching(boxes, player, to)
+    /// A stored deadlock pattern the child matches, with the rule it stands for (the
+    /// pattern database alone, without learning; none when its rule is off).
+    pub fn known_pattern(&mut self, boxes: &[u64], player: Sq, to: Sq) -> Option<Pruned> {
+        let id = self.patterns.matching(boxes, player, to)?;
+        let reason = self.patterns.reason(id);
+        self.on(reason).then_some((reason, Some(id)))
     }
 
     /// The costly detectors on the child `boxes` whose pushed box now stands on `to`, the
-    /// player on `player` with area `reach`: fixed boxes, the corral search, then the pattern database
-    /// (a stored pattern, or one learned from this position).
+    /// player on `player` with area `reach`: when the push froze a box on a goal, the
+    /// retrograde analysis and fixed boxes; then the corral search (run again with a larger
+    /// budget for a corral asked about often), the rooms, and the pattern database (a
+    /// stored pattern, or one learned from this position).
     pub fn full(
         &mut self,
         p: &Problem,
@@ -146,21 +155,60 @@ impl Judge {
         player: Sq,
         to: Sq,
     ) -> Option<Pruned> {
-        if self.deadlocks.fixed && self.fixed.is_deadlock(p, boxes, player, to) {
-            return Some((PruneReason::Fixed, None));
+        let d = self.deadlocks;
+        if (d.fixed || d.retrograde) && self.fixed.froze_on_goal(p, boxes, to) {
+            self.walls.clear();
+            self.walls.extend_from_slice(self.fixed.frozen_on_goals(p, boxes));
+            if d.retrograde {
+                if self.retrograde.is_deadlock(p, boxes, &self.walls) {
+                    return Some((PruneReason::Retrograde, None));
+                }
+                // The boxes on stuck goals never move either.
+                let stuck = self.retrograde.stuck_goals(p, &self.walls);
+                self.walls.iter_mut().zip(stuck).for_each(|(w, s)| *w |= s);
+            }
+            if d.fixed && self.fixed.unmatched(p, boxes, player, &self.walls) {
+                return Some((PruneReason::Fixed, None));
+            }
         }
-        if self.deadlocks.corral && self.corral.is_deadlock(p, boxes, reach, player, to) {
-            return Some((PruneReason::Corral, None));
+        if d.corral
+            && let Some(reason) = self.corral.verdict(p, boxes, reach, player, to, d.corral_retry)
+        {
+            return Some((reason, None));
         }
-        if self.deadlocks.patterns {
-            let found = match self.patterns.matching(boxes, player, to) {
-                Some(id) => Some(id),
-                None => self.patterns.learn(p, boxes, player, to),
-            };
-            if found.is_some() {
-                return Some((PruneReason::Pattern, found));
+        if d.patterns || d.rooms || d.stall_patterns {
+            if let Some(id) = self.patterns.matching(boxes, player, to) {
+                let reason = self.patterns.reason(id);
+                if self.on(reason) {
+                    return Some((reason, Some(id)));
+                }
+            }
+            if d.rooms
+                && let Some(id) = self.patterns.learn_room(p, boxes, player, to)
+            {
+                return Some((PruneReason::Room, Some(id)));
+            }
+            if d.patterns
+                && let Some(id) = self.patterns.learn(p, boxes, player, to)
+            {
+                return Some((PruneReason::Pattern, Some(id)));
             }
         }
         None
+    }
+
+    /// Whether the detector that prunes for `reason` is on.
+    fn on(&self, reason: PruneReason) -> bool {
+        let mut d = self.deadlocks;
+        d.flag(reason).is_none_or(|on| *on)
+    }
+
+    /// Learns a pattern from a position where a subtree of the search stalled (see
+    /// [`Patterns::learn_stalled`]); none when stall patterns are off.
+    pub fn learn_stalled(&mut self, p: &Problem, boxes: &[u64], player: Sq) -> Option<u32> {
+        if !self.deadlocks.stall_patterns {
+            return None;
+        }
+        self.patterns.learn_stalled(p, boxes, player)
     }
 }

@@ -2,26 +2,39 @@
 //! proven dead by a [`SubSearch`] of those boxes alone. A position holding a pattern's
 //! boxes, with its player in the pattern's area, is dead.
 //!
-//! Patterns come from two sources. Before the search, every pair of neighbouring boxes on
+//! Patterns come from four sources. Before the search, every pair of neighbouring boxes on
 //! live squares is tried in each player area it leaves ([`Patterns::precompute`]). During
-//! the search, the cluster of boxes around each pushed box is tried ([`Patterns::learn`]);
-//! when it is dead, boxes are taken out one by one while it stays dead, so that the stored
-//! pattern is minimal and matches as many later positions as possible. Patterns are
-//! indexed by each of their squares: a new position is matched against the patterns
-//! holding the square of the box just pushed.
+//! the search, the cluster of boxes around each pushed box is tried ([`Patterns::learn`]),
+//! and so are the boxes of a small room the pushed box entered ([`Patterns::learn_room`],
+//! Festival's room deadlocks); and where a subtree of feature-space search stalls, the
+//! boxes of its root that cannot simply step aside are tried with a larger budget
+//! ([`Patterns::learn_stalled`]). When a set is dead, boxes are taken out one by one while
+//! it stays dead, so that the stored pattern is minimal and matches as many later positions
+//! as possible. Patterns are indexed by each of their squares: a new position is matched
+//! against the patterns holding the square of the box just pushed.
 
 use crate::level::Pos;
 use crate::solver::analysis::problem::Problem;
+use crate::solver::analysis::rooms::Area;
+use crate::solver::deadlock::PruneReason;
 use crate::solver::deadlock::freeze::Freeze;
 use crate::solver::deadlock::subsearch::{Answer, SubSearch};
-use crate::solver::model::board::{NONE, Sq};
+use crate::solver::model::board::{NONE, Sq, opposite};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::prehashed::PrehashedMap;
 use crate::solver::model::reach::Reach;
-use crate::solver::model::state::{boxes_of, has_box, set_box};
+use crate::solver::model::state::{boxes_of, clear_box, has_box, set_box};
 
 /// Most boxes in a cluster examined during the search.
 const CLUSTER: usize = 5;
+/// Rooms whose boxes are examined together: at most this many squares...
+const ROOM_SQUARES: usize = 25;
+/// ...holding this many boxes.
+const ROOM_BOXES: std::ops::RangeInclusive<usize> = 2..=5;
+/// Most boxes left of a stalled position for its sub-search.
+const STALLED_BOXES: usize = 12;
+/// Expansions a stalled position's sub-search may make.
+const STALLED_BUDGET: u32 = 2_000;
 /// Expansions a sub-search may make on boards of up to [`SMALL_BOARD`] squares.
 const BUDGET: u32 = 400;
 /// Floor squares up to which a sub-search gets its whole [`BUDGET`]; on larger boards,
@@ -42,6 +55,10 @@ pub enum Source {
     Precomputed,
     /// Found dead during the search.
     Learned,
+    /// The boxes of a small room, found dead when a box was pushed into it.
+    Room,
+    /// Learned where a subtree of the search stalled.
+    Stalled,
     /// Learned by Demaret's planner: these stones cannot fill the goal its plan wants next
     /// (relative to the plan, not a deadlock).
     Plan,
@@ -53,6 +70,8 @@ impl Source {
         match self {
             Source::Precomputed => "precomputed",
             Source::Learned => "learned",
+            Source::Room => "room",
+            Source::Stalled => "stalled subtree",
             Source::Plan => "planner's",
         }
     }
@@ -158,6 +177,15 @@ impl Patterns {
             .collect()
     }
 
+    /// The rule pattern `id` stands for: a room's, a stalled subtree's, or the database's.
+    pub fn reason(&self, id: u32) -> PruneReason {
+        match self.patterns[id as usize].source {
+            Source::Room => PruneReason::Room,
+            Source::Stalled => PruneReason::Stalled,
+            Source::Precomputed | Source::Learned | Source::Plan => PruneReason::Pattern,
+        }
+    }
+
     /// The first pattern holding square `to` that `boxes`, with the player on `player`,
     /// contains; its hit count goes up.
     pub fn matching(&mut self, boxes: &[u64], player: Sq, to: Sq) -> Option<u32> {
@@ -174,10 +202,76 @@ impl Patterns {
     /// on `player`: when those boxes alone are dead, stores a minimal dead subset and
     /// returns its index.
     pub fn learn(&mut self, p: &Problem, boxes: &[u64], player: Sq, to: Sq) -> Option<u32> {
+        self.gather(p, boxes, to);
+        self.learn_cluster(p, player, to, self.budget, Source::Learned)
+    }
+
+    /// Tries the boxes of the room `to` (the box just pushed) is in, when the room is small
+    /// and holds a few boxes ([`ROOM_SQUARES`], [`ROOM_BOXES`]), as [`Patterns::learn`]
+    /// tries a cluster.
+    pub fn learn_room(&mut self, p: &Problem, boxes: &[u64], player: Sq, to: Sq) -> Option<u32> {
+        let Area::Room(room) = p.rooms.area(to) else { return None };
+        let squares = &p.rooms.rooms[room as usize];
+        if squares.len() > ROOM_SQUARES {
+            return None;
+        }
+        self.cluster.clear();
+        self.cluster.extend(squares.iter().copied().filter(|&s| has_box(boxes, s)));
+        if !ROOM_BOXES.contains(&self.cluster.len()) {
+            return None;
+        }
+        self.learn_cluster(p, player, to, self.budget, Source::Room)
+    }
+
+    /// Tries the position `boxes`, the player on `player`, where a subtree of the search
+    /// stalled: boxes that can step aside (free on both sides along both axes) are taken
+    /// off, again and again, and when at most [`STALLED_BOXES`] are left, those are tried
+    /// with a larger budget, as [`Patterns::learn`] tries a cluster.
+    pub fn learn_stalled(&mut self, p: &Problem, boxes: &[u64], player: Sq) -> Option<u32> {
+        let mut left = boxes.to_vec();
+        let board = &p.board;
+        let free = |left: &[u64], s: Sq| s != NONE && !has_box(left, s);
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for b in boxes_of(boxes) {
+                if !has_box(&left, b) {
+                    continue;
+                }
+                let axis = |d: usize| {
+                    free(&left, board.nbr(b, d)) && free(&left, board.nbr(b, opposite(d)))
+                };
+                if axis(0) && axis(1) {
+                    clear_box(&mut left, b);
+                    changed = true;
+                }
+            }
+        }
+        self.cluster.clear();
+        self.cluster.extend(boxes_of(&left));
+        let removed = self.cluster.len() < boxes_of(boxes).count();
+        if self.cluster.is_empty() || self.cluster.len() > STALLED_BOXES || !removed {
+            return None;
+        }
+        // The last box of the cluster is the one shrinking keeps longest.
+        let last = *self.cluster.last().expect("not empty");
+        self.learn_cluster(p, player, last, STALLED_BUDGET, Source::Stalled)
+    }
+
+    /// Tries the boxes of `self.cluster` (with `to` among them), the player on `player`,
+    /// with sub-searches of `budget` expansions: when they alone are dead, stores a minimal
+    /// dead subset from `source` and returns its index.
+    fn learn_cluster(
+        &mut self,
+        p: &Problem,
+        player: Sq,
+        to: Sq,
+        budget: u32,
+        source: Source,
+    ) -> Option<u32> {
         if self.patterns.len() >= MAX_PATTERNS {
             return None;
         }
-        self.gather(p, boxes, to);
         if self.cluster.iter().all(|&b| p.board.is_goal(b)) {
             return None;
         }
@@ -191,7 +285,7 @@ impl Patterns {
             self.remembered.clear();
         }
         self.remembered.insert(key, ());
-        if self.sub.solve(p, &self.subset, player, self.budget) != Answer::Dead {
+        if self.sub.solve(p, &self.subset, player, budget) != Answer::Dead {
             return None;
         }
         // Shrink: drop each box (the pushed one last) while the rest stays dead.
@@ -202,16 +296,22 @@ impl Patterns {
             let mut fewer = kept.clone();
             fewer.remove(i);
             self.load_subset(p, &fewer);
-            if self.sub.solve(p, &self.subset, player, self.budget) == Answer::Dead {
+            if self.sub.solve(p, &self.subset, player, budget) == Answer::Dead {
                 kept = fewer;
             } else {
                 i += 1;
             }
         }
         // The position it was learned from is the first it prunes.
-        let id = self.store(p, &kept, player, Source::Learned);
+        let id = self.store(p, &kept, player, source);
         self.patterns[id as usize].hits += 1;
         Some(id)
+    }
+
+    /// Whether `boxes`, the player on `player`, holds pattern `id`.
+    pub fn holds(&self, id: u32, boxes: &[u64], player: Sq) -> bool {
+        let pat = &self.patterns[id as usize];
+        has_box(&pat.area, player) && pat.boxes.iter().all(|&b| has_box(boxes, b))
     }
 
     /// Enumerates single boxes and pairs of boxes on neighbouring live squares (across,

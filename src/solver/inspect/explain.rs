@@ -40,10 +40,17 @@ impl Deadlock {
         })?;
         let source = match pat.source {
             Source::Precomputed => "precomputed before the search",
+            Source::Room => "the boxes of a room, found dead during the search",
+            Source::Stalled => "learned where a subtree of the search stalled",
             Source::Learned | Source::Plan => "learned during the search",
         };
+        let rule = match pat.source {
+            Source::Room => PruneReason::Room,
+            Source::Stalled => PruneReason::Stalled,
+            Source::Precomputed | Source::Learned | Source::Plan => PruneReason::Pattern,
+        };
         Some(Deadlock {
-            rule: PruneReason::Pattern,
+            rule,
             boxes: pat.boxes.clone(),
             reason: format!(
                 "Deadlock pattern #{} ({source}; it has pruned {} position(s)): the boxes at \

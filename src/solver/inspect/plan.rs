@@ -80,7 +80,7 @@ impl Plan {
             entrances: pos(&p.rooms.entrances),
             order: numbered(&p.packing.order),
             complete: p.packing.complete,
-            parking: backward::plan(p, &Interrupt::default())
+            parking: backward::plan(p, &Interrupt::default(), None)
                 .map(|plan| {
                     plan.steps
                         .iter()

@@ -257,8 +257,11 @@ mod tests {
         .unwrap();
         let tracer = Tracer::new();
         let trace = tracer.trace();
-        let mut plain = build(&level, &Config::with_method(Method::Fess), NoTrace).unwrap();
-        let mut search = build(&level, &Config::with_method(Method::Fess), tracer).unwrap();
+        // Without the perimeter, which would join the plan's pull search at the start.
+        let mut config = Config::with_method(Method::Fess);
+        config.techniques.set(crate::solver::Technique::Meeting, false);
+        let mut plain = build(&level, &config, NoTrace).unwrap();
+        let mut search = build(&level, &config, tracer).unwrap();
         let budget = 3;
         let (a, b) = (search.step(budget), plain.step(budget));
         assert_eq!(a, b, "tracing does not change the search");

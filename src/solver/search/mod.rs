@@ -12,6 +12,8 @@ pub(crate) mod box_moves;
 pub(crate) mod core;
 pub(crate) mod expand;
 mod observer;
+pub(crate) mod perimeter;
+pub(crate) mod pull_core;
 pub(crate) mod pull_moves;
 mod stats;
 mod view;

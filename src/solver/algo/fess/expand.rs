@@ -168,12 +168,17 @@ impl<O: Observer> Fess<O> {
         if self.core.expander.interrupt.account(growth) {
             return;
         }
-        for (i, c) in self.candidates.iter().enumerate() {
-            let weight = base + u32::from(!advised[i]);
-            let tie = tie_break(c, id);
+        for (i, &advised) in advised.iter().enumerate() {
+            let c = self.candidates[i];
+            let weight = base + u32::from(!advised);
+            let tie = tie_break(&c, id);
             let index = self.store.len() as u32;
             self.store.push(Waiting { m: c.m, h: c.h });
-            self.cells.push(cell, Entry { weight, tie, node: id, index });
+            let entry = Entry { weight, tie, node: id, index };
+            self.cells.push(cell, entry);
+            if self.perimeter.is_some() && self.on_backward_side(c.m) {
+                self.follow.push(entry);
+            }
             if O::ENABLED {
                 let push = self.core.macro_view(c.m);
                 let g = g + u32::from(c.m.pushes);
@@ -204,8 +209,8 @@ impl<O: Observer> Fess<O> {
         if h == INFINITE && judge.deadlocks().bipartite {
             return Err((PruneReason::Bipartite, None));
         }
-        if let Some(id) = judge.known_pattern(&self.child, m.player(p), m.to) {
-            return Err((PruneReason::Pattern, Some(id)));
+        if let Some(pruned) = judge.known_pattern(&self.child, m.player(p), m.to) {
+            return Err(pruned);
         }
         Ok(h)
     }

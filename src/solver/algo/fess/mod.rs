@@ -24,24 +24,24 @@ mod view;
 
 use crate::level::{Dir, Pos};
 use crate::solver::algo::backward;
-use crate::solver::algo::meeting::{Meeting, Met};
 use crate::solver::analysis::hotspots::{Blockers, Hotspots};
 use crate::solver::analysis::parking::{ParkingPlan, PlanSource};
 use crate::solver::bounds::Hungarian;
 use crate::solver::deadlock::PruneReason;
 use crate::solver::model::board::Sq;
 use crate::solver::model::reach::Reach;
-use crate::solver::model::state::{clear_box, set_box};
+use crate::solver::model::state::{boxes_of, clear_box, player_of, set_box};
 use crate::solver::model::table::{Insert, NodeId, NodeInfo, Push};
 use crate::solver::search::box_moves::{BoxMoves, Macro};
 use crate::solver::search::core::Core;
 use crate::solver::search::expand::Expander;
+use crate::solver::search::perimeter::{EntryId, Perimeter, Side};
 use crate::solver::search::{Observer, Progress, Search};
 use crate::solver::techniques::{Technique, Techniques};
 use advisors::Candidate;
 use cells::{Cells, Entry};
 use features::Measure;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
 /// A move waiting in the store: the macro and the lower bound of where it leads.
 #[derive(Clone, Copy, Debug)]
@@ -58,16 +58,19 @@ pub const UNADVISED: &str = "unadvised moves";
 /// expansions.
 pub const BACKWARD: &str = "backward expansions";
 
-/// The measures a search with a meeting table reports: the pull search's positions and
-/// expansions.
-pub const MEETING: &str = "meeting positions";
-pub const MEETING_EXPANDED: &str = "meeting expansions";
-/// The pushes of a solution taken from the meeting table (reported when it joined one).
-pub const MEETING_JOINED: &str = "pushes from the meeting table";
+/// The pushes of a solution taken from the perimeter's backward side (reported when the
+/// search met it).
+pub const MEETING_JOINED: &str = "pushes from the perimeter";
 
-/// The meeting table's pull search gets this share of the time: one part in
-/// `MEETING_SHARE + 1`.
-const MEETING_SHARE: u32 = 3;
+/// No perimeter entry.
+const NO_ENTRY: EntryId = EntryId::MAX;
+
+/// A subtree that has grown to this many positions without a solution has stalled: its
+/// root is tried for a deadlock pattern (Festival's "stuck" patterns).
+const STALL_AT: u32 = 64;
+
+/// At most one stalled root is tried per this many expansions.
+const STALL_EVERY: u64 = 16;
 
 /// Feature-space search state: the core (node store, pruning pipeline, counters), and per
 /// node the weight of its path, its cell and its own features.
@@ -84,6 +87,8 @@ pub(crate) struct Fess<O: Observer> {
     own: Vec<features::Features>,
     /// The cell of the best features met so far.
     best: u32,
+    /// The node of the best features of its own met so far (the first of them).
+    best_node: NodeId,
     /// Every move weighed so far; cells hold indices into it.
     store: Vec<Waiting>,
     cells: Cells,
@@ -108,12 +113,22 @@ pub(crate) struct Fess<O: Observer> {
     done: Option<Progress>,
     /// Flips every turn; when false, the next turn is the best cell's (if it has moves).
     best_turn: bool,
-    /// The meeting table (with the `meeting` technique), and the time each side has had.
-    meeting: Option<Meeting>,
-    times: [Duration; 2],
-    /// Where the solution's line met the meeting table: the forward node, and the pushes
+    /// The table of the level's searches (with the `meeting` technique: given, or its own).
+    perimeter: Option<Arc<Perimeter>>,
+    /// Per node: its entry on the perimeter's forward side ([`NO_ENTRY`] if none).
+    entries: Vec<EntryId>,
+    /// Waiting moves whose position the backward side holds: played before any other.
+    follow: Vec<Entry>,
+    /// Where the solution's line met the backward side: the forward node, and the pushes
     /// from there to the solved position.
     joined: Option<(NodeId, Vec<(Pos, Dir)>)>,
+    /// Per node: the positions stored below it.
+    subtree: Vec<u32>,
+    /// Per node: whether it holds (or descends from a node that holds) a pattern learned
+    /// where a subtree stalled; its waiting moves are skipped.
+    dead: Vec<bool>,
+    /// Stalled roots tried so far.
+    stall_tries: u64,
     /// The memory held when the current step began (the driver's last measure): what one
     /// step grows by is accounted against the memory limit as it goes.
     held: usize,
@@ -143,6 +158,7 @@ impl<O: Observer> Fess<O> {
             cell: Vec::new(),
             own: Vec::new(),
             best: 0,
+            best_node: 0,
             store: Vec::new(),
             cells: Cells::default(),
             box_moves: BoxMoves::default(),
@@ -158,11 +174,24 @@ impl<O: Observer> Fess<O> {
             box_list: Vec::new(),
             child: Vec::new(),
             best_turn: false,
-            meeting: None,
-            times: [Duration::ZERO; 2],
+            perimeter: None,
+            entries: Vec::new(),
+            follow: Vec::new(),
             joined: None,
+            subtree: Vec::new(),
+            dead: Vec::new(),
+            stall_tries: 0,
             held: 0,
         }
+    }
+
+    /// The search sharing `perimeter` with the level's other searches (with the `meeting`
+    /// technique; without it, the search keeps no perimeter).
+    pub fn sharing(mut self, perimeter: Arc<Perimeter>) -> Self {
+        if self.techniques().on(Technique::Meeting) {
+            self.perimeter = Some(perimeter);
+        }
+        self
     }
 
     /// At the first step: the plan (a backward search's with the `plan` technique, when it
@@ -170,17 +199,18 @@ impl<O: Observer> Fess<O> {
     /// building a search costs nothing: a portfolio may not give it a turn for a while.)
     fn start(&mut self) {
         let on = self.techniques();
+        if on.on(Technique::Meeting) && self.perimeter.is_none() {
+            self.perimeter = Some(Arc::new(Perimeter::new(&self.core.expander.problem)));
+        }
         if on.on(Technique::Plan) && on.on(Technique::Packing) {
             let p = &self.core.expander.problem;
-            if let Some(plan) = backward::plan(p, &self.core.expander.interrupt) {
+            let interrupt = &self.core.expander.interrupt;
+            if let Some(plan) = backward::plan(p, interrupt, self.perimeter.as_ref()) {
                 if let PlanSource::Backward { expansions } = plan.source {
                     self.core.stats.set_measure(BACKWARD, u64::from(expansions));
                 }
                 self.plan = plan;
             }
-        }
-        if on.on(Technique::Meeting) {
-            self.meeting = Some(Meeting::new(&self.core.expander.problem));
         }
         if on.on(Technique::Blockers) {
             let p = &self.core.expander.problem;
@@ -193,7 +223,20 @@ impl<O: Observer> Fess<O> {
         self.cell.push(cell);
         self.own.push(features);
         self.best = cell;
+        self.entries.push(NO_ENTRY);
+        self.subtree.push(0);
+        self.dead.push(false);
+        if self.share(0, None) {
+            self.done = Some(Progress::Solved(0));
+            return;
+        }
         self.expand(0);
+    }
+
+    /// The boxes of the position with the best features of its own met so far.
+    pub fn best_boxes(&self) -> Vec<Sq> {
+        let words = self.core.problem().words();
+        boxes_of(&self.core.nodes.state(self.best_node)[..words]).collect()
     }
 
     /// The techniques switched on.
@@ -211,11 +254,21 @@ impl<O: Observer> Fess<O> {
             self.start();
         }
         let mut spent = 0;
+        if let Some(done) = self.done {
+            return done;
+        }
         while spent < budget && !self.core.interrupted() {
-            if let Some(id) = self.meeting_turn() {
-                return self.solved(id);
+            if let Some(e) = self.follow.pop() {
+                if let Played::New(id) = self.play(e) {
+                    spent += 1;
+                    self.core.stats.expanded += 1;
+                    if self.core.problem().is_solved(self.core.nodes.state(id)) || self.met(id) {
+                        return self.solved(id);
+                    }
+                    self.expand(id);
+                }
+                continue;
             }
-            let started = Instant::now();
             let best = self.best_cell_next();
             self.best_turn = !self.best_turn;
             let cell = match best {
@@ -230,8 +283,7 @@ impl<O: Observer> Fess<O> {
                     Played::New(id) => {
                         spent += 1;
                         self.core.stats.expanded += 1;
-                        if self.core.problem().is_solved(self.core.nodes.state(id))
-                            || self.meets(id)
+                        if self.core.problem().is_solved(self.core.nodes.state(id)) || self.met(id)
                         {
                             self.cells.rejoin(cell);
                             return self.solved(id);
@@ -247,13 +299,12 @@ impl<O: Observer> Fess<O> {
                 self.cells.rejoin(cell);
             }
             self.core.stats.open = self.cells.waiting() as u64;
-            self.times[0] += started.elapsed();
         }
         Progress::Running
     }
 
-    /// Reports node `id` as the end of the solution (the solved position, or a position of
-    /// the meeting table).
+    /// Reports node `id` as the end of the solution (the solved position, or a position the
+    /// perimeter's backward side holds).
     fn solved(&mut self, id: NodeId) -> Progress {
         self.core.expanding(id, self.weight[id as usize]);
         let unadvised = u64::from(self.weight[id as usize]);
@@ -261,20 +312,30 @@ impl<O: Observer> Fess<O> {
         self.finish(Progress::Solved(id))
     }
 
-    /// Whether stored node `id` is in the meeting table; if so, its way home is kept.
-    fn meets(&mut self, id: NodeId) -> bool {
-        let Some(meeting) = &self.meeting else { return false };
-        let p = &self.core.expander.problem;
-        let state = self.core.nodes.state(id);
-        let Some(backward) = meeting.find(state, p.hash(state)) else { return false };
-        self.join(id, backward)
+    /// Whether stored node `id` met the perimeter's backward side when it was shared.
+    fn met(&self, id: NodeId) -> bool {
+        self.joined.as_ref().is_some_and(|(at, _)| *at == id)
     }
 
-    /// Joins forward node `id` to backward position `backward`: keeps the pushes home.
-    fn join(&mut self, id: NodeId, backward: u32) -> bool {
-        let Some(meeting) = &self.meeting else { return false };
-        let Some(home) = meeting.pushes_home(&self.core.expander.problem, backward) else {
-            debug_assert!(false, "a meeting position whose pulls cannot be undone");
+    /// Adds stored node `id`, reached by `m` from its parent, to the perimeter's forward
+    /// side. Returns whether the backward side holds it; its way home is then kept.
+    fn share(&mut self, id: NodeId, m: Option<Macro>) -> bool {
+        let Some(perimeter) = &self.perimeter else { return false };
+        let p = &self.core.expander.problem;
+        let state = self.core.nodes.state(id);
+        let parent = self.core.nodes.info(id).parent;
+        let link = m.and_then(|m| {
+            let entry = self.entries[parent as usize];
+            (entry != NO_ENTRY).then(|| (entry, m.into()))
+        });
+        if m.is_some() && link.is_none() {
+            return false;
+        }
+        let added = perimeter.add(Side::Forward, state, p.hash(state), link, p);
+        self.entries[id as usize] = added.entry.unwrap_or(NO_ENTRY);
+        let Some(backward) = added.other else { return false };
+        let Some(home) = perimeter.pushes_home(p, backward) else {
+            debug_assert!(false, "a backward position whose pulls cannot be undone");
             return false;
         };
         self.core.stats.set_measure(MEETING_JOINED, home.len() as u64);
@@ -282,30 +343,8 @@ impl<O: Observer> Fess<O> {
         true
     }
 
-    /// Gives the meeting table's pull search its share of the time: one expansion when it
-    /// is behind. Returns the forward node where it met the forward tree.
-    fn meeting_turn(&mut self) -> Option<NodeId> {
-        let meeting = self.meeting.as_mut()?;
-        if self.times[1] * MEETING_SHARE > self.times[0] {
-            return None;
-        }
-        let started = Instant::now();
-        let (p, nodes) = (&self.core.expander.problem, &self.core.nodes);
-        let met =
-            meeting.step(p, &self.core.expander.interrupt, |state, hash| nodes.find(state, hash));
-        self.times[1] += started.elapsed();
-        let stats = &mut self.core.stats;
-        stats.set_measure(MEETING, meeting.len() as u64);
-        stats.set_measure(MEETING_EXPANDED, meeting.expanded());
-        match met {
-            // (With nothing more to expand, the table still answers lookups.)
-            Met::No | Met::Done => None,
-            Met::At { forward, backward } => self.join(forward, backward).then_some(forward),
-        }
-    }
-
-    /// The pushes from node `id` to the solved position when the solution's line ended in
-    /// the meeting table (none otherwise).
+    /// The pushes from node `id` to the solved position when the solution's line ended on
+    /// the perimeter's backward side (none otherwise).
     fn tail(&self, id: NodeId) -> Vec<(Pos, Dir)> {
         match &self.joined {
             Some((at, home)) if *at == id => home.clone(),
@@ -313,9 +352,80 @@ impl<O: Observer> Fess<O> {
         }
     }
 
+    /// Counts new node `id` in the subtree of each of its ancestors. An ancestor whose
+    /// subtree reaches [`STALL_AT`] positions has stalled: its position is tried for a
+    /// pattern, which, when found, is checked against the whole tree.
+    fn count_in_subtrees(&mut self, id: NodeId) {
+        self.subtree.push(0);
+        self.dead.push(false);
+        if !self.core.expander.judge.deadlocks().stall_patterns {
+            return;
+        }
+        let mut at = id;
+        while at != 0 {
+            at = self.core.nodes.info(at).parent;
+            self.subtree[at as usize] += 1;
+            let tries = (self.stall_tries + 1) * STALL_EVERY;
+            if self.subtree[at as usize] == STALL_AT && tries <= self.core.stats.expanded {
+                self.stall_tries += 1;
+                self.learn_where_stalled(at);
+            }
+        }
+    }
+
+    /// Tries stalled node `at` for a pattern; marks every node holding it, and their
+    /// descendants, dead.
+    fn learn_where_stalled(&mut self, at: NodeId) {
+        let p = &self.core.expander.problem;
+        let words = p.words();
+        let state = self.core.nodes.state(at).to_vec();
+        let judge = &mut self.core.expander.judge;
+        let Some(pattern) = judge.learn_stalled(p, &state[..words], player_of(&state)) else {
+            return;
+        };
+        let patterns = judge.patterns();
+        let nodes = &self.core.nodes;
+        for n in 0..nodes.len() as NodeId {
+            let s = nodes.state(n);
+            if !self.dead[n as usize] && patterns.holds(pattern, &s[..words], player_of(s)) {
+                self.dead[n as usize] = true;
+            }
+        }
+        // Parents come before their children.
+        for n in 1..nodes.len() {
+            if self.dead[nodes.info(n as NodeId).parent as usize] {
+                self.dead[n] = true;
+            }
+        }
+    }
+
+    /// Whether the perimeter's backward side holds the position move `m` leads to from the
+    /// position being expanded (whose state is in the core's scratch).
+    fn on_backward_side(&mut self, m: Macro) -> bool {
+        let Some(perimeter) = &self.perimeter else { return false };
+        let p = &self.core.expander.problem;
+        let words = p.words();
+        let parent = &self.core.scratch[..words];
+        let z = &p.zobrist;
+        let boxes = z.boxes_hash(parent) ^ z.box_key(m.from) ^ z.box_key(m.to);
+        if !perimeter.has_boxes(Side::Backward, boxes) {
+            return false;
+        }
+        self.child.clear();
+        self.child.extend_from_slice(parent);
+        clear_box(&mut self.child, m.from);
+        set_box(&mut self.child, m.to);
+        let normal = self.reach.flood(&p.board, &self.child, m.player(p));
+        self.child.push(u64::from(normal));
+        perimeter.find(Side::Backward, &self.child, boxes ^ z.player_key(normal)).is_some()
+    }
+
     /// Plays waiting move `e`: the position it leads to, unless it is known already or the
     /// costly detectors prune it.
     fn play(&mut self, e: Entry) -> Played {
+        if self.dead[e.node as usize] {
+            return Played::Pruned(PruneReason::Stalled);
+        }
         let p = &self.core.expander.problem;
         let words = p.words();
         let Waiting { m, h } = self.store[e.index as usize];
@@ -345,6 +455,9 @@ impl<O: Observer> Fess<O> {
         let Insert::New(id) = self.core.insert_move(&self.child, hash, info, m) else {
             unreachable!("the state was not stored")
         };
+        self.entries.push(NO_ENTRY);
+        self.share(id, Some(m));
+        self.count_in_subtrees(id);
         self.weight.push(e.weight);
         // The new node's cell holds the best features met on its path.
         let parent_best = self.cells.features(self.cell[e.node as usize]);
@@ -353,6 +466,9 @@ impl<O: Observer> Fess<O> {
         let cell = self.cells.cell_of(past);
         self.cell.push(cell);
         self.own.push(features);
+        if features.better_than(&self.own[self.best_node as usize]) {
+            self.best_node = id;
+        }
         if past.better_than(&self.cells.features(self.best)) {
             self.best = cell;
         }
@@ -424,13 +540,21 @@ mod tests {
     }
 
     #[test]
-    fn a_line_that_reaches_the_meeting_table_is_joined_to_a_solution_that_replays() {
+    fn a_line_that_reaches_the_backward_side_is_joined_to_a_solution_that_replays() {
+        use crate::solver::algo::pull_greedy::PullGreedy;
+        use crate::solver::search::pull_core::Pulls;
         let text = include_str!("../../../../levels/default.xsb");
         let collection = crate::level::format::read_collection(text).unwrap();
         let (mut joined, mut solved) = (0, 0);
         for level in &collection.levels {
             let Ok(problem) = Problem::new(level) else { continue };
             let interrupt = Interrupt::default();
+            // A pull search from the solved position fills the backward side first.
+            let perimeter = Arc::new(Perimeter::new(&problem));
+            let pull = PullGreedy::new(problem.clone(), perimeter.clone(), &interrupt, NoTrace);
+            if Pulls(pull).step(100) != Progress::Running {
+                continue;
+            }
             let mut techniques = Techniques::default();
             techniques.set(Technique::Meeting, true);
             let expander = Expander::new(
@@ -440,7 +564,7 @@ mod tests {
                 LowerBound::Matching,
                 &interrupt,
             );
-            let mut fess = Fess::new(expander, NoTrace);
+            let mut fess = Fess::new(expander, NoTrace).sharing(perimeter);
             let Progress::Solved(id) = fess.step(20_000) else { continue };
             solved += 1;
             let mut pushes = Search::pushes_to(&fess, id);
@@ -449,14 +573,15 @@ mod tests {
                 joined += 1;
                 let taken = fess.core.stats.measure(MEETING_JOINED);
                 assert_eq!(taken, Some(tail.len() as u64));
+                assert!(!fess.core.problem().is_solved(fess.core.nodes.state(id)));
             }
             pushes.extend(tail);
             let moves = crate::solver::model::walk::moves_for(level, &pushes).unwrap();
             let check = crate::level::replay(level, &moves);
             assert!(check.error.is_none() && check.solved, "{:?}: {check:?}", level.meta.title);
         }
-        assert!(solved >= 20, "{solved} solved");
-        assert!(joined >= 3, "{joined} of {solved} joined through the meeting table");
+        assert!(solved >= 10, "{solved} solved");
+        assert!(joined * 2 >= solved, "{joined} of {solved} joined through the perimeter");
     }
 
     #[test]

@@ -29,7 +29,9 @@ impl<O: Observer> Algorithm for Fess<O> {
             + self.plan.memory()
             + self.explorer.memory()
             + self.blockers.as_ref().map_or(0, |b| b.memory())
-            + self.meeting.as_ref().map_or(0, |m| m.memory())
+            + (self.entries.capacity() + self.subtree.capacity() + self.follow.capacity() * 4) * 4
+            + self.dead.capacity()
+            + self.perimeter.as_ref().map_or(0, |p| p.memory() / std::sync::Arc::strong_count(p))
     }
 
     fn optimal(&self) -> bool {

@@ -1,0 +1,397 @@
+//! What every pull search stands on: the [`PullCore`] (the problem, a node store rooted at
+//! the solved positions, the pull that made each node, the perimeter it shares with the
+//! other searches of the level, counters and tracing) and the [`PullAlgorithm`] trait,
+//! through which each pull search adds only what makes it itself. [`Pulls`] makes any of
+//! them a [`Search`], its inspection written once, so the inspector steps a backward search
+//! like a forward one: its children are pulls.
+//!
+//! A stored state is the box bitset, then `extra` words of the search's own (the plan
+//! search keeps the squares boxes may still go home to there), then the normalised player
+//! square. A pull search finds a solution only where it meets the forward side of the
+//! perimeter (the start is always there), so its solution is the perimeter's.
+
+use crate::level::{Dir, Level, Pos};
+use crate::solver::analysis::problem::Problem;
+use crate::solver::deadlock::patterns::PatternView;
+use crate::solver::model::board::Sq;
+use crate::solver::model::interrupt::Interrupt;
+use crate::solver::model::reach::Reach;
+use crate::solver::model::state::{has_box, player_of};
+use crate::solver::model::table::{Insert, NodeId, NodeInfo, Nodes, Push};
+use crate::solver::search::perimeter::{EntryId, Perimeter, Side};
+use crate::solver::search::pull_moves::{PullMacro, PullMoves};
+use crate::solver::search::{
+    ChildView, NodeView, Observer, Progress, PushView, Search, Stats, SubProblem, Verdict,
+};
+use std::sync::Arc;
+
+/// The shared state of a pull search.
+#[derive(Debug)]
+pub(crate) struct PullCore<O: Observer> {
+    /// The level being searched.
+    pub problem: Problem,
+    /// Words of the search's own between the boxes and the player in a stored state.
+    extra: usize,
+    /// Stored nodes; the roots (the solved position, the player in each area) come first.
+    pub nodes: Nodes,
+    /// Per node: the pull that made it (none for a root).
+    pulls: Vec<Option<PullMacro>>,
+    /// Per node: its entry on the perimeter's backward side (none when it was not shared).
+    entries: Vec<Option<EntryId>>,
+    /// The table the searches of the level share.
+    pub perimeter: Arc<Perimeter>,
+    /// Where the search met the forward side: its node and the forward entry.
+    met: Option<(NodeId, EntryId)>,
+    /// Whether the perimeter refused a position (its backward side is full).
+    refused: bool,
+    /// Counters.
+    pub stats: Stats,
+    /// Tracing.
+    pub observer: O,
+    /// The stop flag.
+    pub interrupt: Interrupt,
+    pull_moves: PullMoves,
+    /// Scratch: a flood of the player's area.
+    pub reach: Reach,
+    /// Scratch: a state as the perimeter holds it (boxes, then the player).
+    shared: Vec<u64>,
+}
+
+/// The measures a pull search reports: the positions the perimeter holds on each side.
+pub const PERIMETER_FORWARD: &str = "perimeter: forward positions";
+pub const PERIMETER_BACKWARD: &str = "perimeter: backward positions";
+
+/// What [`PullCore::add`] did with a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Added {
+    /// Stored as this new node.
+    New(NodeId),
+    /// Stored already as this node.
+    Known(NodeId),
+    /// Stored as this new node, which the forward side holds: the search is solved there.
+    Met(NodeId),
+}
+
+impl<O: Observer> PullCore<O> {
+    /// A core for `problem` whose states carry `extra` words of the search's own, sharing
+    /// `perimeter` (where the start is added as a forward root), stopped by `interrupt`.
+    pub fn new(
+        problem: Problem,
+        extra: usize,
+        perimeter: Arc<Perimeter>,
+        interrupt: &Interrupt,
+        observer: O,
+    ) -> Self {
+        let start = problem.root();
+        perimeter.add(Side::Forward, &start, problem.hash(&start), None, &problem);
+        let stride = problem.stride + extra;
+        PullCore {
+            problem,
+            extra,
+            nodes: Nodes::new(stride),
+            pulls: Vec::new(),
+            entries: Vec::new(),
+            perimeter,
+            met: None,
+            refused: false,
+            stats: Stats::default(),
+            observer,
+            interrupt: interrupt.clone(),
+            pull_moves: PullMoves::default(),
+            reach: Reach::default(),
+            shared: Vec::new(),
+        }
+    }
+
+    /// Bitset words of the boxes.
+    pub fn words(&self) -> usize {
+        self.problem.words()
+    }
+
+    /// The boxes of node `id`.
+    pub fn boxes(&self, id: NodeId) -> &[u64] {
+        &self.nodes.state(id)[..self.words()]
+    }
+
+    /// The search's own words of node `id`.
+    pub fn extra(&self, id: NodeId) -> &[u64] {
+        let words = self.words();
+        &self.nodes.state(id)[words..words + self.extra]
+    }
+
+    /// The normalised player square of node `id`.
+    pub fn player(&self, id: NodeId) -> Sq {
+        player_of(self.nodes.state(id))
+    }
+
+    /// The pull that made node `id` (none for a root).
+    pub fn pull(&self, id: NodeId) -> Option<PullMacro> {
+        self.pulls[id as usize]
+    }
+
+    /// Whether the perimeter refused a position: the search can no longer meet the forward
+    /// side through every position it stores.
+    pub fn refused(&self) -> bool {
+        self.refused
+    }
+
+    /// Whether `id` names a stored node.
+    pub fn has(&self, id: NodeId) -> bool {
+        (id as usize) < self.nodes.len()
+    }
+
+    /// Stores the position of `boxes` and `extra` with the player on `player`, reached
+    /// from node `from.0` by pull `from.1` (none for a root), with score `h`. With `share`,
+    /// it also goes to the perimeter's backward side, and the search is solved where the
+    /// forward side holds it.
+    pub fn add(
+        &mut self,
+        boxes: &[u64],
+        extra: &[u64],
+        player: Sq,
+        from: Option<(NodeId, PullMacro)>,
+        h: u32,
+        share: bool,
+    ) -> Added {
+        let p = &self.problem;
+        let normal = self.reach.flood(&p.board, boxes, player);
+        self.shared.clear();
+        self.shared.extend_from_slice(boxes);
+        self.shared.push(u64::from(normal));
+        let hash = p.hash(&self.shared);
+        self.shared.pop();
+        self.shared.extend_from_slice(extra);
+        self.shared.push(u64::from(normal));
+        let (parent, g) = match from {
+            Some((parent, m)) => (parent, self.nodes.info(parent).g + u32::from(m.pulls)),
+            None => (self.nodes.len() as NodeId, 0),
+        };
+        let push =
+            from.map_or(Push { from: 0, dir: 0 }, |(_, m)| Push { from: m.from, dir: m.dir });
+        let info = NodeInfo { parent, push, g, h, closed: false };
+        let id = match self.nodes.insert(&self.shared, hash, info) {
+            Insert::Known(id) => return Added::Known(id),
+            Insert::New(id) => id,
+        };
+        self.pulls.push(from.map(|(_, m)| m));
+        self.entries.push(None);
+        self.stats.closed = self.nodes.len() as u64;
+        self.stats.depth = self.stats.depth.max(g);
+        if !share {
+            return Added::New(id);
+        }
+        let words = self.words();
+        self.shared.truncate(words);
+        self.shared.push(u64::from(normal));
+        let link = from.and_then(|(parent, m)| Some((self.entries[parent as usize]?, m.into())));
+        if from.is_some() && link.is_none() {
+            // Its parent is not shared: no line home through the table.
+            return Added::New(id);
+        }
+        let added = self.perimeter.add(Side::Backward, &self.shared, hash, link, p);
+        self.entries[id as usize] = added.entry;
+        self.refused |= added.entry.is_none();
+        match (added.entry, added.other) {
+            (Some(_), Some(forward)) => {
+                self.met = Some((id, forward));
+                Added::Met(id)
+            }
+            _ => Added::New(id),
+        }
+    }
+
+    /// The solved position with the player in each area the goals split the free floor
+    /// into, each with the search's own words `extra` and score `h`, shared with the
+    /// perimeter when `share`. Returns the node that met the forward side, if one did.
+    pub fn add_roots(&mut self, extra: &[u64], h: u32, share: bool) -> Option<NodeId> {
+        let words = self.words();
+        let goals = self.problem.goal_set[..words].to_vec();
+        let mut covered = goals.clone();
+        for s in 0..self.problem.board.len() as Sq {
+            if has_box(&covered, s) {
+                continue;
+            }
+            self.reach.flood(&self.problem.board, &goals, s);
+            covered.iter_mut().zip(self.reach.bits()).for_each(|(c, r)| *c |= r);
+            if let Added::Met(id) = self.add(&goals, extra, s, None, h, share) {
+                return Some(id);
+            }
+        }
+        None
+    }
+
+    /// Reports the perimeter's size in the counters.
+    pub fn note_perimeter(&mut self) {
+        let [forward, backward] = self.perimeter.len();
+        self.stats.set_measure(PERIMETER_FORWARD, forward as u64);
+        self.stats.set_measure(PERIMETER_BACKWARD, backward as u64);
+    }
+
+    /// The pull macros of node `id`, appended to `out`.
+    pub fn generate(&mut self, id: NodeId, out: &mut Vec<PullMacro>) {
+        let state = self.nodes.state(id);
+        let (boxes, player) = (&state[..self.problem.words()], player_of(state));
+        self.pull_moves.generate(&self.problem, boxes, player, &self.interrupt, out);
+        self.stats.expanded += 1;
+        self.stats.generated += out.len() as u64;
+    }
+
+    /// The view of pull `m`: from the box's square before it to the square after.
+    pub fn pull_view(&self, m: PullMacro) -> PushView {
+        let board = &self.problem.board;
+        // The box follows the player, who steps back in `dir`.
+        let dir = Dir::ALL[m.dir as usize];
+        PushView { from: board.pos(m.from), dir, to: board.pos(m.to), pushes: u32::from(m.pulls) }
+    }
+
+    /// The view of node `id` with priority `f`.
+    pub fn node_view(&self, id: NodeId, f: u32) -> NodeView {
+        let info = self.nodes.info(id);
+        let push = self.pull(id).map(|m| self.pull_view(m));
+        NodeView { id, g: info.g, h: info.h, f, push }
+    }
+
+    /// Tells the observer that node `id`, of priority `f`, is being expanded.
+    pub fn expanding(&mut self, id: NodeId, f: u32) {
+        if O::ENABLED {
+            let view = self.node_view(id, f);
+            self.observer.expanding(view);
+            let state = self.nodes.state(id);
+            let mut shown = state[..self.problem.words()].to_vec();
+            shown.push(u64::from(player_of(state)));
+            self.observer.state(&shown, &self.stats);
+        }
+    }
+
+    /// Shows the observer a child reached by pull `m`: its node (when stored), scores and
+    /// verdict.
+    pub fn child(&mut self, m: PullMacro, node: Option<NodeId>, h: u32, f: u32, verdict: Verdict) {
+        if O::ENABLED {
+            let push = self.pull_view(m);
+            let g = node.map_or(0, |n| self.nodes.info(n).g);
+            let v = ChildView { push, node, g, h, f, verdict, pattern: None };
+            self.observer.child(v);
+        }
+    }
+
+    /// Bytes held: the store and the search's share of the perimeter (shared equally by
+    /// the searches holding it, so that a portfolio counts it once).
+    pub fn memory(&self) -> usize {
+        let holders = Arc::strong_count(&self.perimeter).max(1);
+        self.nodes.memory()
+            + (self.pulls.capacity() + self.entries.capacity()) * 8
+            + self.problem.memory()
+            + self.perimeter.memory() / holders
+    }
+}
+
+/// A pull search built on a [`PullCore`]: what makes it itself.
+pub(crate) trait PullAlgorithm: Send {
+    /// The observer tracing it.
+    type Trace: Observer;
+    /// The core it stands on.
+    fn core(&self) -> &PullCore<Self::Trace>;
+    /// Runs up to `budget` expansions.
+    fn step(&mut self, budget: u64) -> Progress;
+    /// Memory it holds beyond the core's, in bytes.
+    fn own_memory(&self) -> usize;
+    /// Up to `k` frontier nodes, the next to be expanded first.
+    fn frontier(&self, k: usize) -> Vec<NodeView>;
+    /// The priority of stored node `id` (its score by default).
+    fn f(&self, id: NodeId) -> u32 {
+        self.core().nodes.info(id).h
+    }
+    /// Named measurements of node `id` beyond g, h and f (none by default).
+    fn node_features(&self, _id: NodeId) -> Vec<(&'static str, u32)> {
+        Vec::new()
+    }
+}
+
+/// A pull search as a [`Search`].
+#[derive(Debug)]
+pub(crate) struct Pulls<A>(pub A);
+
+impl<A: PullAlgorithm> Search for Pulls<A> {
+    fn step(&mut self, budget: u64) -> Progress {
+        self.0.step(budget)
+    }
+
+    fn stats(&self) -> &Stats {
+        &self.0.core().stats
+    }
+
+    fn memory(&self) -> usize {
+        self.0.core().memory() + self.0.own_memory()
+    }
+
+    fn problem(&self) -> &Problem {
+        &self.0.core().problem
+    }
+
+    fn optimal(&self) -> bool {
+        false
+    }
+
+    fn current(&self) -> Option<NodeView> {
+        self.0.core().observer.current()
+    }
+
+    fn children(&self) -> &[ChildView] {
+        self.0.core().observer.children()
+    }
+
+    fn frontier(&self, k: usize) -> Vec<NodeView> {
+        self.0.frontier(k)
+    }
+
+    fn node(&self, id: NodeId) -> Option<NodeView> {
+        let core = self.0.core();
+        core.has(id).then(|| core.node_view(id, self.0.f(id)))
+    }
+
+    fn path(&self, id: NodeId) -> Vec<NodeId> {
+        let core = self.0.core();
+        if core.has(id) { core.nodes.path(id) } else { Vec::new() }
+    }
+
+    /// The node's boxes and player (boxes a search took off the board are not shown).
+    fn board(&self, id: NodeId) -> Option<Level> {
+        let core = self.0.core();
+        if !core.has(id) {
+            return None;
+        }
+        let mut state = core.boxes(id).to_vec();
+        state.push(u64::from(core.player(id)));
+        Some(core.problem.level_of(&state))
+    }
+
+    fn patterns(&self) -> Vec<PatternView> {
+        Vec::new()
+    }
+
+    fn node_features(&self, id: NodeId) -> Vec<(&'static str, u32)> {
+        self.0.node_features(id)
+    }
+
+    /// The whole solution when node `id` is where the search met the forward side: the
+    /// forward side's pushes to it, then its own pulls undone.
+    fn pushes_to(&self, id: NodeId) -> Vec<(Pos, Dir)> {
+        let core = self.0.core();
+        let Some((at, forward)) = core.met else { return Vec::new() };
+        let Some(backward) = core.entries.get(id as usize).copied().flatten() else {
+            return Vec::new();
+        };
+        if at != id {
+            return Vec::new();
+        }
+        core.perimeter.solution(&core.problem, forward, backward).unwrap_or_default()
+    }
+
+    fn tail(&self, _id: NodeId) -> Vec<(Pos, Dir)> {
+        Vec::new()
+    }
+
+    fn sub_problem(&self) -> Option<SubProblem> {
+        None
+    }
+}
