@@ -187,6 +187,9 @@ fn the_help_of_disable_names_every_technique() {
     for t in sokolab::solver::Technique::ALL {
         assert!(help.contains(t.name()), "`solve --help` does not name `{}`", t.name());
     }
+    for name in sokolab::solver::PruneReason::ALL.iter().filter_map(|r| r.switch()) {
+        assert!(help.contains(name), "`solve --help` does not name `{name}`");
+    }
 }
 
 #[test]

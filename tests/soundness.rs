@@ -13,18 +13,16 @@ use std::time::Duration;
 use sokolab::level::Level;
 use sokolab::level::format::load_file;
 use sokolab::solver::{
-    Config, Deadlocks, Limits, LowerBound, Method, Outcome, Technique, Techniques, Textbook, solve,
+    Config, Limits, LowerBound, Method, Outcome, PruneReason, Technique, Techniques, Textbook,
+    solve,
 };
-
-/// Switches one deadlock detector off.
-type Switch = fn(&mut Deadlocks);
 
 /// Small budgets: the matrix is large, and a stopped search claims nothing.
 fn limits() -> Limits {
     Limits { time: Some(Duration::from_secs(1)), nodes: Some(3_000), ..Limits::default() }
 }
 
-const METHODS: [Method; 13] = [
+const METHODS: [Method; 15] = [
     Method::Auto,
     Method::AStar,
     Method::IdaStar,
@@ -34,6 +32,8 @@ const METHODS: [Method; 13] = [
     Method::Dfs(Method::DFS_LIMIT),
     Method::IterativeDeepening,
     Method::Fess,
+    Method::Backward,
+    Method::Pull,
     Method::Textbook(Textbook::Bfs),
     Method::Textbook(Textbook::Dfs(Method::DFS_LIMIT)),
     Method::Textbook(Textbook::AStar),
@@ -96,19 +96,12 @@ fn no_setting_proves_a_solvable_level_unsolvable_or_claims_a_false_optimum() {
                 check(&name, &what, &level, &config, optimum);
             }
         }
-        let detectors: [(&str, Switch); 6] = [
-            ("dead-squares", |d| d.dead_squares = false),
-            ("freeze", |d| d.freeze = false),
-            ("bipartite", |d| d.bipartite = false),
-            ("fixed-boxes", |d| d.fixed = false),
-            ("corral", |d| d.corral = false),
-            ("patterns", |d| d.patterns = false),
-        ];
         for method in METHODS {
-            for (off, switch) in detectors {
+            for reason in PruneReason::ALL {
                 let mut config = Config::with_method(method);
-                switch(&mut config.deadlocks);
-                let what = format!("{} without {off}", method.name());
+                let Some(on) = config.deadlocks.flag(reason) else { continue };
+                *on = false;
+                let what = format!("{} without {}", method.name(), reason.name());
                 check(&name, &what, &level, &config, optimum);
             }
             for technique in Technique::ALL.into_iter().filter(|t| t.on_by_default()) {

@@ -437,8 +437,9 @@ fn paint_plan(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Palette
     }
 }
 
-/// The packing-and-parking plan: an arrow from each parking square to where its box goes
-/// next, and on each step's square its number (a ring where the box is only parked).
+/// The packing-and-parking plan: an arrow from each step's box (a start or parking square)
+/// to where it goes next, and on each step's square its number (a ring where the box is
+/// only parked).
 fn paint_parking(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Palette) {
     let c = g.cell;
     let stroke = Stroke::new((c * 0.08).clamp(1.5, 4.0), pal.parking);

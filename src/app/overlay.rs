@@ -34,8 +34,8 @@ pub enum Overlay {
     Rooms,
     /// The order to fill the goals in, as numbers on the goals.
     Packing,
-    /// The backward search's packing-and-parking plan: numbered steps, arrows from parking
-    /// squares.
+    /// The backward search's packing-and-parking plan: numbered steps, arrows from each
+    /// step's box (where it starts or is parked) to its goal or parking square.
     Parking,
     /// Talking Stones' goal order by adjacent walls, as numbers on the goals (drawn instead
     /// of the packing order when both are on).
@@ -308,7 +308,9 @@ impl OverlayState {
                 0 => "The backward search found no plan: FESS follows the packing order.".into(),
                 n => format!(
                     "{n} steps, found by pulling boxes from the solved position to where they \
-                     start. Ring: a box parked there, moved on by a later step."
+                     start. Arrow: a step's box, from where it starts or is parked to its \
+                     goal or parking square. Ring: a parking square, whose box a later step \
+                     moves on."
                 ),
             },
             Some(Ok(m)) if o == Overlay::Schedule => match m.plan.schedule_ordering {

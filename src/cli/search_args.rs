@@ -29,9 +29,10 @@ pub struct SearchArgs {
     /// Deadlock detectors and techniques to switch off (comma-separated): dead-squares,
     /// freeze, bipartite, fixed-boxes, retrograde, corral, corral-retry, rooms, patterns,
     /// stall-patterns; packing, plan, connectivity, best-line, pi-corrals, tunnel-macros,
-    /// goal-macros, room-links, out-of-plan, hotspots, blockers, explorer; auto's
-    /// meeting, pull-search, targeted; the seed methods' seed-pruning, macro-cut,
-    /// frozen-goals, inertia, learned-patterns, ordering-3-fallback, goal-rearrangement.
+    /// goal-macros, room-links, out-of-plan, hotspots, blockers, explorer, imagine,
+    /// meeting; auto's strategies fess-order, greedy-search, fess-hotspots, targeted,
+    /// fess-plan, pull-search; the seed methods' seed-pruning, macro-cut, frozen-goals,
+    /// inertia, learned-patterns, ordering-3-fallback, goal-rearrangement.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_switch)]
     pub disable: Vec<Switch>,
     /// Techniques to switch on that are off by default (comma-separated): room-links,

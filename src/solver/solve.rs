@@ -239,15 +239,12 @@ pub fn solve_with_progress(
     })
 }
 
-/// `Auto` on two threads: feature-space search by the packing order on this one, without
-/// the blocker and explorer advisors (it reports progress); on the other, greedy best-first search and two feature-space searches that
-/// follow other lines than the first: one without `best-line` and with the hotspot advisors
-/// on (unless they are on already), and one that follows the plan of a backward search
-/// (with `plan` switched off: one without `best-line`, unless that is off too, when it would
-/// repeat this thread's). Greedy search runs alone for its first two seconds (it solves
-/// small levels fastest), then gets a sixth of the time, the hotspot search a third, the
-/// last one half. The first to solve the level, or to prove it unsolvable, stops the other
-/// thread. Each thread gets half the memory limit.
+/// `Auto` on two threads, every search sharing one perimeter. On this one (reporting
+/// progress): feature-space search by the packing order, without the blocker and explorer
+/// advisors (technique `fess-order`). On the other, in turns by time ([`helper`]). The first
+/// to solve the level, or to prove it unsolvable, stops the other thread. Each thread gets
+/// half the memory limit. A strategy switched off leaves its thread or its share to the
+/// others.
 fn solve_in_parallel(
     level: &Level,
     config: &Config,
@@ -262,9 +259,10 @@ fn solve_in_parallel(
     let (first, second) = watch.guard(&interrupts, &halt, || {
         let problem = match Problem::build(level, &interrupts[0]) {
             Ok(p) => p,
-            Err(Setup::Unsearchable(why)) => return (Outcome::Invalid(why), None),
+            Err(Setup::Unsearchable(why)) => return (Some(Outcome::Invalid(why)), None),
             Err(Setup::Interrupted) => {
-                return (watch.stopped(&half, &interrupts[0], &Stats::default(), 0), None);
+                let stopped = watch.stopped(&half, &interrupts[0], &Stats::default(), 0);
+                return (Some(stopped), None);
             }
         };
         let perimeter = Arc::new(Perimeter::new(&problem));
@@ -272,74 +270,104 @@ fn solve_in_parallel(
             let (other, interrupt, stop, halt) = (problem.clone(), &interrupts[1], &stop, &halt);
             let shared = &perimeter;
             let helper = scope.spawn(move || {
-                let member = |config: &Config, method| {
-                    member(other.clone(), config, method, NoTrace, interrupt, shared)
-                };
-                let mut members = vec![(GREEDY, member(config, Method::Greedy), 1)];
-                // The plan's FESS is one member of its own; the others go by the packing order.
-                let mut plain = *config;
-                plain.techniques.set(Technique::BestLine, false);
-                plain.techniques.set(Technique::Plan, false);
-                if !config.techniques.on(Technique::Hotspots) {
-                    let mut hot = plain;
-                    hot.techniques.set(Technique::Hotspots, true);
-                    if config.techniques.on(Technique::Targeted) {
-                        let name =
-                            "feature-space search, hotspot advisors, its best board targeted";
-                        let search = targeted(other.clone(), &hot, NoTrace, interrupt, shared);
-                        members.push((name, search, 2));
-                    } else {
-                        let name = "feature-space search, hotspot advisors";
-                        members.push((name, member(&hot, Method::Fess), 2));
-                    }
-                }
-                if config.techniques.on(Technique::Plan) {
-                    let name = "feature-space search, backward plan";
-                    members.push((name, member(config, Method::Fess), 3));
-                } else if config.techniques.on(Technique::BestLine) {
-                    members.push((
-                        "feature-space search, no best line",
-                        member(&plain, Method::Fess),
-                        3,
-                    ));
-                }
-                if config.techniques.on(Technique::PullSearch) {
-                    members.push((PULL, member(config, Method::Pull), 1));
-                }
-                let mut search = Portfolio::timed(members, GREEDY_HEAD_START);
+                let mut search = helper(other, config, interrupt, shared)?;
                 let outcome = drive(level, &mut search, watch, &half, interrupt, halt, &mut |_| {});
+                if decisive(&outcome) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                Some(outcome)
+            });
+            let interrupt = &interrupts[0];
+            let outcome = config.techniques.on(Technique::FessOrder).then(|| {
+                // This thread keeps to Shoham and Schaeffer's advisors: the blocker and
+                // explorer advisors steer the helper's searches, and mislead some levels they
+                // do not suit.
+                let mut order = *config;
+                for t in [Technique::Plan, Technique::Blockers, Technique::Explorer] {
+                    order.techniques.set(t, false);
+                }
+                let mut fess =
+                    member(problem, &order, Method::Fess, NoTrace, interrupt, &perimeter);
+                let outcome = drive(level, fess.as_mut(), watch, &half, interrupt, &halt, progress);
                 if decisive(&outcome) {
                     stop.store(true, Ordering::Relaxed);
                 }
                 outcome
             });
-            let interrupt = &interrupts[0];
-            // This thread keeps to Shoham and Schaeffer's advisors: the blocker and explorer
-            // advisors steer the helper's searches, and mislead some levels they do not suit.
-            let mut order = *config;
-            for t in [Technique::Plan, Technique::Blockers, Technique::Explorer] {
-                order.techniques.set(t, false);
-            }
-            let mut fess = member(problem, &order, Method::Fess, NoTrace, interrupt, &perimeter);
-            let outcome = drive(level, fess.as_mut(), watch, &half, interrupt, &halt, progress);
-            if decisive(&outcome) {
-                stop.store(true, Ordering::Relaxed);
-            }
-            (outcome, Some(helper.join().expect("the helper search does not panic")))
+            (outcome, helper.join().expect("the helper search does not panic"))
         })
     });
     match (first, second) {
-        (first @ (Outcome::Solved(..) | Outcome::Unsolvable(_)), _) => first,
+        (Some(first @ (Outcome::Solved(..) | Outcome::Unsolvable(_))), _) => first,
         (_, Some(second @ (Outcome::Solved(..) | Outcome::Unsolvable(_)))) => second,
         // Both stopped: report this thread's reason, with the memory both held and the
         // time until both stopped.
-        (Outcome::Stopped(reason, mut stats), Some(Outcome::Stopped(_, other))) => {
+        (Some(Outcome::Stopped(reason, mut stats)), Some(Outcome::Stopped(_, other))) => {
             stats.peak_memory += other.peak_memory;
             stats.elapsed = stats.elapsed.max(other.elapsed);
             Outcome::Stopped(reason, stats)
         }
-        (first, _) => first,
+        (Some(first), _) => first,
+        (None, Some(second)) => second,
+        (None, None) => Outcome::Stopped(StopReason::NotFound, Stats::default()),
     }
+}
+
+/// `auto`'s helper thread: the strategies `config` leaves on, in turns by time, sharing
+/// `perimeter`; none when every one is off. Greedy best-first search (`greedy-search`,
+/// share 1) runs alone for its first two seconds (it solves small levels fastest); then
+/// feature-space search with the hotspot advisors and without `best-line`
+/// (`fess-hotspots`, share 2; with `targeted`, in turns with a pull search aimed at its best
+/// board), feature-space search following the backward plan (`fess-plan`, share 3; with
+/// `plan` off, one without `best-line` instead, unless that is off too, when it would repeat
+/// the first thread's), and the greedy pull search (`pull-search`, share 1).
+fn helper(
+    problem: Problem,
+    config: &Config,
+    interrupt: &Interrupt,
+    perimeter: &Arc<Perimeter>,
+) -> Option<Portfolio> {
+    let on = |t| config.techniques.on(t);
+    let member = |config: &Config, method| {
+        member(problem.clone(), config, method, NoTrace, interrupt, perimeter)
+    };
+    let mut members = Vec::new();
+    if on(Technique::GreedySearch) {
+        members.push((GREEDY, member(config, Method::Greedy), 1));
+    }
+    // The plan's FESS is one member of its own; the others go by the packing order.
+    let mut plain = *config;
+    plain.techniques.set(Technique::BestLine, false);
+    plain.techniques.set(Technique::Plan, false);
+    if on(Technique::FessHotspots) && !on(Technique::Hotspots) {
+        let mut hot = plain;
+        hot.techniques.set(Technique::Hotspots, true);
+        if on(Technique::Targeted) && on(Technique::Meeting) {
+            let name = "feature-space search, hotspot advisors, its best board targeted";
+            let search = targeted(problem.clone(), &hot, NoTrace, interrupt, perimeter);
+            members.push((name, search, 2));
+        } else {
+            let name = "feature-space search, hotspot advisors";
+            members.push((name, member(&hot, Method::Fess), 2));
+        }
+    }
+    if on(Technique::FessPlan) {
+        if on(Technique::Plan) {
+            let name = "feature-space search, backward plan";
+            members.push((name, member(config, Method::Fess), 3));
+        } else if on(Technique::BestLine) {
+            let name = "feature-space search, no best line";
+            members.push((name, member(&plain, Method::Fess), 3));
+        }
+    }
+    if on(Technique::PullSearch) {
+        members.push((PULL, member(config, Method::Pull), 1));
+    }
+    if members.is_empty() {
+        return None;
+    }
+    let head_start = if on(Technique::GreedySearch) { GREEDY_HEAD_START } else { Duration::ZERO };
+    Some(Portfolio::timed(members, head_start))
 }
 
 /// Drives `search` to an outcome within `limits` (the thread's own), stopping when

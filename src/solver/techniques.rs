@@ -62,6 +62,14 @@ pub enum Technique {
     /// reverse) has its solution through it, and a move that leads onto the other side is
     /// played first.
     Meeting,
+    /// `auto`'s first thread runs feature-space search by the packing order.
+    FessOrder,
+    /// `auto`'s helper thread runs greedy best-first search (with a head start).
+    GreedySearch,
+    /// `auto`'s helper thread runs feature-space search with the hotspot advisors.
+    FessHotspots,
+    /// `auto`'s helper thread runs feature-space search following the backward plan.
+    FessPlan,
     /// `auto`'s helper thread runs the greedy pull search from the solved position towards
     /// the start beside its forward searches.
     PullSearch,
@@ -75,7 +83,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique.
-    pub const ALL: [Technique; 23] = [
+    pub const ALL: [Technique; 27] = [
         Technique::Packing,
         Technique::Connectivity,
         Technique::RoomLinks,
@@ -96,6 +104,10 @@ impl Technique {
         Technique::OrderingFallback,
         Technique::GoalRearrangement,
         Technique::Meeting,
+        Technique::FessOrder,
+        Technique::GreedySearch,
+        Technique::FessHotspots,
+        Technique::FessPlan,
         Technique::PullSearch,
         Technique::Targeted,
         Technique::Imagine,
@@ -124,6 +136,10 @@ impl Technique {
             Technique::OrderingFallback => "ordering-3-fallback",
             Technique::GoalRearrangement => "goal-rearrangement",
             Technique::Meeting => "meeting",
+            Technique::FessOrder => "fess-order",
+            Technique::GreedySearch => "greedy-search",
+            Technique::FessHotspots => "fess-hotspots",
+            Technique::FessPlan => "fess-plan",
             Technique::PullSearch => "pull-search",
             Technique::Targeted => "targeted",
             Technique::Imagine => "imagine",

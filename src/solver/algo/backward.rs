@@ -22,7 +22,7 @@
 //! not a solution, unless its line meets the forward side.
 
 use crate::solver::analysis::distances::{INF, PushGraph};
-use crate::solver::analysis::parking::ParkingPlan;
+use crate::solver::analysis::parking::{Origin, ParkingPlan};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::analysis::rooms::Area;
 use crate::solver::deadlock::PruneReason;
@@ -365,8 +365,10 @@ impl<O: Observer> Backward<O> {
             let parent = core.nodes.info(at).parent;
             // A sink took a base off the board.
             let sink = core.extra(parent) != core.extra(at);
-            // Pulled from `from` to `to`: forwards, pushed from `to` (or from a base) to `from`.
-            moves.push(((!sink).then_some(m.to), m.from));
+            // Pulled from `from` to `to`: forwards, pushed from `to` (a base, for a sink) to
+            // `from`.
+            let origin = if sink { Origin::Base(m.to) } else { Origin::Square(m.to) };
+            moves.push((origin, m.from));
             at = parent;
         }
         ParkingPlan::from_line(&core.problem, &left, &moves, self.expansions)
@@ -513,7 +515,6 @@ fn walk_distance(p: &Problem, from: Sq, to: Sq, cap: u16) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::analysis::parking::Origin;
 
     /// The plans of the shipped levels: every goal is filled for good and nothing else is;
     /// a parked box is taken on from its square by a later step; the solved position

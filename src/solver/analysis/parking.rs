@@ -19,8 +19,9 @@ use crate::solver::model::state::{has_box, set_box};
 pub enum Origin {
     /// The box stands on the step's square from the start of the plan.
     Init,
-    /// Some box brought from its start square.
-    Base,
+    /// A box brought from where boxes start: this start square, in the line the plan was
+    /// read from (any start square's box will do).
+    Base(Sq),
     /// The box an earlier step put on this square.
     Square(Sq),
     /// Any box (plans made from the packing order).
@@ -87,20 +88,14 @@ impl ParkingPlan {
     }
 
     /// The plan of a line: `left` are the boxes that stay on their squares from the start
-    /// of the plan, `moves` the box moves in the order to play them, each (from, to), with
-    /// `from` [`None`] for a box brought from its start square. Moves of the same box that
-    /// follow each other are joined; a move that puts a box back where it was is dropped.
-    pub fn from_line(
-        p: &Problem,
-        left: &[Sq],
-        moves: &[(Option<Sq>, Sq)],
-        expansions: u32,
-    ) -> Self {
+    /// of the plan, `moves` the box moves in the order to play them, each (where the box
+    /// comes from, to). Moves of the same box that follow each other are joined; a move that
+    /// puts a box back where it was is dropped.
+    pub fn from_line(p: &Problem, left: &[Sq], moves: &[(Origin, Sq)], expansions: u32) -> Self {
         let mut steps: Vec<Step> =
             left.iter().map(|&s| Step { origin: Origin::Init, to: s, until: None }).collect();
         let inits = steps.len();
-        for &(from, to) in moves {
-            let origin = from.map_or(Origin::Base, Origin::Square);
+        for &(origin, to) in moves {
             if origin == Origin::Square(to) {
                 continue;
             }
@@ -289,6 +284,11 @@ fn link(steps: &mut [Step]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A box brought from where boxes start.
+    fn base(p: &Problem) -> Origin {
+        Origin::Base(p.board.start_boxes()[0])
+    }
     use crate::level::Level;
     use crate::solver::model::state::set_box;
 
@@ -324,8 +324,12 @@ mod tests {
         let sq = |x, y| p.board.square_at(crate::level::Pos::new(x, y)).unwrap();
         let (park, g1, g2) = (sq(3, 2), sq(1, 1), sq(2, 1));
         // Park a box, fill g1 from its start, then bring the parked box to g2.
-        let plan =
-            ParkingPlan::from_line(&p, &[], &[(None, park), (None, g1), (Some(park), g2)], 3);
+        let plan = ParkingPlan::from_line(
+            &p,
+            &[],
+            &[(base(&p), park), (base(&p), g1), (Origin::Square(park), g2)],
+            3,
+        );
         assert_eq!(plan.steps.len(), 3);
         assert_eq!(plan.steps[0].until, Some(2));
         assert_eq!(plan.packed(&boxes(&p, &[])), 0);
@@ -343,7 +347,13 @@ mod tests {
         let sq = |x, y| p.board.square_at(crate::level::Pos::new(x, y)).unwrap();
         let (park1, park2, g1, g2, g3) = (sq(3, 2), sq(2, 2), sq(1, 1), sq(2, 1), sq(1, 2));
         // Park two boxes, fill g1, then bring the parked boxes to g2 and g3.
-        let line = [(None, park1), (None, park2), (None, g1), (Some(park1), g2), (Some(park2), g3)];
+        let line = [
+            (base(&p), park1),
+            (base(&p), park2),
+            (base(&p), g1),
+            (Origin::Square(park1), g2),
+            (Origin::Square(park2), g3),
+        ];
         let plan = ParkingPlan::from_line(&p, &[], &line, 3);
         assert_eq!(plan.steps.len(), 5);
         // Before g1 is filled the board wants both parking squares taken, in any order.
@@ -363,7 +373,7 @@ mod tests {
         let plan = ParkingPlan::from_line(
             &p,
             &[sq(4, 1)],
-            &[(Some(sq(4, 1)), sq(3, 1)), (Some(sq(3, 1)), sq(2, 1))],
+            &[(Origin::Square(sq(4, 1)), sq(3, 1)), (Origin::Square(sq(3, 1)), sq(2, 1))],
             2,
         );
         assert_eq!(plan.inits, 1);
@@ -387,7 +397,7 @@ mod tests {
         let p =
             Problem::new(&Level::from_rows(&["#######", "#.$ *@#", "#######"]).unwrap()).unwrap();
         let sq = |x| p.board.square_at(crate::level::Pos::new(x, 1)).unwrap();
-        let plan = ParkingPlan::from_line(&p, &[], &[(None, sq(4)), (None, sq(1))], 2);
+        let plan = ParkingPlan::from_line(&p, &[], &[(base(&p), sq(4)), (base(&p), sq(1))], 2);
         assert_eq!(plan.out_of_plan(&boxes(&p, &[sq(3)]), 0), Some(1));
         assert_eq!(plan.out_of_plan(&boxes(&p, &[sq(2)]), 0), Some(0));
         assert_eq!(plan.out_of_plan(&boxes(&p, &[sq(3), sq(4)]), 2), Some(0), "plan done");

@@ -53,7 +53,7 @@ enum Known {
 }
 
 /// Scratch space and cache for corral examinations.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Corral {
     region: Vec<u32>,
     stamp: u32,
@@ -67,12 +67,28 @@ pub struct Corral {
     state: Vec<u64>,
     cache: PrehashedMap<Known>,
     interrupt: Interrupt,
+    /// The budget of a corral's first search.
+    first_budget: u32,
 }
 
 impl Corral {
     /// A detector whose searches give up (calling nothing dead) when `interrupt` is raised.
     pub fn new(interrupt: Interrupt) -> Self {
-        Corral { interrupt, ..Corral::default() }
+        Corral {
+            region: Vec::new(),
+            stamp: 0,
+            stack: Vec::new(),
+            region_squares: Vec::new(),
+            reach: Reach::default(),
+            child_reach: Reach::default(),
+            pushes: LocalPushes::default(),
+            nodes: None,
+            queue: VecDeque::new(),
+            state: Vec::new(),
+            cache: PrehashedMap::default(),
+            interrupt,
+            first_budget: MAX_EXPANSIONS,
+        }
     }
 
     /// Bytes the cache and the search's store hold, about.
@@ -153,7 +169,7 @@ impl Corral {
                 }
             }
             Some(known) => return dead_by(known),
-            None => match self.search(p, key, MAX_EXPANSIONS) {
+            None => match self.search(p, key, self.first_budget) {
                 Some(true) => Known::Dead { retried: false },
                 Some(false) => Known::Alive,
                 None => Known::Undecided { asked: 1 },
@@ -272,7 +288,7 @@ mod tests {
         let at = |(x, y)| p.board.square_at(Pos::new(x, y)).unwrap();
         let mut player = Reach::default();
         player.flood(&p.board, &boxes, at(from));
-        let mut corral = Corral::default();
+        let mut corral = Corral::new(Interrupt::default());
         let dead = corral.is_deadlock(&p, &boxes, &player, at(from), at(to));
         (dead, corral.region_squares.len())
     }
@@ -297,5 +313,36 @@ mod tests {
         // No unreachable floor next to the pushed box: no corral at all.
         let rows = ["######", "#.   #", "#  $@#", "######"];
         assert_eq!(check(&rows, (4, 2), (3, 2)), (false, 0));
+    }
+
+    /// With first searches too small to decide anything, every corral is asked about again
+    /// and again until a search run again with a larger budget decides it; every position
+    /// called dead (by either search) on the small boards is dead by exhaustive search.
+    #[test]
+    fn every_position_called_dead_after_a_retry_is_dead_by_exhaustive_search() {
+        use crate::solver::deadlock::exhaustive::{BOARDS, is_dead, positions, problem};
+        let (mut retried, mut reach) = (0, Reach::default());
+        for rows in BOARDS {
+            let p = problem(rows);
+            let mut corral = Corral { first_budget: 1, ..Corral::new(Interrupt::default()) };
+            for (boxes, player) in positions(&p) {
+                // The player stands where the box just pushed came from.
+                for to in boxes_of(&boxes) {
+                    if (0..4).all(|d| p.board.nbr(to, d) != player) {
+                        continue;
+                    }
+                    reach.flood(&p.board, &boxes, player);
+                    for _ in 0..(RETRY_FROM * 8) {
+                        let verdict = corral.verdict(&p, &boxes, &reach, player, to, true);
+                        if let Some(reason) = verdict {
+                            retried += usize::from(reason == PruneReason::CorralRetry);
+                            assert!(is_dead(&p, &boxes, player), "{rows:?} player {player}");
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(retried > 0, "no corral was decided by a search run again");
     }
 }

@@ -181,51 +181,20 @@ mod tests {
     /// check calls dead is dead by exhaustive search.
     #[test]
     fn every_position_called_dead_is_dead_by_exhaustive_search() {
-        use crate::solver::deadlock::subsearch::{Answer, SubSearch};
-        let boards: [&[&str]; 3] = [
-            &["#########", "#### ####", "#...$$$@#", "####.$ ##", "#########"],
-            &["########", "###  ###", "#..$ $ #", "##.#$  #", "##.$ @ #", "########"],
-            &["#######", "#.   .#", "# $$$ #", "#  #@ #", "#.  $.#", "#######"],
-        ];
-        let (mut called, mut sub) = (0, SubSearch::default());
-        for rows in boards {
-            let p = Problem::new(&Level::from_rows(rows).unwrap()).unwrap();
-            let live: Vec<Sq> = (0..p.board.len() as Sq).filter(|&s| !p.dist.is_dead(s)).collect();
-            let n = p.board.goals().len();
+        use crate::solver::deadlock::exhaustive::{BOARDS, is_dead, positions, problem};
+        let mut called = 0;
+        for rows in BOARDS {
+            let p = problem(rows);
             let mut fixed = Fixed::default();
-            for set in subsets(&live, n) {
-                let mut boxes = vec![0u64; p.words()];
-                set.iter().for_each(|&b| set_box(&mut boxes, b));
-                for player in (0..p.board.len() as Sq).filter(|&s| !has_box(&boxes, s)) {
-                    for &to in set.iter().filter(|&&b| p.board.is_goal(b)) {
-                        if fixed.is_deadlock(&p, &boxes, player, to) {
-                            called += 1;
-                            let answer = sub.solve(&p, &boxes, player, u32::MAX);
-                            assert_eq!(
-                                answer,
-                                Answer::Dead,
-                                "{rows:?} boxes {set:?} player {player}"
-                            );
-                        }
+            for (boxes, player) in positions(&p) {
+                for to in boxes_of(&boxes).filter(|&b| p.board.is_goal(b)) {
+                    if fixed.is_deadlock(&p, &boxes, player, to) {
+                        called += 1;
+                        assert!(is_dead(&p, &boxes, player), "{rows:?} player {player}");
                     }
                 }
             }
         }
         assert!(called > 100, "only {called} positions called dead");
-    }
-
-    /// Every `k`-element subset of `items`.
-    fn subsets(items: &[Sq], k: usize) -> Vec<Vec<Sq>> {
-        if k == 0 {
-            return vec![Vec::new()];
-        }
-        let mut out = Vec::new();
-        for (i, &first) in items.iter().enumerate() {
-            for mut rest in subsets(&items[i + 1..], k - 1) {
-                rest.insert(0, first);
-                out.push(rest);
-            }
-        }
-        out
     }
 }

@@ -3,6 +3,8 @@
 
 pub(crate) mod bipartite;
 pub(crate) mod corral;
+#[cfg(test)]
+pub(crate) mod exhaustive;
 pub(crate) mod fixed;
 pub(crate) mod freeze;
 pub(crate) mod judge;

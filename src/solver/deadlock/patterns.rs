@@ -34,7 +34,7 @@ const ROOM_BOXES: std::ops::RangeInclusive<usize> = 2..=5;
 /// Most boxes left of a stalled position for its sub-search.
 const STALLED_BOXES: usize = 12;
 /// Expansions a stalled position's sub-search may make.
-const STALLED_BUDGET: u32 = 2_000;
+const STALLED_BUDGET: u32 = 500;
 /// Expansions a sub-search may make on boards of up to [`SMALL_BOARD`] squares.
 const BUDGET: u32 = 400;
 /// Floor squares up to which a sub-search gets its whole [`BUDGET`]; on larger boards,
@@ -540,5 +540,40 @@ mod tests {
         assert!(db.budget < BUDGET, "sub-searches shrink on a big board");
         db.precompute(&big);
         assert_eq!(db.precompute_left, 0, "the enumeration stopped at its cap");
+    }
+
+    /// Every position of the small boards in which a room's boxes, or a stalled position's
+    /// boxes that cannot step aside, are found dead is dead by exhaustive search, and so is
+    /// the pattern kept of it.
+    #[test]
+    fn every_room_and_stalled_pattern_is_dead_by_exhaustive_search() {
+        use crate::solver::deadlock::exhaustive::{BOARDS, is_dead, positions, problem};
+        let (mut rooms, mut stalled) = (0, 0);
+        for rows in BOARDS {
+            let p = problem(rows);
+            let mut db = Patterns::new(&p, &Interrupt::default());
+            for (boxes, player) in positions(&p) {
+                let mut found = Vec::new();
+                for to in boxes_of(&boxes) {
+                    if let Some(id) = db.learn_room(&p, &boxes, player, to) {
+                        rooms += 1;
+                        found.push(id);
+                    }
+                }
+                if let Some(id) = db.learn_stalled(&p, &boxes, player) {
+                    stalled += 1;
+                    found.push(id);
+                }
+                for id in found {
+                    assert!(is_dead(&p, &boxes, player), "{rows:?} player {player}");
+                    let pat = &db.all()[id as usize];
+                    let mut bits = vec![0u64; p.words()];
+                    pat.boxes.iter().for_each(|&b| set_box(&mut bits, b));
+                    assert!(is_dead(&p, &bits, player), "{pat:?}");
+                    assert!(db.holds(id, &boxes, player));
+                }
+            }
+        }
+        assert!(rooms > 0 && stalled > 0, "{rooms} room and {stalled} stalled patterns");
     }
 }

@@ -88,4 +88,30 @@ mod tests {
             crate::solver::model::state::boxes_of(r.stuck_goals(&p, &walls)).collect();
         assert_eq!(stuck, vec![at(2, 1), at(2, 2)]);
     }
+
+    /// Every position of the small boards whose pushed box froze on a goal that the
+    /// analysis calls dead (the frozen boxes as walls) is dead by exhaustive search.
+    #[test]
+    fn every_position_called_dead_is_dead_by_exhaustive_search() {
+        use crate::solver::deadlock::exhaustive::{BOARDS, is_dead, positions, problem};
+        use crate::solver::deadlock::fixed::Fixed;
+        use crate::solver::model::state::boxes_of;
+        let mut called = 0;
+        for rows in BOARDS {
+            let p = problem(rows);
+            let (mut fixed, mut r) = (Fixed::default(), Retrograde::default());
+            for (boxes, player) in positions(&p) {
+                let pushed = boxes_of(&boxes).find(|&b| fixed.froze_on_goal(&p, &boxes, b));
+                if pushed.is_none() {
+                    continue;
+                }
+                let walls = fixed.frozen_on_goals(&p, &boxes).to_vec();
+                if r.is_deadlock(&p, &boxes, &walls) {
+                    called += 1;
+                    assert!(is_dead(&p, &boxes, player), "{rows:?} player {player}");
+                }
+            }
+        }
+        assert!(called > 0, "no position called dead");
+    }
 }

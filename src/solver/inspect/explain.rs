@@ -128,7 +128,7 @@ impl Analyser {
             });
         }
         self.reach.flood(&p.board, &bits, player);
-        let mut rule = CorralRule::default();
+        let mut rule = CorralRule::new(Default::default());
         for corral in self.corrals(&bits) {
             let all_on_goals =
                 corral.boxes.iter().all(|&b| level.square(b).terrain == Terrain::Goal);

@@ -15,8 +15,8 @@ use crate::solver::model::interrupt::Interrupt;
 /// One step of a packing-and-parking plan: a box brought to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParkingStep {
-    /// The square an earlier step parked the box on (none: a box from where boxes start,
-    /// or one standing on `to` from the start).
+    /// The square the box comes from: one an earlier step parked it on, or a square where
+    /// boxes start (none: a box standing on `to` from the start).
     pub from: Option<Pos>,
     /// The square the step fills.
     pub to: Pos,
@@ -86,8 +86,10 @@ impl Plan {
                         .iter()
                         .map(|s| ParkingStep {
                             from: match s.origin {
-                                Origin::Square(from) => Some(p.board.pos(from)),
-                                Origin::Init | Origin::Base | Origin::Any => None,
+                                Origin::Square(from) | Origin::Base(from) => {
+                                    Some(p.board.pos(from))
+                                }
+                                Origin::Init | Origin::Any => None,
                             },
                             to: p.board.pos(s.to),
                             parked: s.until.is_some(),

@@ -62,6 +62,11 @@ pub const BACKWARD: &str = "backward expansions";
 /// search met it).
 pub const MEETING_JOINED: &str = "pushes from the perimeter";
 
+/// The measures of the stall patterns: stalled subtrees whose root was tried, and the
+/// patterns learned from them.
+pub const STALLS_TRIED: &str = "stalled subtrees tried";
+pub const STALLS_LEARNED: &str = "stall patterns learned";
+
 /// No perimeter entry.
 const NO_ENTRY: EntryId = EntryId::MAX;
 
@@ -69,8 +74,9 @@ const NO_ENTRY: EntryId = EntryId::MAX;
 /// root is tried for a deadlock pattern (Festival's "stuck" patterns).
 const STALL_AT: u32 = 64;
 
-/// At most one stalled root is tried per this many expansions.
-const STALL_EVERY: u64 = 16;
+/// At most one stalled root is tried per this many expansions (each try is a sub-search
+/// of up to a dozen boxes, which costs as much as many expansions).
+const STALL_EVERY: u64 = 64;
 
 /// Feature-space search state: the core (node store, pruning pipeline, counters), and per
 /// node the weight of its path, its cell and its own features.
@@ -338,6 +344,10 @@ impl<O: Observer> Fess<O> {
             debug_assert!(false, "a backward position whose pulls cannot be undone");
             return false;
         };
+        if home.is_empty() {
+            // The solved position itself: no line to join.
+            return false;
+        }
         self.core.stats.set_measure(MEETING_JOINED, home.len() as u64);
         self.joined = Some((id, home));
         true
@@ -368,6 +378,7 @@ impl<O: Observer> Fess<O> {
             let tries = (self.stall_tries + 1) * STALL_EVERY;
             if self.subtree[at as usize] == STALL_AT && tries <= self.core.stats.expanded {
                 self.stall_tries += 1;
+                self.core.stats.set_measure(STALLS_TRIED, self.stall_tries);
                 self.learn_where_stalled(at);
             }
         }
@@ -383,7 +394,9 @@ impl<O: Observer> Fess<O> {
         let Some(pattern) = judge.learn_stalled(p, &state[..words], player_of(&state)) else {
             return;
         };
-        let patterns = judge.patterns();
+        let learned = self.core.stats.measure(STALLS_LEARNED).unwrap_or(0) + 1;
+        self.core.stats.set_measure(STALLS_LEARNED, learned);
+        let patterns = self.core.expander.judge.patterns();
         let nodes = &self.core.nodes;
         for n in 0..nodes.len() as NodeId {
             let s = nodes.state(n);
