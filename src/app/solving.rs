@@ -206,11 +206,12 @@ fn outcome_line(outcome: &Outcome, aim: Aim) -> String {
     let counters = |s: &Stats| format!("{} expanded, {}", s.expanded, seconds(s.elapsed));
     match outcome {
         Outcome::Solved(sol, s) => format!(
-            "Solved: {}, {}, {} by {} ({}).",
+            "Solved: {}, {}, {} by {}{} ({}).",
             plural(sol.moves.len(), "move", "moves"),
             plural(sol.pushes, "push", "pushes"),
             if sol.optimal { "push-optimal (proved)" } else { "not proved optimal" },
             aim.how(),
+            sol.found_by.map(|f| format!(", its strategy {f}")).unwrap_or_default(),
             counters(s)
         ),
         Outcome::Unsolvable(s) => format!("No solution exists ({}).", counters(s)),

@@ -2,7 +2,7 @@
 
 use crate::level::Level;
 use crate::level::format::BoardOrigin;
-use crate::solver::{Limits, Outcome, StopReason};
+use crate::solver::{Limits, Outcome, PLAN_STEPS, StopReason};
 use serde::Serialize;
 use std::path::Path;
 
@@ -47,6 +47,9 @@ pub struct LevelReport {
     pub closed: u64,
     /// The method's own counters (Talking Stones' `failed tests` and `stone moves`, …).
     pub measures: std::collections::BTreeMap<&'static str, u64>,
+    /// The strategy that found the solution, for a method made of several (`auto`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strategy: Option<&'static str>,
     /// Peak memory estimate in bytes.
     #[serde(skip)]
     pub peak_memory: usize,
@@ -88,6 +91,7 @@ impl LevelReport {
             open: stats.open,
             closed: stats.closed,
             measures: stats.measures.iter().copied().collect(),
+            strategy: solution.and_then(|s| s.found_by),
             peak_memory: stats.peak_memory,
             boxes: level.boxes().len(),
             queued: stats
@@ -131,6 +135,9 @@ impl LevelReport {
         let mib = self.peak_memory as f64 / (1 << 20) as f64;
         let mut why =
             if self.status == "invalid" { format!("  {}", self.message) } else { String::new() };
+        if let Some(strategy) = self.strategy {
+            why.push_str(&format!("  by: {strategy}"));
+        }
         for (name, value) in &self.measures {
             why.push_str(&format!("  {name}: {value}"));
         }
@@ -183,9 +190,15 @@ fn message(outcome: &Outcome, limits: &Limits, place: Place) -> String {
             StopReason::DepthLimit => "no solution within the depth limit, which proves \
                 nothing; raise it (dfs:DEPTH) or use another method"
                 .into(),
-            StopReason::NotFound => "the method gave up without a solution, which proves \
-                nothing; raise its cap or use another method"
-                .into(),
+            StopReason::NotFound => match outcome.stats().and_then(|s| s.measure(PLAN_STEPS)) {
+                Some(steps) => format!(
+                    "the backward search ends with a packing-and-parking plan of {steps} steps \
+                     for feature-space search, not a solution; solve with --method fess or auto"
+                ),
+                None => "the method gave up without a solution, which proves nothing; raise \
+                    its cap or use another method"
+                    .into(),
+            },
         },
     }
 }
@@ -220,5 +233,10 @@ mod tests {
             "a.xsb:1:1: the level has no boxes"
         );
         assert_eq!(say(Outcome::Unsolvable(Stats::default())), "");
+        let mut planned = Stats::default();
+        planned.set_measure(PLAN_STEPS, 7);
+        let plan = say(Outcome::Stopped(StopReason::NotFound, planned));
+        assert!(plan.contains("plan of 7 steps") && plan.contains("not a solution"), "{plan}");
+        assert!(say(stopped(StopReason::NotFound)).contains("proves nothing"));
     }
 }

@@ -55,7 +55,8 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         println!("level {n}{name}: {}", report.status);
         if let Some(solution) = outcome.solution() {
             let kind = if solution.optimal { ", push-optimal" } else { "" };
-            println!("  {} pushes, {} moves{kind}", solution.pushes, solution.moves.len());
+            let by = solution.found_by.map(|s| format!(", found by {s}")).unwrap_or_default();
+            println!("  {} pushes, {} moves{kind}{by}", solution.pushes, solution.moves.len());
             println!("  {}", solution.lurd());
         } else if !report.message.is_empty() {
             println!("  {}", report.message);

@@ -8,9 +8,11 @@
 //!              the packing order, hotspots, bundled in the Problem
 //!   deadlock/  the detectors and the one pruning pipeline every search runs (judge.rs)
 //!   bounds/    lower bounds (the matching first)
-//!   search/    the Search trait, the Core every search stands on, push generation, views
+//!   search/    the Search trait, the Core every search stands on (the PullCore for pull
+//!              searches), push generation, the perimeter shared by a level's searches, views
 //!   algo/      BFS, depth-first (DFS, iterative deepening, IDA*), best-first (A*, weighted
-//!              A*, greedy), FESS, and the portfolio that runs several in turn
+//!              A*, greedy), FESS, the pull searches from the solved position, and the
+//!              portfolio that runs several in turn
 //!   inspect/   what only the inspector and overlays need (traces, explanations, plans)
 //!   textbook/  the textbook's BFS, DFS, A* and IDA*, generic over a problem trait, with
 //!              Sokoban pushes (over the same expander) as one problem
@@ -39,6 +41,7 @@ mod watch;
 #[cfg(test)]
 mod tests;
 
+pub use algo::backward::PLAN_STEPS;
 pub use bounds::LowerBound;
 pub use config::{Config, Limits, Method, Textbook};
 pub use deadlock::patterns::{PatternView, Source};

@@ -13,6 +13,8 @@ pub struct Solution {
     pub pushes: usize,
     /// Whether no solution has fewer pushes (proved by the method and an admissible bound).
     pub optimal: bool,
+    /// The strategy that found it, for a method made of several (`auto`).
+    pub found_by: Option<&'static str>,
 }
 
 impl Solution {

@@ -42,6 +42,7 @@ const GREEDY_HEAD_START: Duration = Duration::from_secs(2);
 
 /// The names the portfolios give their members.
 const FESS: &str = "feature-space search";
+const FESS_ORDER: &str = "feature-space search, packing order";
 const GREEDY: &str = "greedy best-first";
 const PULL: &str = "greedy pull search";
 
@@ -288,7 +289,11 @@ fn solve_in_parallel(
                 }
                 let mut fess =
                     member(problem, &order, Method::Fess, NoTrace, interrupt, &perimeter);
-                let outcome = drive(level, fess.as_mut(), watch, &half, interrupt, &halt, progress);
+                let mut outcome =
+                    drive(level, fess.as_mut(), watch, &half, interrupt, &halt, progress);
+                if let Outcome::Solved(solution, _) = &mut outcome {
+                    solution.found_by = Some(FESS_ORDER);
+                }
                 if decisive(&outcome) {
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -451,5 +456,6 @@ fn solution_to(level: &Level, search: &dyn Search, id: NodeId) -> Result<Solutio
     if !check.solved {
         return Err(WrongSolution::NotSolved);
     }
-    Ok(Solution { pushes: check.pushes, moves, optimal: search.optimal() })
+    let found_by = search.strategies().into_iter().find(|s| s.running).map(|s| s.name);
+    Ok(Solution { pushes: check.pushes, moves, optimal: search.optimal(), found_by })
 }

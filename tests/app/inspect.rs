@@ -608,3 +608,52 @@ fn auto_in_the_inspector_lists_its_strategies_and_marks_the_one_running() {
     assert!(h.state().inspector.snapshot.strategies.is_empty());
     assert!(h.query_by_label("Strategies").is_none());
 }
+
+/// A goal room filled through a box parked outside it (the backward search's parking test).
+const PARKED: &str = "; Parked\n##########\n#@..*    #\n#### $$  #\n   #     #\n   #######\n";
+
+#[test]
+fn the_backward_search_steps_with_pulls_and_ends_with_its_plan() {
+    let config = Config::with_method(Method::Backward);
+    let mut h = inspecting(PARKED, config);
+    for _ in 0..3 {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    let mut backward = build(h.state().level(), &config, Recorder::default()).unwrap();
+    backward.step(3);
+    let snapshot = &h.state().inspector.snapshot;
+    assert_eq!(snapshot.current, backward.current());
+    assert_eq!(snapshot.children, backward.children());
+    assert!(!snapshot.children.is_empty());
+    // Each child is a box pulled alone: it stands on the move's first square in the
+    // expanded position, and the square it arrives on and the one the player ends on,
+    // beyond it, are free (or the box's own first square: a box pulled round a loop).
+    let current = backward.board(snapshot.current.unwrap().id).unwrap();
+    for child in &snapshot.children {
+        let beyond = child.push.to.step(child.push.dir).unwrap();
+        assert!(current.square(child.push.from).has_box, "{child:?}");
+        let free = |at: sokolab::level::Pos| !current.square(at).has_box || at == child.push.from;
+        assert!(free(child.push.to) && free(beyond), "{child:?}");
+        assert!(current.square(beyond).terrain.is_walkable(), "{child:?}");
+    }
+    // Its nodes list what the search ranks them by.
+    assert!(snapshot.features.iter().any(|&(name, _)| name == "boxes left"));
+    // On this level its line reaches the start itself: a solution.
+    run_inspector_to_the_end(&mut h);
+    let line = h.state().inspector.state_line();
+    assert!(line.starts_with("Solved:"), "{line}");
+    // On Turnstile it sends boxes home before the start is in reach: it ends with its plan.
+    let mut h = inspecting(TURNSTILE, config);
+    run_inspector_to_the_end(&mut h);
+    let mut backward = build(h.state().level(), &config, Recorder::default()).unwrap();
+    assert_eq!(backward.step(u64::MAX), sokolab::solver::Progress::NotFound);
+    let steps = backward.stats().measure(sokolab::solver::PLAN_STEPS).expect("a plan");
+    let line = h.state().inspector.state_line();
+    assert!(line.starts_with(&format!("Plan found: {steps} steps.")), "{line}");
+    h.get_by_label(&line);
+}
+
+/// "Turnstile" from the levels the program ships.
+const TURNSTILE: &str = "; Turnstile\n  #####\n  #   ###\n### # $ #\n#   .$$ #\n# #.#+# #\n\
+                         #   .$  #\n###   ###\n  #####\n";

@@ -162,3 +162,34 @@ fn a_rearranged_schedule_draws_its_parking_square_and_the_move_on() {
     assert!(moved_on.to.x == 7, "the parked stone moves on to a goal: {moved_on:?}");
     h.get_by_label_contains("Ordering 1 with the goals rearranged");
 }
+
+/// A goal room filled through a box parked outside it (the backward search's parking test).
+const PARKED: &str = "##########\n#@..*    #\n#### $$  #\n   #     #\n   #######\n";
+
+#[test]
+fn the_backward_plan_draws_an_arrow_from_each_steps_box_and_rings_its_parking_square() {
+    let mut h = window(PARKED);
+    h.get_by_label("Packing-and-parking plan (FESS's steps)").click();
+    until_plan_drawn(&mut h);
+    let level = h.state().level().clone();
+    let drawn = &h.state().view.drawn;
+    assert!(!drawn.parking.is_empty());
+    // Every step that moves a box starts from a square where a box starts or where an
+    // earlier step parked one; the others are boxes that stay where they stand.
+    for (i, step) in drawn.parking.iter().enumerate() {
+        match step.from {
+            Some(from) => {
+                let parked_before = drawn.parking[..i].iter().any(|s| s.parked && s.to == from);
+                assert!(level.square(from).has_box || parked_before, "{step:?}");
+            }
+            None => assert!(level.square(step.to).has_box, "{step:?}"),
+        }
+    }
+    // The box on the room's mouth stays there for a while, is parked outside, then brought
+    // back in.
+    let parked =
+        drawn.parking.iter().find(|s| s.parked && s.from.is_some()).expect("a parking square");
+    assert!(parked.to.x > 4, "outside the room: {:?}", drawn.parking);
+    assert!(drawn.parking.iter().any(|s| s.from == Some(parked.to) && !s.parked));
+    h.get_by_label_contains("Arrow: a step's box");
+}

@@ -544,7 +544,14 @@ impl Inspector {
             Progress::Exhausted { complete: false } => {
                 "Exhausted within the depth limit (no proof of unsolvability).".into()
             }
-            Progress::NotFound => "Gave up: no solution found (no proof of unsolvability).".into(),
+            Progress::NotFound => match self.snapshot.stats.measure(crate::solver::PLAN_STEPS) {
+                Some(steps) => format!(
+                    "Plan found: {}. The backward search ends with a plan for FESS, not a \
+                     solution (the packing-and-parking plan overlay draws it).",
+                    text::plural(steps as usize, "step", "steps")
+                ),
+                None => "Gave up: no solution found (no proof of unsolvability).".into(),
+            },
         }
     }
 }

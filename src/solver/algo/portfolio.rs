@@ -102,6 +102,8 @@ impl Portfolio {
             total.bound = total.bound.max(s.bound);
             total.depth = total.depth.max(s.depth);
         }
+        // The measures are the member's stepped last (the one that finished, at the end).
+        total.measures = self.members[self.turn].stats().measures.clone();
         self.stats = total;
     }
 }
