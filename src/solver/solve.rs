@@ -37,8 +37,13 @@ const CHUNK: u64 = 64;
 /// The longest a step of the driver should take.
 const STEP_TIME: Duration = Duration::from_millis(100);
 
-/// How long greedy search runs alone on `auto`'s second thread.
+/// How long greedy search runs alone on `auto`'s second thread (after every member's
+/// first turn).
 const GREEDY_HEAD_START: Duration = Duration::from_secs(2);
+
+/// How long each member of `auto`'s second thread runs before greedy's head start: long
+/// enough for a plan that is right to be followed to the end on a small level.
+const FIRST_TURN: Duration = Duration::from_millis(200);
 
 /// The names the portfolios give their members.
 const FESS: &str = "feature-space search";
@@ -319,8 +324,9 @@ fn solve_in_parallel(
 }
 
 /// `auto`'s helper thread: the strategies `config` leaves on, in turns by time, sharing
-/// `perimeter`; none when every one is off. Greedy best-first search (`greedy-search`,
-/// share 1) runs alone for its first two seconds (it solves small levels fastest); then
+/// `perimeter`; none when every one is off. Each runs first for [`FIRST_TURN`], in the
+/// order below; then greedy best-first search (`greedy-search`, share 1) runs alone until
+/// it has had two seconds (it solves small levels fastest); then they share the time:
 /// feature-space search with the hotspot advisors and without `best-line`
 /// (`fess-hotspots`, share 2; with `targeted`, in turns with a pull search aimed at its best
 /// board), feature-space search following the backward plan (`fess-plan`, share 3; with
@@ -372,7 +378,7 @@ fn helper(
         return None;
     }
     let head_start = if on(Technique::GreedySearch) { GREEDY_HEAD_START } else { Duration::ZERO };
-    Some(Portfolio::timed(members, head_start))
+    Some(Portfolio::timed(members, FIRST_TURN, head_start))
 }
 
 /// Drives `search` to an outcome within `limits` (the thread's own), stopping when

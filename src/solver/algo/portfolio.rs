@@ -63,13 +63,20 @@ impl Portfolio {
     }
 
     /// Like [`Portfolio::new`], but each member comes with its share of the time (a
-    /// weight, at least 1), and each step gives the whole budget to one member: the first
-    /// until it has used `head_start`, then the one furthest behind its share, so members
-    /// whose expansions cost very different amounts still share the thread as weighed.
-    pub fn timed(members: Vec<(&'static str, Box<dyn Search>, u32)>, head_start: Duration) -> Self {
+    /// weight, at least 1), and each step gives the whole budget to one member: each in
+    /// order until it has used `first_turn`, so that every member has tried before any runs
+    /// long; then the first until it has used `head_start`; then the one furthest behind
+    /// its share, so members whose expansions cost very different amounts still share the
+    /// thread as weighed.
+    pub fn timed(
+        members: Vec<(&'static str, Box<dyn Search>, u32)>,
+        first_turn: Duration,
+        head_start: Duration,
+    ) -> Self {
         let (members, weights): (Vec<_>, Vec<_>) =
             members.into_iter().map(|(name, m, share)| ((name, m), share.max(1))).unzip();
-        Portfolio { timing: Some(Timing { weights, head_start }), ..Self::new(members) }
+        let timing = Timing { weights, first_turn, head_start };
+        Portfolio { timing: Some(timing), ..Self::new(members) }
     }
 
     fn split(id: NodeId) -> (usize, NodeId) {
@@ -263,19 +270,26 @@ impl Search for Portfolio {
 struct Timing {
     /// Each member's share (at least 1).
     weights: Vec<u32>,
+    /// Time each member runs, in order, before the head start.
+    first_turn: Duration,
     /// Time the first member runs alone before the sharing begins.
     head_start: Duration,
 }
 
 impl Timing {
     /// The member to step next, given the time each has `used` and which have `quit`: the
-    /// first during its head start, then the one whose time used per unit of share is least
-    /// (the first on ties); none when every member has quit.
+    /// first that has not had its first turn, then the first during its head start, then
+    /// the one whose time used per unit of share is least (the first on ties); none when
+    /// every member has quit.
     fn next(&self, used: &[Duration], quit: &[Option<Progress>]) -> Option<usize> {
-        if quit[0].is_none() && used[0] < self.head_start {
+        let running = |i: usize| quit[i].is_none();
+        if let Some(i) = (0..used.len()).find(|&i| running(i) && used[i] < self.first_turn) {
+            return Some(i);
+        }
+        if running(0) && used[0] < self.head_start {
             return Some(0);
         }
-        (0..used.len()).filter(|&i| quit[i].is_none()).min_by_key(|&i| used[i] / self.weights[i])
+        (0..used.len()).filter(|&i| running(i)).min_by_key(|&i| used[i] / self.weights[i])
     }
 }
 
@@ -314,7 +328,7 @@ mod tests {
         assert!(strategies[1].running && !strategies[0].running, "the last stepped runs");
 
         let even = members().into_iter().map(|(name, m)| (name, m, 1)).collect();
-        let mut timed = Portfolio::timed(even, Duration::ZERO);
+        let mut timed = Portfolio::timed(even, Duration::ZERO, Duration::ZERO);
         assert_eq!(timed.step(2), Progress::Running);
         let expanded: Vec<u64> = timed.members.iter().map(|m| m.stats().expanded).collect();
         assert_eq!(expanded, vec![2, 0], "the first member takes the whole budget");
@@ -326,17 +340,17 @@ mod tests {
     }
 
     #[test]
-    fn timed_turns_go_to_the_member_furthest_behind_its_share_after_a_head_start() {
+    fn timed_turns_go_by_first_turns_then_a_head_start_then_the_shares() {
         let ms = |n: u64| Duration::from_millis(n);
         let running = [None; 3];
         let two = |used: [u64; 2]| {
-            let timing = Timing { weights: vec![1, 2], head_start: Duration::ZERO };
+            let timing = Timing { weights: vec![1, 2], first_turn: ms(0), head_start: ms(0) };
             timing.next(&used.map(ms), &running[..2]).unwrap()
         };
         assert_eq!(two([0, 0]), 0, "the first on ties");
         assert_eq!(two([10, 15]), 1, "15 ms of a double share is behind");
         assert_eq!(two([10, 25]), 0);
-        let timing = Timing { weights: vec![1, 1, 2], head_start: ms(40) };
+        let timing = Timing { weights: vec![1, 1, 2], first_turn: ms(0), head_start: ms(40) };
         let three = |used: [u64; 3]| timing.next(&used.map(ms), &running).unwrap();
         assert_eq!(three([30, 10, 50]), 0, "the head start runs first");
         assert_eq!(three([40, 10, 50]), 1);
@@ -347,5 +361,13 @@ mod tests {
         assert_eq!(timing.next(&[ms(0), ms(30), ms(50)], &quit), Some(2));
         let all = [Some(Progress::NotFound); 3];
         assert_eq!(timing.next(&[ms(0); 3], &all), None);
+        // First turns come before the head start, in order, skipping members that quit.
+        let timing = Timing { weights: vec![1, 1, 2], first_turn: ms(5), head_start: ms(40) };
+        let three = |used: [u64; 3]| timing.next(&used.map(ms), &running).unwrap();
+        assert_eq!(three([0, 0, 0]), 0);
+        assert_eq!(three([5, 0, 0]), 1, "the second member's first turn");
+        assert_eq!(three([5, 6, 0]), 2);
+        assert_eq!(three([5, 6, 7]), 0, "then the head start");
+        assert_eq!(timing.next(&[ms(0), ms(0), ms(0)], &quit), Some(1));
     }
 }
