@@ -55,9 +55,11 @@ const PULL: &str = "greedy pull search";
 const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 
 /// Builds the search `config` asks for on `level`, traced by `observer`. `Auto` takes
-/// turns between feature-space search, greedy best-first search with macros, A* and (with
-/// the `meeting` technique) the greedy pull search, all sharing one perimeter (see
-/// [`Portfolio`]; [`solve`] runs its strategies on two threads instead when it may).
+/// turns between feature-space search (following the plan with `fess-plan`, else by the
+/// packing order with `fess-order`), greedy best-first search with macros
+/// (`greedy-search`), A* and the greedy pull search (`pull-search`), all sharing one
+/// perimeter (see [`Portfolio`]; [`solve`] runs its strategies on two threads instead
+/// when it may, where `fess-hotspots` and `targeted` add one more).
 ///
 /// Macros make push counts meaningless for optimality, so only greedy best-first and
 /// weighted A* use them; every other method has them switched off.
@@ -96,13 +98,25 @@ fn build_with<O: Observer + Clone + 'static>(
     let shared = Arc::new(Perimeter::new(&problem));
     let search: Box<dyn Search> = match config.method {
         Method::Auto => {
-            let member = |method| {
+            let on = |t| config.techniques.on(t);
+            let member = |config: &Config, method| {
                 member(problem.clone(), config, method, observer.clone(), interrupt, &shared)
             };
-            let mut members = vec![(FESS, member(Method::Fess)), (GREEDY, member(Method::Greedy))];
-            members.push(("A*", member(Method::AStar)));
-            if config.techniques.on(Technique::Meeting) {
-                members.push((PULL, member(Method::Pull)));
+            // One FESS: the plan's, or by the packing order when that is all that is left.
+            let mut members = Vec::new();
+            if on(Technique::FessPlan) && on(Technique::Plan) {
+                members.push((FESS, member(config, Method::Fess)));
+            } else if on(Technique::FessOrder) || on(Technique::FessPlan) {
+                let mut order = *config;
+                order.techniques.set(Technique::Plan, false);
+                members.push((FESS_ORDER, member(&order, Method::Fess)));
+            }
+            if on(Technique::GreedySearch) {
+                members.push((GREEDY, member(config, Method::Greedy)));
+            }
+            members.push(("A*", member(config, Method::AStar)));
+            if on(Technique::PullSearch) {
+                members.push((PULL, member(config, Method::Pull)));
             }
             Box::new(Portfolio::new(members))
         }
@@ -328,7 +342,7 @@ fn solve_in_parallel(
 /// order below; then greedy best-first search (`greedy-search`, share 1) runs alone until
 /// it has had two seconds (it solves small levels fastest); then they share the time:
 /// feature-space search with the hotspot advisors and without `best-line`
-/// (`fess-hotspots`, share 2; with `targeted`, in turns with a pull search aimed at its best
+/// (`fess-hotspots`, share 2, unless `hotspots` already puts them in every FESS; with `targeted`, in turns with a pull search aimed at its best
 /// board), feature-space search following the backward plan (`fess-plan`, share 3; with
 /// `plan` off, one without `best-line` instead, unless that is off too, when it would repeat
 /// the first thread's), and the greedy pull search (`pull-search`, share 1).

@@ -62,19 +62,22 @@ pub enum Technique {
     /// reverse) has its solution through it, and a move that leads onto the other side is
     /// played first.
     Meeting,
-    /// `auto`'s first thread runs feature-space search by the packing order.
+    /// `auto`'s first thread runs feature-space search by the packing order (on one
+    /// thread, its FESS goes by the packing order when `fess-plan` is off).
     FessOrder,
-    /// `auto`'s helper thread runs greedy best-first search (with a head start).
+    /// `auto` runs greedy best-first search (on its helper thread, with a head start).
     GreedySearch,
-    /// `auto`'s helper thread runs feature-space search with the hotspot advisors.
+    /// `auto`'s helper thread runs feature-space search with the hotspot advisors (unless
+    /// the hotspot advisor is on for every FESS already); not on one thread.
     FessHotspots,
-    /// `auto`'s helper thread runs feature-space search following the backward plan.
+    /// `auto` runs feature-space search following the backward plan (on its helper
+    /// thread; on one thread, its FESS).
     FessPlan,
-    /// `auto`'s helper thread runs the greedy pull search from the solved position towards
-    /// the start beside its forward searches.
+    /// `auto` runs the greedy pull search from the solved position towards the start
+    /// beside its forward searches.
     PullSearch,
     /// `auto`'s FESS with the hotspot advisors is a targeted strategy: in turns with it, a
-    /// pull search aims at the best board it reached.
+    /// pull search aims at the best board it reached (two threads only, with `meeting`).
     Targeted,
     /// Feature-space search's imagine feature: boxes already where the plan's board just
     /// before its next permanent placement wants them.

@@ -1,10 +1,10 @@
 //! Several searches of one level run in turn, each for one budget at a time (or, when
 //! [`Portfolio::timed`], the one furthest behind its share of the time); the first to find
 //! a solution, or to prove that none exists, ends the run. A member that gives up without
-//! either leaves its turns, and its share of the time, to the others. `auto` uses it to pair a fast
-//! greedy search with A*, which copes better where greed leads astray, and (timed, on its
-//! second thread) to share that thread between greedy search and two more feature-space
-//! searches.
+//! either leaves its turns, and its share of the time, to the others. `auto` uses it on one
+//! thread (FESS, greedy search, A*, which copes better where greed leads astray, and the
+//! pull search) and, timed, on its second thread (greedy search, the hotspot FESS with its
+//! targeted pull search, the plan's FESS and the pull search).
 //!
 //! Node ids carry the member's index in their top bits, so paths and boards of every member
 //! can be asked for through the one [`Search`]. The node being expanded, its children and

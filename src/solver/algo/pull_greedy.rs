@@ -118,7 +118,13 @@ impl<O: Observer> PullGreedy<O> {
 
     /// Nothing left to expand: a proof when aimed at the start.
     fn exhausted(&self) -> Progress {
-        if self.to_start { Progress::Exhausted { complete: true } } else { Progress::NotFound }
+        // Children were cut by the matching, which is exact only below its sentinel.
+        let exact = Hungarian::exact_on(&self.core.problem.board);
+        if self.to_start && exact {
+            Progress::Exhausted { complete: true }
+        } else {
+            Progress::NotFound
+        }
     }
 
     /// Expands node `id`; returns the node that met the forward side, if one did.

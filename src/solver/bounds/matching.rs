@@ -8,10 +8,11 @@
 
 use super::INFINITE;
 use crate::solver::analysis::distances::{Distances, INF};
-use crate::solver::model::board::Sq;
+use crate::solver::model::board::{Board, Sq};
 use crate::solver::model::interrupt::Interrupt;
 
-/// Cost standing for "this box cannot reach this goal"; larger than any finite matching.
+/// Cost standing for "this box cannot reach this goal"; larger than any finite matching on
+/// a board where [`Hungarian::exact_on`] holds.
 const BIG: i32 = 1 << 20;
 
 /// The dual solution of one assignment problem (1-based, index 0 is the algorithm's dummy).
@@ -184,6 +185,14 @@ impl Hungarian {
         self.removed = Some((row, free, rest));
     }
 
+    /// Whether [`Hungarian::cost_with_row_at`]'s [`INFINITE`] always means a box that cannot
+    /// reach any free goal on `board`: no box is more than a square per floor square from
+    /// a goal, so every finite matching stays below the sentinel. Beyond, a large finite
+    /// matching reads as infinite, and a search pruned by it proves nothing when exhausted.
+    pub fn exact_on(board: &Board) -> bool {
+        (board.start_boxes().len() as u64) * (board.len() as u64) < BIG as u64
+    }
+
     /// The optimum when the box prepared by [`Hungarian::remove_row`] moves to `to`.
     pub fn cost_with_row_at(&self, dist: &Distances, to: Sq) -> u32 {
         let Some((_, free, rest)) = self.removed else {
@@ -270,7 +279,29 @@ fn total(d: &Duals, cost: impl Fn(usize, usize) -> i32) -> u32 {
 mod tests {
     use super::*;
     use crate::level::Level;
-    use crate::solver::model::board::Board;
+
+    /// On a small board every finite matching is below the sentinel; on a room of 200 by
+    /// 200 squares with 40 boxes it need not be.
+    #[test]
+    fn the_matching_is_exact_where_boxes_times_squares_stay_below_the_sentinel() {
+        let rows = ["######", "#@$. #", "######"];
+        assert!(Hungarian::exact_on(&Board::compile(&Level::from_rows(&rows).unwrap()).unwrap()));
+        let wall = "#".repeat(202);
+        let mut rows = vec![wall.clone()];
+        for y in 0..200 {
+            let inside = match y {
+                0 => format!("@{}", " ".repeat(199)),
+                1 => format!("{}{}", "$".repeat(40), " ".repeat(160)),
+                3 => format!("{}{}", ".".repeat(40), " ".repeat(160)),
+                _ => " ".repeat(200),
+            };
+            rows.push(format!("#{inside}#"));
+        }
+        rows.push(wall);
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let board = Board::compile(&Level::from_rows(&rows).unwrap()).unwrap();
+        assert!(!Hungarian::exact_on(&board));
+    }
 
     /// Every box moved to every square: the prepared O(n) update equals a fresh solve.
     #[test]

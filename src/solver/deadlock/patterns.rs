@@ -65,6 +65,16 @@ pub enum Source {
 }
 
 impl Source {
+    /// The rule a pattern from this source prunes under: a room's, a stalled subtree's, or
+    /// the database's.
+    pub fn rule(self) -> PruneReason {
+        match self {
+            Source::Room => PruneReason::Room,
+            Source::Stalled => PruneReason::Stalled,
+            Source::Precomputed | Source::Learned | Source::Plan => PruneReason::Pattern,
+        }
+    }
+
     /// The name the inspector shows.
     pub fn name(self) -> &'static str {
         match self {
@@ -179,11 +189,7 @@ impl Patterns {
 
     /// The rule pattern `id` stands for: a room's, a stalled subtree's, or the database's.
     pub fn reason(&self, id: u32) -> PruneReason {
-        match self.patterns[id as usize].source {
-            Source::Room => PruneReason::Room,
-            Source::Stalled => PruneReason::Stalled,
-            Source::Precomputed | Source::Learned | Source::Plan => PruneReason::Pattern,
-        }
+        self.patterns[id as usize].source.rule()
     }
 
     /// The first pattern holding square `to` that `boxes`, with the player on `player`,

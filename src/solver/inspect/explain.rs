@@ -44,13 +44,8 @@ impl Deadlock {
             Source::Stalled => "learned where a subtree of the search stalled",
             Source::Learned | Source::Plan => "learned during the search",
         };
-        let rule = match pat.source {
-            Source::Room => PruneReason::Room,
-            Source::Stalled => PruneReason::Stalled,
-            Source::Precomputed | Source::Learned | Source::Plan => PruneReason::Pattern,
-        };
         Some(Deadlock {
-            rule,
+            rule: pat.source.rule(),
             boxes: pat.boxes.clone(),
             reason: format!(
                 "Deadlock pattern #{} ({source}; it has pruned {} position(s)): the boxes at \

@@ -281,7 +281,7 @@ impl<O: Observer> Fess<O> {
                 Some(c) => c,
                 None => match self.cells.take_turn() {
                     Some(c) => c,
-                    None => return self.finish(Progress::Exhausted { complete: true }),
+                    None => return self.finish(self.exhausted()),
                 },
             };
             while let Some(e) = self.cells.pop(cell) {
@@ -501,6 +501,16 @@ impl<O: Observer> Fess<O> {
     /// The cell whose turn is next.
     fn next_cell(&self) -> Option<u32> {
         self.best_cell_next().or_else(|| self.cells.next_in_ring())
+    }
+
+    /// The end when no cell has a move left: a proof, unless children were cut by a
+    /// matching that is not exact on this board ([`Hungarian::exact_on`]).
+    fn exhausted(&self) -> Progress {
+        if Hungarian::exact_on(&self.core.expander.problem.board) {
+            Progress::Exhausted { complete: true }
+        } else {
+            Progress::NotFound
+        }
     }
 
     fn finish(&mut self, p: Progress) -> Progress {
