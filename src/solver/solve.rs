@@ -342,10 +342,11 @@ fn solve_in_parallel(
 /// order below; then greedy best-first search (`greedy-search`, share 1) runs alone until
 /// it has had two seconds (it solves small levels fastest); then they share the time:
 /// feature-space search with the hotspot advisors and without `best-line`
-/// (`fess-hotspots`, share 2, unless `hotspots` already puts them in every FESS; with `targeted`, in turns with a pull search aimed at its best
-/// board), feature-space search following the backward plan (`fess-plan`, share 3; with
-/// `plan` off, one without `best-line` instead, unless that is off too, when it would repeat
-/// the first thread's), and the greedy pull search (`pull-search`, share 1).
+/// (`fess-hotspots`, share 2, unless `hotspots` already puts them in every FESS; with
+/// `targeted`, in turns with a pull search aimed at its best board), feature-space search
+/// following the backward plan (`fess-plan`, share 3; with `plan` off, one without
+/// `best-line` instead, unless that is off too, when it would repeat the first thread's),
+/// and the greedy pull search (`pull-search`, share 1).
 fn helper(
     problem: Problem,
     config: &Config,

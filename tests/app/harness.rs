@@ -8,6 +8,17 @@ use sokolab::app::settings::Settings;
 use sokolab::level::format::read_collection;
 use sokolab::level::{Collection, Level, Pos};
 
+/// A goal room filled through a box parked outside it (the backward search's parking test).
+pub const PARKED: &str = "; Parked\n##########\n#@..*    #\n#### $$  #\n   #     #\n   #######\n";
+
+/// The level titled `title` from the levels the program ships, alone in a collection.
+pub fn shipped(title: &str) -> Collection {
+    let text = include_str!("../../levels/default.xsb");
+    let levels = read_collection(text).expect("the shipped levels parse").levels;
+    let level = levels.into_iter().find(|l| l.meta.title == title).expect("a shipped level");
+    Collection { notes: Vec::new(), levels: vec![level] }
+}
+
 /// A window showing a collection read from `xsb`, with default settings and no autosave.
 pub fn window(xsb: &str) -> Harness<'static, App> {
     let collection = read_collection(xsb).expect("test level parses");

@@ -6,13 +6,19 @@ use sokolab::app::inspector::Shown;
 use sokolab::app::inspector::text::child_row;
 use sokolab::solver::{Config, Method, Recorder, Search, Technique, Textbook, build};
 
-use crate::harness::{run_inspector_to_the_end, wait_while, window};
+use crate::harness::{PARKED, run_inspector_to_the_end, shipped, wait_while, window, window_on};
+
+type Harness = egui_kittest::Harness<'static, sokolab::app::App>;
 
 const TWO: &str = "; Two\n########\n#      #\n# $  . #\n#@$  . #\n#      #\n########\n";
 
 /// A window on `xsb` in inspect mode, its search set to `config`.
-fn inspecting(xsb: &str, config: Config) -> egui_kittest::Harness<'static, sokolab::app::App> {
-    let mut h = window(xsb);
+fn inspecting(xsb: &str, config: Config) -> Harness {
+    inspect(window(xsb), config)
+}
+
+/// Window `h` in inspect mode, its search set to `config`.
+fn inspect(mut h: Harness, config: Config) -> Harness {
     h.get_by_label("Inspector").click();
     h.run();
     h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
@@ -21,7 +27,7 @@ fn inspecting(xsb: &str, config: Config) -> egui_kittest::Harness<'static, sokol
 }
 
 /// The window on `xsb`, its inspector open with the default search, stepped once.
-fn stepped_once(xsb: &str) -> egui_kittest::Harness<'static, sokolab::app::App> {
+fn stepped_once(xsb: &str) -> Harness {
     let mut h = window(xsb);
     h.get_by_label("Inspector").click();
     h.run();
@@ -565,23 +571,31 @@ fn the_tree_can_be_coloured_as_the_talking_stones_thesis_does() {
     h.get_by_label("over the bound");
 }
 
+/// The window on `xsb` inspecting `config`'s search stepped `n` times with the Step
+/// button, and the same search built outside the window and stepped as far: both show the
+/// same node and children.
+fn stepped_beside(xsb: &str, config: Config, n: u64) -> (Harness, Box<dyn Search>) {
+    let mut h = inspecting(xsb, config);
+    for _ in 0..n {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    let mut search = build(h.state().level(), &config, Recorder::default()).unwrap();
+    search.step(n);
+    let snapshot = &h.state().inspector.snapshot;
+    assert_eq!(snapshot.current, search.current());
+    assert_eq!(snapshot.children, search.children());
+    (h, search)
+}
+
 /// The textbook's DFS on pushes steps in the inspector like the engineered methods: the
 /// same node, children and counters as the search built outside the window, and a run to
 /// the solution.
 #[test]
 fn the_textbook_dfs_steps_in_the_inspector_like_any_method() {
     let config = Config::with_method(Method::Textbook(Textbook::Dfs(10)));
-    let mut h = inspecting(TWO, config);
-    for _ in 0..3 {
-        h.get_by_label("Step").click();
-        h.run();
-    }
-    let mut book = build(h.state().level(), &config, Recorder::default()).unwrap();
-    book.step(3);
-    let snapshot = &h.state().inspector.snapshot;
-    assert_eq!(snapshot.current, book.current());
-    assert_eq!(snapshot.children, book.children());
-    assert_eq!(snapshot.stats, *book.stats());
+    let (mut h, book) = stepped_beside(TWO, config, 3);
+    assert_eq!(h.state().inspector.snapshot.stats, *book.stats());
     assert!(book.stats().expanded == 3 && !book.children().is_empty());
     run_inspector_to_the_end(&mut h);
     let line = h.state().inspector.state_line();
@@ -609,22 +623,11 @@ fn auto_in_the_inspector_lists_its_strategies_and_marks_the_one_running() {
     assert!(h.query_by_label("Strategies").is_none());
 }
 
-/// A goal room filled through a box parked outside it (the backward search's parking test).
-const PARKED: &str = "; Parked\n##########\n#@..*    #\n#### $$  #\n   #     #\n   #######\n";
-
 #[test]
 fn the_backward_search_steps_with_pulls_and_ends_with_its_plan() {
     let config = Config::with_method(Method::Backward);
-    let mut h = inspecting(PARKED, config);
-    for _ in 0..3 {
-        h.get_by_label("Step").click();
-        h.run();
-    }
-    let mut backward = build(h.state().level(), &config, Recorder::default()).unwrap();
-    backward.step(3);
+    let (mut h, backward) = stepped_beside(PARKED, config, 3);
     let snapshot = &h.state().inspector.snapshot;
-    assert_eq!(snapshot.current, backward.current());
-    assert_eq!(snapshot.children, backward.children());
     assert!(!snapshot.children.is_empty());
     // Each child is a box pulled alone: it stands on the move's first square in the
     // expanded position, and the square it arrives on and the one the player ends on,
@@ -644,7 +647,7 @@ fn the_backward_search_steps_with_pulls_and_ends_with_its_plan() {
     let line = h.state().inspector.state_line();
     assert!(line.starts_with("Solved:"), "{line}");
     // On Turnstile it sends boxes home before the start is in reach: it ends with its plan.
-    let mut h = inspecting(TURNSTILE, config);
+    let mut h = inspect(window_on(shipped("Turnstile")), config);
     run_inspector_to_the_end(&mut h);
     let mut backward = build(h.state().level(), &config, Recorder::default()).unwrap();
     assert_eq!(backward.step(u64::MAX), sokolab::solver::Progress::NotFound);
@@ -653,7 +656,3 @@ fn the_backward_search_steps_with_pulls_and_ends_with_its_plan() {
     assert!(line.starts_with(&format!("Plan found: {steps} steps.")), "{line}");
     h.get_by_label(&line);
 }
-
-/// "Turnstile" from the levels the program ships.
-const TURNSTILE: &str = "; Turnstile\n  #####\n  #   ###\n### # $ #\n#   .$$ #\n# #.#+# #\n\
-                         #   .$  #\n###   ###\n  #####\n";

@@ -5,7 +5,7 @@ use egui_kittest::kittest::Queryable;
 use sokolab::level::Pos;
 use sokolab::solver::inspect::Analyser;
 
-use crate::harness::window;
+use crate::harness::{PARKED, window};
 
 const CORNER: &str = "#######\n#$  @.#\n#     #\n#######\n";
 
@@ -162,9 +162,6 @@ fn a_rearranged_schedule_draws_its_parking_square_and_the_move_on() {
     assert!(moved_on.to.x == 7, "the parked stone moves on to a goal: {moved_on:?}");
     h.get_by_label_contains("Ordering 1 with the goals rearranged");
 }
-
-/// A goal room filled through a box parked outside it (the backward search's parking test).
-const PARKED: &str = "##########\n#@..*    #\n#### $$  #\n   #     #\n   #######\n";
 
 #[test]
 fn the_backward_plan_draws_an_arrow_from_each_steps_box_and_rings_its_parking_square() {

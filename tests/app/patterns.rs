@@ -9,25 +9,22 @@ use sokolab::app::inspector::patterns::pattern_label;
 use sokolab::app::inspector::text::child_row;
 use sokolab::app::inspector::{PatternOrder, Shown};
 use sokolab::app::overlay::Overlay;
-use sokolab::level::format::read_collection;
-use sokolab::level::{Collection, Level};
+use sokolab::level::Level;
 use sokolab::solver::ChildView;
 use sokolab::solver::{Config, Method, Recorder, Search, build};
 use sokolab::solver::{PatternView, Source};
 
-use crate::harness::window_on;
+use crate::harness::{shipped, window_on};
 
 /// "Switchback" from the levels the program ships: A* learns a pattern at its first
 /// expansion and prunes with it again on the next ones.
 fn switchback() -> Level {
-    let text = include_str!("../../levels/default.xsb");
-    let levels = read_collection(text).expect("the shipped levels parse").levels;
-    levels.into_iter().find(|l| l.meta.title == "Switchback").expect("Switchback is shipped")
+    shipped("Switchback").levels.remove(0)
 }
 
 /// A window in the inspector on Switchback after `steps` single steps of A*.
 fn stepped(steps: usize) -> Harness<'static, App> {
-    let mut h = window_on(Collection { notes: Vec::new(), levels: vec![switchback()] });
+    let mut h = window_on(shipped("Switchback"));
     h.get_by_label("Inspector").click();
     h.run();
     for _ in 0..steps {

@@ -284,13 +284,13 @@ fn link(steps: &mut [Step]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::level::Level;
+    use crate::solver::model::state::set_box;
 
     /// A box brought from where boxes start.
     fn base(p: &Problem) -> Origin {
         Origin::Base(p.board.start_boxes()[0])
     }
-    use crate::level::Level;
-    use crate::solver::model::state::set_box;
 
     fn problem() -> Problem {
         Problem::new(
