@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use sokolab::level::Level;
 use sokolab::solver::inspect::trace::{Tracer, lock};
-use sokolab::solver::{Config, Method, NoTrace, Observer, build};
+use sokolab::solver::{Config, Method, NoTrace, Traced, build};
 
 /// Expansions per timed search.
 const EXPANSIONS: u64 = 300_000;
@@ -62,7 +62,7 @@ fn best(mut f: impl FnMut() -> Duration) -> Duration {
 }
 
 /// Time to make `EXPANSIONS` expansions (the searches cannot end sooner on the bench room).
-fn time<O: Observer + Clone + 'static>(level: &Level, config: &Config, observer: O) -> Duration {
+fn time<O: Traced>(level: &Level, config: &Config, observer: O) -> Duration {
     let mut search = build(level, config, observer).expect("the bench level is valid");
     // Depth-first search expands its root when it is built, so count from there.
     let before = search.stats().expanded;

@@ -1,6 +1,6 @@
-//! What a search concludes is true, whatever it was told to search with: every method with
-//! every lower bound, and the default setting with each deadlock detector and each technique
-//! switched off in turn, on our levels and the first Microban levels (from
+//! What a search concludes is true, whatever it was told to search with: every method of the
+//! catalogue with every lower bound, and the default setting with each deadlock detector and
+//! each technique switched off in turn, on our levels and the first Microban levels (from
 //! `../shared/levels` or `$SOKOLAB_LEVELS`, skipped with a note when absent). No search
 //! calls a solvable level unsolvable, and every claim of optimality has BFS's push count. A
 //! bound that is not admissible may misguide a search, never prune it.
@@ -13,8 +13,7 @@ use std::time::Duration;
 use sokolab::level::Level;
 use sokolab::level::format::load_file;
 use sokolab::solver::{
-    Config, Limits, LowerBound, Method, Outcome, PruneReason, Technique, Techniques, Textbook,
-    solve,
+    Config, Limits, LowerBound, METHODS, Method, Outcome, PruneReason, Technique, Techniques, solve,
 };
 
 /// Small budgets: the matrix is large, and a stopped search claims nothing.
@@ -22,23 +21,10 @@ fn limits() -> Limits {
     Limits { time: Some(Duration::from_secs(1)), nodes: Some(3_000), ..Limits::default() }
 }
 
-const METHODS: [Method; 15] = [
-    Method::Auto,
-    Method::AStar,
-    Method::IdaStar,
-    Method::WeightedAStar(3),
-    Method::Greedy,
-    Method::Bfs,
-    Method::Dfs(Method::DFS_LIMIT),
-    Method::IterativeDeepening,
-    Method::Fess,
-    Method::Backward,
-    Method::Pull,
-    Method::Textbook(Textbook::Bfs),
-    Method::Textbook(Textbook::Dfs(Method::DFS_LIMIT)),
-    Method::Textbook(Textbook::AStar),
-    Method::Textbook(Textbook::IdaStar),
-];
+/// Every method of the catalogue, with its default parameter.
+fn methods() -> Vec<Method> {
+    METHODS.iter().map(|m| m.method()).collect()
+}
 
 /// The levels of the matrix: ours, then the first Microban levels when present.
 fn levels() -> Vec<(String, Level)> {
@@ -89,14 +75,14 @@ fn no_setting_proves_a_solvable_level_unsolvable_or_claims_a_false_optimum() {
             Outcome::Unsolvable(_) => panic!("{name}: BFS called it unsolvable"),
             _ => None,
         };
-        for method in METHODS {
+        for method in methods() {
             for bound in LowerBound::ALL {
                 let config = Config { lower_bound: bound, ..Config::with_method(method) };
                 let what = format!("{} with {}", method.name(), bound.name());
                 check(&name, &what, &level, &config, optimum);
             }
         }
-        for method in METHODS {
+        for method in methods() {
             for reason in PruneReason::ALL {
                 let mut config = Config::with_method(method);
                 let Some(on) = config.deadlocks.flag(reason) else { continue };

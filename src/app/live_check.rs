@@ -54,6 +54,9 @@ impl Verdict {
             }
             Outcome::Stopped(_, _) => Verdict::Unknown { why: "the solver gave up".into() },
             Outcome::Invalid(_) => Verdict::Invalid,
+            Outcome::Failed(_) => Verdict::Unknown {
+                why: outcome.message().unwrap_or_else(|| "the solver failed".into()),
+            },
         }
     }
 }

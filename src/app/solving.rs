@@ -219,5 +219,8 @@ fn outcome_line(outcome: &Outcome, aim: Aim) -> String {
             format!("The solver stopped: {} ({}).", reason.status(), counters(s))
         }
         Outcome::Invalid(why) => format!("The level cannot be solved: {why}."),
+        Outcome::Failed(_) => {
+            format!("No solution: {}.", outcome.message().unwrap_or_default())
+        }
     }
 }

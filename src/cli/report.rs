@@ -163,6 +163,7 @@ impl LevelReport {
 fn message(outcome: &Outcome, limits: &Limits, place: Place) -> String {
     match outcome {
         Outcome::Solved(..) | Outcome::Unsolvable(_) => String::new(),
+        Outcome::Failed(_) => outcome.message().unwrap_or_default(),
         Outcome::Invalid(why) => {
             let (line, column) = match why.square() {
                 Some(pos) => place.origin.locate(pos),

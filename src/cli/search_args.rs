@@ -1,17 +1,20 @@
 //! Search options shared by `solve` and `bench`.
 
 use crate::solver::{
-    Config, Deadlocks, Limits, LowerBound, Method, PruneReason, Technique, Techniques,
+    Config, Deadlocks, Limits, LowerBound, METHODS, Method, PruneReason, Technique, Techniques,
 };
 use std::time::Duration;
 
 /// How to search: method, bound, detectors and limits.
 #[derive(clap::Args, Clone, Debug)]
 pub struct SearchArgs {
-    /// auto, astar, idastar, wastar[:W], greedy, bfs, dfs[:DEPTH], iddfs, fess, backward,
-    /// pull, stone-by-stone, talking-stones[:CAP], planner[:DEPTH], book-bfs,
-    /// book-dfs[:DEPTH], book-astar, book-idastar.
-    #[arg(long, default_value = "auto", value_parser = parse_method)]
+    #[arg(
+        long,
+        default_value = "auto",
+        value_parser = parse_method,
+        help = method_help(),
+        long_help = method_long_help()
+    )]
     pub method: Method,
     /// Seconds per level (0 = no limit; dfs and iddfs, which never fill the memory, stop
     /// after 60 unless a time or node limit is given).
@@ -71,8 +74,26 @@ fn parse_switch(s: &str) -> Result<Switch, String> {
 }
 
 fn parse_method(s: &str) -> Result<Method, String> {
-    Method::from_name(s)
-        .ok_or_else(|| format!("unknown method `{s}`; use one of {}", Method::NAMES.join(", ")))
+    Method::from_name(s).ok_or_else(|| {
+        let names: Vec<String> = METHODS.iter().map(|m| m.usage()).collect();
+        format!("unknown method `{s}`; use one of {}", names.join(", "))
+    })
+}
+
+/// The methods' command-line forms, for `--help`.
+fn method_help() -> String {
+    let names: Vec<String> = METHODS.iter().map(|m| m.usage()).collect();
+    names.join(", ")
+}
+
+/// Each method with what it is and its parameter's default, for `--help`.
+fn method_long_help() -> String {
+    let mut help = String::from("The search method:\n");
+    for m in METHODS {
+        let default = m.param.map(|p| format!(" ({} = {} unless given)", p.cli, p.default));
+        help += &format!("  {:<20} {}{}\n", m.usage(), m.summary, default.unwrap_or_default());
+    }
+    help
 }
 
 fn parse_bound(s: &str) -> Result<LowerBound, String> {

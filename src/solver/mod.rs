@@ -2,6 +2,8 @@
 //!
 //! ```text
 //! solve(level, config, limits, cancel) -> Outcome       solve.rs, config.rs, outcome.rs
+//!   methods/   the catalogue: every method's name, parameter, label, optimality and
+//!              builder, and auto's recipe
 //!   model/     the compiled board, states and Zobrist keys, reach, regions, the node store,
 //!              the stop flag (Interrupt), the player's walk between pushes
 //!   analysis/  what is known before searching: distances and dead squares, tunnels, rooms,
@@ -28,11 +30,13 @@ pub(crate) mod deadlock;
 mod error;
 pub mod generate;
 pub mod inspect;
+mod methods;
 pub(crate) mod model;
 pub mod optimize;
 mod outcome;
 pub mod rating;
 pub(crate) mod search;
+mod solution;
 mod solve;
 mod techniques;
 pub mod textbook;
@@ -47,13 +51,15 @@ pub use config::{Config, Limits, Method, Textbook};
 pub use deadlock::patterns::{PatternView, Source};
 pub use deadlock::{Deadlocks, PruneReason};
 pub use error::{Unsearchable, WrongSolution};
+pub use methods::{METHODS, MethodInfo, Optimality, Param, Policy, Traced};
 pub use model::interrupt::Interrupt;
 pub use model::random::Random;
 pub use model::table::NodeId;
-pub use outcome::{Outcome, Solution, StopReason};
+pub use outcome::{Outcome, StopReason};
 pub use search::{
     ChildView, NoTrace, NodeView, Observer, Progress, PushView, Recorder, Search, Stats,
     StoneFailure, StrategyView, SubProblem, Verdict,
 };
+pub use solution::{Solution, line, solution_of};
 pub use solve::{build, build_interruptible, pushes, solve, solve_with_progress};
 pub use techniques::{Technique, Techniques};

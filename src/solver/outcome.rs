@@ -1,28 +1,8 @@
 //! What a search ends with.
 
-use crate::level::Move;
-use crate::solver::error::Unsearchable;
+use crate::solver::error::{Unsearchable, WrongSolution};
 use crate::solver::search::Stats;
-
-/// A verified solution.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// Every move, walks and pushes, from the start position.
-    pub moves: Vec<Move>,
-    /// Number of pushes among the moves.
-    pub pushes: usize,
-    /// Whether no solution has fewer pushes (proved by the method and an admissible bound).
-    pub optimal: bool,
-    /// The strategy that found it, for a method made of several (`auto`).
-    pub found_by: Option<&'static str>,
-}
-
-impl Solution {
-    /// The solution as a LURD string.
-    pub fn lurd(&self) -> String {
-        self.moves.iter().map(|m| m.lurd()).collect()
-    }
-}
+use crate::solver::solution::Solution;
 
 /// Why a search stopped without an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +47,9 @@ pub enum Outcome {
     Stopped(StopReason, Stats),
     /// The level cannot be searched (no single player, box and goal counts differ, …).
     Invalid(Unsearchable),
+    /// The search's line does not replay: a bug of the solver's, reported as such (see
+    /// [`Outcome::message`]), never as a solution.
+    Failed(WrongSolution),
 }
 
 impl Outcome {
@@ -77,6 +60,7 @@ impl Outcome {
             Outcome::Unsolvable(_) => "unsolvable",
             Outcome::Stopped(reason, _) => reason.status(),
             Outcome::Invalid(_) => "invalid",
+            Outcome::Failed(_) => "error",
         }
     }
 
@@ -84,7 +68,19 @@ impl Outcome {
     pub fn stats(&self) -> Option<&Stats> {
         match self {
             Outcome::Solved(_, s) | Outcome::Unsolvable(s) | Outcome::Stopped(_, s) => Some(s),
-            Outcome::Invalid(_) => None,
+            Outcome::Invalid(_) | Outcome::Failed(_) => None,
+        }
+    }
+
+    /// What went wrong, for an outcome that is an error: the level cannot be searched, or
+    /// the solver's line does not replay.
+    pub fn message(&self) -> Option<String> {
+        match self {
+            Outcome::Invalid(why) => Some(format!("the level cannot be searched: {why}")),
+            Outcome::Failed(why) => Some(format!(
+                "internal error: the search's line does not replay ({why}); please report it"
+            )),
+            _ => None,
         }
     }
 

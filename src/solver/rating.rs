@@ -110,6 +110,8 @@ pub fn rate(level: &Level, cancel: &AtomicBool) -> Result<Option<Rating>, Unsear
             rating.effort = stats.expanded;
         }
         Outcome::Stopped(_, stats) => rating.effort = stats.expanded.max(REFERENCE_NODES),
+        // A line that does not replay is no reference: the effort is not known.
+        Outcome::Failed(_) => rating.effort = REFERENCE_NODES,
     }
     if !rating.unsolvable {
         match solve(level, &Config::with_method(Method::AStar), &limits(PROOF_NODES), cancel) {

@@ -382,6 +382,16 @@ fn talking_stones_marks_which_children_pass_stone_by_stone_and_shows_the_tail() 
         .iter()
         .any(|c| c.verdict == sokolab::solver::Verdict::Passes);
     assert!(passes, "the last expansion's children include the node that passes");
+
+    // The solution put on the timeline is the whole line, the tail included, replayed.
+    h.get_by_label("Timeline").click();
+    h.run();
+    h.get_by_label_contains("Inspector's solution: ").click();
+    h.run();
+    let timeline = h.state().timeline.loaded.clone().expect("loaded");
+    assert_eq!(timeline.total_pushes(), 26, "the search's 4 pushes and the tail's 22");
+    let end = sokolab::level::replay(&timeline.start, &timeline.moves);
+    assert!(end.solved && end.error.is_none(), "the timeline's solution solves the level");
 }
 
 #[test]
@@ -609,7 +619,8 @@ fn auto_in_the_inspector_lists_its_strategies_and_marks_the_one_running() {
     h.run();
     let strategies = h.state().inspector.snapshot.strategies.clone();
     let names: Vec<&str> = strategies.iter().map(|s| s.name).collect();
-    assert_eq!(names, ["feature-space search", "greedy best-first", "A*", "greedy pull search"]);
+    let fess = "feature-space search, backward plan";
+    assert_eq!(names, [fess, "greedy best-first", "A*", "greedy pull search"]);
     assert_eq!(strategies.iter().filter(|s| s.running).count(), 1);
     assert!(strategies.iter().all(|s| s.share == 25), "{strategies:?}");
     h.get_by_label("Strategies");
@@ -655,4 +666,41 @@ fn the_backward_search_steps_with_pulls_and_ends_with_its_plan() {
     let line = h.state().inspector.state_line();
     assert!(line.starts_with(&format!("Plan found: {steps} steps.")), "{line}");
     h.get_by_label(&line);
+}
+
+/// Walking the catalogue alone: every method is in the algorithm menu under its label,
+/// chosen there it is built, its parameter has its row, and Step steps it.
+#[test]
+fn every_method_of_the_catalogue_is_offered_built_and_stepped() {
+    let mut h = window(TWO);
+    h.get_by_label("Inspector").click();
+    h.run();
+    for info in sokolab::solver::METHODS {
+        let method = info.method();
+        h.get_by_label("Algorithm").click();
+        h.run();
+        // The menu's item (the closed menu shows the current method's label too).
+        let label = method.label();
+        // Chosen through the item's accessibility action, as a screen reader chooses it.
+        h.get_all_by_label(&label).last().expect("offered in the menu").click_accesskit();
+        h.run();
+        wait_while(&mut h, "the search being built", 20, |app| app.inspector.building.is_some());
+        assert_eq!(h.state().inspector.method, method, "chosen from the menu");
+        match info.param {
+            Some(p) => drop(h.get_by_label(p.meaning)),
+            None => drop(h.get_by_label("none for this method")),
+        }
+        h.get_by_label("Step").click();
+        h.run();
+        let inspector = &h.state().inspector;
+        let session = inspector.session.as_ref().expect("built");
+        assert_eq!(session.config.method, method);
+        // A node expanded is shown, or the search ended at its start.
+        let ended = session.progress() != sokolab::solver::Progress::Running;
+        assert!(
+            inspector.snapshot.current.is_some() || ended,
+            "{}: Step did nothing",
+            method.name()
+        );
+    }
 }

@@ -89,7 +89,8 @@ fn the_timeline_labels_solutions_and_offers_the_inspectors() {
     wait_while(&mut h, "the inspector's search", 30, |app| app.inspector.solution.is_none());
     h.get_by_label("Timeline").click();
     h.run();
-    let (moves, optimal) = h.state().inspector.solution.clone().unwrap();
+    let solution = h.state().inspector.solution.clone().unwrap().unwrap();
+    let (moves, optimal) = (solution.moves, solution.optimal);
     assert!(optimal, "A* with the matching bound proves it");
     h.get_by_label_contains("Inspector's solution: ").click();
     h.run();

@@ -22,10 +22,11 @@ use std::time::Instant;
 use crate::app::worker::GRACE;
 use crate::level::paths::player_area;
 use crate::level::{Dir, Level, Move, Pos};
-use crate::solver::inspect::boards::{after_move, after_pushes, moves_for};
+use crate::solver::inspect::boards::{after_move, after_pushes};
 use crate::solver::inspect::trace::Step;
 use crate::solver::{ChildView, NodeView, PushView, StrategyView, SubProblem};
-use crate::solver::{Config, LowerBound, Method, NodeId, Progress, Stats, Textbook, Unsearchable};
+use crate::solver::{Config, LowerBound, Method, NodeId, Outcome, Progress, Solution, Stats};
+use crate::solver::{Unsearchable, solution_of};
 
 pub use building::{Asked, Building};
 pub use patterns::{PatternBook, PatternOrder};
@@ -33,58 +34,6 @@ pub use session::{Run, Session};
 
 /// Frontier nodes listed.
 pub const FRONTIER_SHOWN: usize = 12;
-
-/// The algorithms the inspector offers, in menu order.
-pub const METHODS: [Method; 17] = [
-    Method::Bfs,
-    Method::Dfs(Method::DFS_LIMIT),
-    Method::IterativeDeepening,
-    Method::Greedy,
-    Method::AStar,
-    Method::IdaStar,
-    Method::WeightedAStar(3),
-    Method::Fess,
-    Method::Backward,
-    Method::Pull,
-    Method::StoneByStone,
-    Method::TalkingStones(Method::TALKING_STONES_CAP),
-    Method::Planner(Method::PLANNER_LIMIT),
-    Method::Textbook(Textbook::Bfs),
-    Method::Textbook(Textbook::Dfs(Method::DFS_LIMIT)),
-    Method::Textbook(Textbook::AStar),
-    Method::Textbook(Textbook::IdaStar),
-];
-
-/// Whether `a` and `b` are the same algorithm, whatever their parameters.
-pub fn same_algorithm(a: Method, b: Method) -> bool {
-    use std::mem::discriminant;
-    match (a, b) {
-        (Method::Textbook(x), Method::Textbook(y)) => discriminant(&x) == discriminant(&y),
-        _ => discriminant(&a) == discriminant(&b),
-    }
-}
-
-/// The name of a method in the inspector.
-pub fn method_label(m: Method) -> String {
-    match m {
-        Method::Auto => "auto (portfolio)".into(),
-        Method::AStar => "A*".into(),
-        Method::IdaStar => "IDA*".into(),
-        Method::WeightedAStar(w) => format!("weighted A* (w = {w})"),
-        Method::Greedy => "greedy best-first".into(),
-        Method::Bfs => "breadth-first".into(),
-        Method::Dfs(d) => format!("depth-first (limit {d})"),
-        Method::IterativeDeepening => "iterative deepening".into(),
-        Method::Fess => "FESS (feature-space search)".into(),
-        Method::Backward => "backward packing search (FESS's plan, pulls)".into(),
-        Method::Pull => "greedy pull search (towards the start)".into(),
-        Method::StoneByStone => "stone by stone (Van Lishout)".into(),
-        Method::TalkingStones(n) => format!("Talking Stones (cap {n} failed tests)"),
-        Method::Planner(n) => format!("Demaret's planner (sub-problems to {n} moves)"),
-        Method::Textbook(Textbook::Dfs(d)) => format!("textbook DFS (bound {d})"),
-        Method::Textbook(t) => format!("textbook {}", t.label()),
-    }
-}
 
 /// The single pushes of a box move along a straight line; a macro move that turns is
 /// given as its last push only (its path is not in the view).
@@ -192,8 +141,9 @@ pub struct Inspector {
     pub seed_colours: bool,
     /// Which children the children table lists.
     pub verdicts: VerdictFilter,
-    /// The solution the search found, as moves, and whether it is push-optimal.
-    pub solution: Option<(Vec<Move>, bool)>,
+    /// The solution the search found, replayed, or why its line is not one (a bug of the
+    /// solver's, said as such).
+    pub solution: Option<Result<Solution, String>>,
     /// Which view the lower panel shows.
     pub view: LowerView,
     /// The search's deadlock patterns and the one selected.
@@ -344,9 +294,9 @@ impl Inspector {
     /// The solution the search found for `level` (if it searches `level` as it is), and
     /// whether it is push-optimal.
     pub fn solution_for(&self, level: &Level) -> Option<(&[Move], bool)> {
-        let (moves, optimal) = self.solution.as_ref()?;
+        let solution = self.solution.as_ref()?.as_ref().ok()?;
         let same = self.session.as_ref().is_some_and(|s| s.level == *level);
-        same.then_some((&moves[..], *optimal))
+        same.then_some((&solution.moves[..], solution.optimal))
     }
 
     /// Reads the search into the snapshot and the board shown (once a frame).
@@ -406,8 +356,9 @@ impl Inspector {
         }
         let running = session.is_running();
         if let (Progress::Solved(id), None) = (session.progress(), &self.solution) {
-            let moves = moves_for(&session.level, &search.pushes_to(id)).ok();
-            self.solution = moves.map(|m| (m, self.snapshot.optimal));
+            let solution = solution_of(&session.level, search.as_ref(), id);
+            let failed = |e| Outcome::Failed(e).message().unwrap_or_default();
+            self.solution = Some(solution.map_err(failed));
         }
         drop(search);
         // The rate is measured while the worker runs and kept after it stops.
@@ -532,12 +483,15 @@ impl Inspector {
         match s.progress() {
             Progress::Running if s.is_running() => "Running…".into(),
             Progress::Running => "Paused.".into(),
-            Progress::Solved(id) => {
-                let search = s.search();
-                let g = search.node(id).map_or(0, |v| v.g) as usize + search.tail(id).len();
-                let optimal = if self.snapshot.optimal { " (push-optimal)" } else { "" };
-                format!("Solved: {}{optimal}.", text::plural(g, "push", "pushes"))
-            }
+            Progress::Solved(_) => match &self.solution {
+                Some(Ok(solution)) => {
+                    let optimal = if solution.optimal { " (push-optimal)" } else { "" };
+                    let pushes = text::plural(solution.pushes, "push", "pushes");
+                    format!("Solved: {pushes}{optimal}.")
+                }
+                Some(Err(why)) => format!("Solved, but {why}."),
+                None => "Solved.".into(),
+            },
             Progress::Exhausted { complete: true } => {
                 "Exhausted: no solution exists (every position was searched).".into()
             }

@@ -13,9 +13,7 @@ use std::time::{Duration, Instant};
 
 use crate::level::Level;
 use crate::solver::inspect::trace::{self, Trace, Tracer};
-use crate::solver::{
-    Config, Interrupt, Method, Progress, Search, Textbook, Unsearchable, build_interruptible,
-};
+use crate::solver::{Config, Interrupt, Progress, Search, Unsearchable, build_interruptible};
 
 /// Most memory an inspected search may hold before the worker stops it.
 const MEMORY_LIMIT: usize = 3 << 30;
@@ -100,15 +98,7 @@ impl Session {
 
     /// Whether node ids are reused (depth-first searches store only the current path).
     pub fn depth_first(&self) -> bool {
-        matches!(
-            self.config.method,
-            Method::Dfs(_)
-                | Method::IterativeDeepening
-                | Method::IdaStar
-                | Method::Textbook(Textbook::IdaStar)
-                | Method::StoneByStone
-                | Method::TalkingStones(_)
-        )
+        self.config.method.depth_first()
     }
 
     /// The search, locked for the window (waiting at most one worker slice).

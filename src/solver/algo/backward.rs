@@ -34,6 +34,7 @@ use crate::solver::model::table::NodeId;
 use crate::solver::search::perimeter::Perimeter;
 use crate::solver::search::pull_core::{Added, PullAlgorithm, PullCore, Pulls};
 use crate::solver::search::pull_moves::PullMacro;
+use crate::solver::search::step::Flow;
 use crate::solver::search::{NoTrace, NodeView, Observer, Progress, Search, Verdict};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -99,7 +100,6 @@ pub(crate) struct Backward<O: Observer> {
     expansions: u32,
     /// The complete plan, once found.
     plan: Option<ParkingPlan>,
-    done: Option<Progress>,
 }
 
 impl<O: Observer> Backward<O> {
@@ -148,7 +148,6 @@ impl<O: Observer> Backward<O> {
             regions: Regions::default(),
             expansions: 0,
             plan: None,
-            done: None,
         }
     }
 
@@ -375,12 +374,11 @@ impl<O: Observer> Backward<O> {
     }
 
     /// Ends the search on node `id`'s line: its plan, and `progress`.
-    fn conclude(&mut self, id: NodeId, progress: Progress) -> Progress {
+    fn conclude(&mut self, id: NodeId, progress: Progress) -> Flow {
         let plan = self.plan_of(id);
         self.core.stats.set_measure(PLAN_STEPS, plan.steps.len() as u64);
         self.plan = Some(plan);
-        self.done = Some(progress);
-        progress
+        Flow::End(progress)
     }
 }
 
@@ -391,37 +389,37 @@ impl<O: Observer> PullAlgorithm for Backward<O> {
         &self.core
     }
 
-    fn step(&mut self, budget: u64) -> Progress {
-        if let Some(done) = self.done {
-            return done;
-        }
+    fn core_mut(&mut self) -> &mut PullCore<O> {
+        &mut self.core
+    }
+
+    fn begin(&mut self) {
         if self.core.nodes.len() == 0
             && let Some(met) = self.roots()
+            && let Flow::End(progress) = self.conclude(met, Progress::Solved(met))
         {
+            self.core.done = Some(progress);
+        }
+    }
+
+    /// Expands the position with the fewest boxes left (a complete line ends the search
+    /// with its plan).
+    fn advance(&mut self) -> Flow {
+        let Some(Reverse((_, Reverse(id)))) = self.heap.pop() else {
+            return Flow::End(Progress::NotFound);
+        };
+        if self.complete(id) {
+            return self.conclude(id, Progress::NotFound);
+        }
+        if self.expansions >= MAX_EXPANSIONS {
+            return Flow::End(Progress::NotFound);
+        }
+        self.expansions += 1;
+        if let Some(met) = self.expand(id) {
             return self.conclude(met, Progress::Solved(met));
         }
-        for _ in 0..budget {
-            if self.core.interrupt.raised() {
-                return Progress::Running;
-            }
-            let Some(Reverse((_, Reverse(id)))) = self.heap.pop() else {
-                self.done = Some(Progress::NotFound);
-                return Progress::NotFound;
-            };
-            if self.complete(id) {
-                return self.conclude(id, Progress::NotFound);
-            }
-            if self.expansions >= MAX_EXPANSIONS {
-                self.done = Some(Progress::NotFound);
-                return Progress::NotFound;
-            }
-            self.expansions += 1;
-            if let Some(met) = self.expand(id) {
-                return self.conclude(met, Progress::Solved(met));
-            }
-            self.core.stats.open = self.heap.len() as u64;
-        }
-        Progress::Running
+        self.core.stats.open = self.heap.len() as u64;
+        Flow::Go
     }
 
     fn own_memory(&self) -> usize {

@@ -9,6 +9,7 @@
 use crate::solver::model::table::{NodeId, NodeInfo};
 use crate::solver::search::core::{Algorithm, Core};
 use crate::solver::search::expand::Expander;
+use crate::solver::search::step::Flow;
 use crate::solver::search::{NodeView, Observer, Progress};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -46,7 +47,6 @@ pub(crate) struct BestFirst<O: Observer> {
     priority: Priority,
     admissible: bool,
     open: BinaryHeap<Entry>,
-    done: Option<Progress>,
 }
 
 impl<O: Observer> BestFirst<O> {
@@ -55,17 +55,11 @@ impl<O: Observer> BestFirst<O> {
         let admissible = expander.lower_bound().admissible();
         let core = Core::new(expander, observer);
         let mut open = BinaryHeap::new();
-        let done = core.settled;
-        if done.is_none() {
+        if core.done.is_none() {
             let root = core.nodes.info(0);
             open.push(Reverse((priority.f(root), root.h, Reverse(0))));
         }
-        BestFirst { core, priority, admissible, open, done }
-    }
-
-    fn finish(&mut self, p: Progress) -> Progress {
-        self.done = Some(p);
-        p
+        BestFirst { core, priority, admissible, open }
     }
 }
 
@@ -76,46 +70,45 @@ impl<O: Observer> Algorithm for BestFirst<O> {
         &self.core
     }
 
-    fn step(&mut self, budget: u64) -> Progress {
-        if let Some(done) = self.done {
-            return done;
-        }
+    fn core_mut(&mut self) -> &mut Core<O> {
+        &mut self.core
+    }
+
+    /// Takes the best entry of the open list: a stale one is dropped, a goal ends the
+    /// search (A* tests the goal when it takes a node), any other node is expanded.
+    fn advance(&mut self) -> Flow {
         let priority = self.priority;
         let reopen = priority == Priority::AStar;
-        let mut spent = 0;
-        while spent < budget && !self.core.interrupted() {
-            let Some(Reverse((f, _, Reverse(id)))) = self.open.pop() else {
-                return self.finish(Progress::Exhausted { complete: true });
-            };
-            let info = *self.core.nodes.info(id);
-            if priority.f(&info) != f || (!reopen && info.closed) {
-                continue;
-            }
-            if reopen && self.core.problem().is_solved(self.core.nodes.state(id)) {
-                return self.finish(Progress::Solved(id));
-            }
-            spent += 1;
-            self.core.expanding(id, f);
-            self.core.nodes.info_mut(id).closed = true;
-            self.core.stats.bound = f;
-            self.core.expand(id, true);
-            let open = &mut self.open;
-            let found = self.core.absorb(
-                id,
-                |i| priority.f(i),
-                |child, info, improved| {
-                    if reopen || !(improved && info.closed) {
-                        open.push(Reverse((priority.f(info), info.h, Reverse(child))));
-                    }
-                    !reopen
-                },
-            );
-            self.core.stats.open = self.open.len() as u64;
-            if let Some(goal) = found {
-                return self.finish(Progress::Solved(goal));
-            }
+        let Some(Reverse((f, _, Reverse(id)))) = self.open.pop() else {
+            return Flow::End(Progress::Exhausted { complete: true });
+        };
+        let info = *self.core.nodes.info(id);
+        if priority.f(&info) != f || (!reopen && info.closed) {
+            return Flow::Go;
         }
-        Progress::Running
+        if reopen && self.core.problem().is_solved(self.core.nodes.state(id)) {
+            return Flow::End(Progress::Solved(id));
+        }
+        self.core.expanding(id, f);
+        self.core.nodes.info_mut(id).closed = true;
+        self.core.stats.bound = f;
+        self.core.expand(id, true);
+        let open = &mut self.open;
+        let found = self.core.absorb(
+            id,
+            |i| priority.f(i),
+            |child, info, improved| {
+                if reopen || !(improved && info.closed) {
+                    open.push(Reverse((priority.f(info), info.h, Reverse(child))));
+                }
+                !reopen
+            },
+        );
+        self.core.stats.open = self.open.len() as u64;
+        match found {
+            Some(goal) => Flow::End(Progress::Solved(goal)),
+            None => Flow::Go,
+        }
     }
 
     fn own_memory(&self) -> usize {

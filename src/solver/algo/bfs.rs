@@ -4,6 +4,7 @@
 use crate::solver::model::table::{NodeId, NodeInfo};
 use crate::solver::search::core::{Algorithm, Core};
 use crate::solver::search::expand::Expander;
+use crate::solver::search::step::Flow;
 use crate::solver::search::{NodeView, Observer, Progress};
 use std::collections::VecDeque;
 
@@ -12,15 +13,12 @@ use std::collections::VecDeque;
 pub(crate) struct Bfs<O: Observer> {
     core: Core<O>,
     queue: VecDeque<NodeId>,
-    done: Option<Progress>,
 }
 
 impl<O: Observer> Bfs<O> {
     /// A search from the expander's start position.
     pub fn new(expander: Expander, observer: O) -> Self {
-        let core = Core::new(expander, observer);
-        let done = core.settled;
-        Bfs { core, queue: VecDeque::from([0]), done }
+        Bfs { core: Core::new(expander, observer), queue: VecDeque::from([0]) }
     }
 }
 
@@ -31,38 +29,32 @@ impl<O: Observer> Algorithm for Bfs<O> {
         &self.core
     }
 
-    fn step(&mut self, budget: u64) -> Progress {
-        if let Some(done) = self.done {
-            return done;
+    fn core_mut(&mut self) -> &mut Core<O> {
+        &mut self.core
+    }
+
+    fn advance(&mut self) -> Flow {
+        let Some(id) = self.queue.pop_front() else {
+            return Flow::End(Progress::Exhausted { complete: true });
+        };
+        self.core.expanding(id, self.core.nodes.info(id).g);
+        self.core.nodes.info_mut(id).closed = true;
+        self.core.expand(id, true);
+        let queue = &mut self.queue;
+        let found = self.core.absorb(
+            id,
+            |i| i.g,
+            |child, _, _| {
+                queue.push_back(child);
+                true
+            },
+        );
+        self.core.stats.open = self.queue.len() as u64;
+        self.core.stats.bound = self.core.nodes.info(id).g;
+        match found {
+            Some(goal) => Flow::End(Progress::Solved(goal)),
+            None => Flow::Go,
         }
-        for _ in 0..budget {
-            if self.core.interrupted() {
-                break;
-            }
-            let Some(id) = self.queue.pop_front() else {
-                self.done = Some(Progress::Exhausted { complete: true });
-                return Progress::Exhausted { complete: true };
-            };
-            self.core.expanding(id, self.core.nodes.info(id).g);
-            self.core.nodes.info_mut(id).closed = true;
-            self.core.expand(id, true);
-            let queue = &mut self.queue;
-            let found = self.core.absorb(
-                id,
-                |i| i.g,
-                |child, _, _| {
-                    queue.push_back(child);
-                    true
-                },
-            );
-            self.core.stats.open = self.queue.len() as u64;
-            self.core.stats.bound = self.core.nodes.info(id).g;
-            if let Some(goal) = found {
-                self.done = Some(Progress::Solved(goal));
-                return Progress::Solved(goal);
-            }
-        }
-        Progress::Running
     }
 
     fn own_memory(&self) -> usize {

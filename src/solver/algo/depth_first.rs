@@ -9,6 +9,7 @@
 use crate::solver::model::table::{Insert, NodeId, NodeInfo, Nodes, Push};
 use crate::solver::search::core::{Algorithm, Core};
 use crate::solver::search::expand::Expander;
+use crate::solver::search::step::Flow;
 use crate::solver::search::{ChildView, NodeView, Observer, Progress, Verdict};
 
 /// What limits each iteration.
@@ -51,7 +52,6 @@ pub(crate) struct DepthFirst<O: Observer> {
     depth: usize,
     /// The transposition table: every position of this iteration with its least `g`.
     seen: Nodes,
-    done: Option<Progress>,
 }
 
 impl<O: Observer> DepthFirst<O> {
@@ -65,7 +65,6 @@ impl<O: Observer> DepthFirst<O> {
             Limit::Deepening => 0,
             Limit::Cost => core.nodes.info(0).h,
         };
-        let done = core.settled;
         let mut search = DepthFirst {
             core,
             limit_kind,
@@ -76,9 +75,8 @@ impl<O: Observer> DepthFirst<O> {
             frames: Vec::new(),
             depth: 0,
             seen: Nodes::new(stride),
-            done,
         };
-        if search.done.is_none() {
+        if search.core.done.is_none() {
             search.start_iteration();
         }
         search
@@ -128,14 +126,9 @@ impl<O: Observer> DepthFirst<O> {
         self.depth += 1;
     }
 
-    fn finish(&mut self, p: Progress) -> Progress {
-        self.done = Some(p);
-        p
-    }
-
     /// Takes the next child of the top frame (or leaves an exhausted frame); returns the
     /// child's node if it is a goal.
-    fn advance(&mut self) -> Option<NodeId> {
+    fn next_child(&mut self) -> Option<NodeId> {
         let top = self.depth - 1;
         let parent = top as NodeId;
         let frame = &mut self.frames[top];
@@ -207,31 +200,31 @@ impl<O: Observer> Algorithm for DepthFirst<O> {
         &self.core
     }
 
-    fn step(&mut self, budget: u64) -> Progress {
-        if let Some(done) = self.done {
-            return done;
-        }
-        let start = self.core.stats.expanded;
-        while self.core.stats.expanded - start < budget && !self.core.interrupted() {
-            if self.depth == 0 {
-                let complete = !self.cut;
-                match self.limit_kind {
-                    _ if !self.cut => return self.finish(Progress::Exhausted { complete }),
-                    Limit::Depth(_) => return self.finish(Progress::Exhausted { complete }),
-                    Limit::Deepening => self.limit += 1,
-                    Limit::Cost => self.limit = self.next_limit,
-                }
-                self.start_iteration();
-                continue;
+    fn core_mut(&mut self) -> &mut Core<O> {
+        &mut self.core
+    }
+
+    /// Takes the next child of the deepest node; at the end of an iteration, starts the
+    /// next with a larger limit (or ends).
+    fn advance(&mut self) -> Flow {
+        if self.depth == 0 {
+            let complete = !self.cut;
+            match self.limit_kind {
+                _ if !self.cut => return Flow::End(Progress::Exhausted { complete }),
+                Limit::Depth(_) => return Flow::End(Progress::Exhausted { complete }),
+                Limit::Deepening => self.limit += 1,
+                Limit::Cost => self.limit = self.next_limit,
             }
-            if let Some(goal) = self.advance() {
-                return self.finish(Progress::Solved(goal));
-            }
-            self.core.stats.open =
-                self.frames[..self.depth].iter().map(|f| (f.children.len() - f.next) as u64).sum();
-            self.core.stats.closed = self.seen.len() as u64;
+            self.start_iteration();
+            return Flow::Go;
         }
-        Progress::Running
+        if let Some(goal) = self.next_child() {
+            return Flow::End(Progress::Solved(goal));
+        }
+        self.core.stats.open =
+            self.frames[..self.depth].iter().map(|f| (f.children.len() - f.next) as u64).sum();
+        self.core.stats.closed = self.seen.len() as u64;
+        Flow::Go
     }
 
     fn own_memory(&self) -> usize {

@@ -26,6 +26,7 @@ use crate::solver::model::table::NodeId;
 use crate::solver::search::perimeter::Perimeter;
 use crate::solver::search::pull_core::{Added, PullAlgorithm, PullCore};
 use crate::solver::search::pull_moves::PullMacro;
+use crate::solver::search::step::Flow;
 use crate::solver::search::{NodeView, Observer, Progress, Verdict};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -50,7 +51,6 @@ pub(crate) struct PullGreedy<O: Observer> {
     heap: BinaryHeap<Reverse<(u32, NodeId)>>,
     moves: Vec<PullMacro>,
     child: Vec<u64>,
-    done: Option<Progress>,
 }
 
 impl<O: Observer> PullGreedy<O> {
@@ -86,7 +86,6 @@ impl<O: Observer> PullGreedy<O> {
             heap: BinaryHeap::new(),
             moves: Vec::new(),
             child: Vec::new(),
-            done: None,
         }
     }
 
@@ -183,10 +182,10 @@ impl<O: Observer> PullGreedy<O> {
         met
     }
 
-    fn finish(&mut self, p: Progress) -> Progress {
+    /// Ends the search with `p`, the perimeter's size noted.
+    fn finish(&mut self, p: Progress) -> Flow {
         self.core.note_perimeter();
-        self.done = Some(p);
-        p
+        Flow::End(p)
     }
 }
 
@@ -197,37 +196,42 @@ impl<O: Observer> PullAlgorithm for PullGreedy<O> {
         &self.core
     }
 
-    fn step(&mut self, budget: u64) -> Progress {
-        if let Some(done) = self.done {
-            return done;
-        }
+    fn core_mut(&mut self) -> &mut PullCore<O> {
+        &mut self.core
+    }
+
+    fn begin(&mut self) {
         if self.core.nodes.len() == 0
             && let Some(done) = self.start()
+            && let Flow::End(done) = self.finish(done)
         {
-            return self.finish(done);
+            self.core.done = Some(done);
         }
-        for _ in 0..budget {
+    }
+
+    /// Expands the position closest to the target; gives up when the perimeter refuses a
+    /// position or the store is full.
+    fn advance(&mut self) -> Flow {
+        if self.core.refused() || self.core.nodes.len() >= MAX_POSITIONS {
+            return self.finish(Progress::NotFound);
+        }
+        let Some(Reverse((_, id))) = self.heap.pop() else {
             if self.core.interrupt.raised() {
-                return Progress::Running;
+                // An expansion was cut short: the search proves nothing.
+                return Flow::Pause;
             }
-            if self.core.refused() || self.core.nodes.len() >= MAX_POSITIONS {
-                return self.finish(Progress::NotFound);
-            }
-            let Some(Reverse((_, id))) = self.heap.pop() else {
-                if self.core.interrupt.raised() {
-                    // An expansion was cut short: the search proves nothing.
-                    return Progress::Running;
-                }
-                let done = self.exhausted();
-                return self.finish(done);
-            };
-            if let Some(met) = self.expand(id) {
-                return self.finish(Progress::Solved(met));
-            }
-            self.core.stats.open = self.heap.len() as u64;
+            let done = self.exhausted();
+            return self.finish(done);
+        };
+        if let Some(met) = self.expand(id) {
+            return self.finish(Progress::Solved(met));
         }
+        self.core.stats.open = self.heap.len() as u64;
+        Flow::Go
+    }
+
+    fn pause(&mut self) {
         self.core.note_perimeter();
-        Progress::Running
     }
 
     fn own_memory(&self) -> usize {

@@ -8,12 +8,12 @@
 mod farthest;
 mod rooms;
 
-use crate::level::{Dir, Level, Pos, Terrain, replay};
+use crate::level::{Dir, Level, Pos, Terrain};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::random::Random;
 use crate::solver::model::state::boxes_of;
-use crate::solver::model::walk::moves_for;
 use crate::solver::rating::{Rating, rate};
+use crate::solver::solution::line;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Positions the pull search may reach for one room.
@@ -165,10 +165,9 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
         .into_iter()
         .map(|(s, d)| (board.pos(s), Dir::ALL[d]))
         .collect();
-    let moves = moves_for(&level, &pushes).ok()?;
-    let check = replay(&level, &moves);
-    if !check.solved || check.pushes != far.pulls.len() {
-        // The pulls always undo into a solution; a draw that does not is dropped, never kept.
+    // The pulls always undo into a solution; a draw that does not is dropped, never kept.
+    let moves = line(&level, &pushes).ok()?;
+    if moves.iter().filter(|m| m.push).count() != far.pulls.len() {
         return None;
     }
     level.meta.solutions.push(moves.iter().map(|m| m.lurd()).collect());

@@ -1,6 +1,6 @@
 use super::*;
 use crate::level::moves::parse_lurd;
-use crate::level::{Severity, validate};
+use crate::level::{Severity, replay, validate};
 use crate::solver::config::{Config, Limits, Method};
 use crate::solver::outcome::Outcome;
 use crate::solver::solve::solve;

@@ -23,10 +23,10 @@ use crate::solver::model::board::Sq;
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::state::{clear_box, set_box};
 use crate::solver::model::table::Push;
-use crate::solver::model::walk::moves_for;
 use crate::solver::outcome::StopReason;
 use crate::solver::search::Progress;
 use crate::solver::search::expand::Expander;
+use crate::solver::solution::line;
 use crate::solver::techniques::Technique;
 use crate::solver::textbook::{AStar, BookSearch};
 use crate::solver::watch::Watch;
@@ -241,8 +241,8 @@ fn verified(level: &Level, moves: &[Move]) -> Result<Metrics, OptimizeError> {
 /// The moves playing `pushes` with the shortest walks between them, with their counts, if
 /// they solve `level` (they are replayed).
 fn shortest_walks(level: &Level, pushes: &[(Pos, Dir)]) -> Option<(Vec<Move>, Metrics)> {
-    let moves = moves_for(level, pushes).ok()?;
-    let metrics = verified(level, &moves).ok()?;
+    let moves = line(level, pushes).ok()?;
+    let metrics = Metrics::of(level, &moves)?;
     Some((moves, metrics))
 }
 

@@ -12,6 +12,7 @@ use crate::solver::deadlock::patterns::PatternView;
 use crate::solver::model::table::{Insert, NodeId, NodeInfo, Nodes, Push};
 use crate::solver::search::box_moves::{BoxMoves, Macro};
 use crate::solver::search::expand::{Child, Expander};
+use crate::solver::search::step::{Flow, Steps, step};
 use crate::solver::search::{
     ChildView, NodeView, Observer, Progress, PushView, Search, Stats, SubProblem, Verdict,
 };
@@ -32,20 +33,20 @@ pub(crate) struct Core<O: Observer> {
     pub scratch: Vec<u64>,
     /// The nodes reached by a macro move (several pushes of one box), with that move.
     pub macros: HashMap<NodeId, Macro>,
-    /// What the start position settles on its own: solved, or dead.
-    pub settled: Option<Progress>,
+    /// How the search ended, once it has (from the start: solved, or dead).
+    pub done: Option<Progress>,
 }
 
 impl<O: Observer> Core<O> {
     /// A core for `expander` with tracing by `observer`, its store holding the start
-    /// position as node 0 (with the expander's lower bound). [`Core::settled`] says
-    /// whether the start is solved already or dead.
+    /// position as node 0 (with the expander's lower bound). [`Core::done`] says whether
+    /// the start is solved already or dead.
     pub fn new(mut expander: Expander, observer: O) -> Self {
         let (state, hash, h) = expander.root();
         let mut nodes = Nodes::new(expander.problem.stride);
         let info = NodeInfo { parent: 0, push: Push { from: 0, dir: 0 }, g: 0, h, closed: false };
         nodes.insert(&state, hash, info);
-        let settled = if expander.problem.is_solved(&state) {
+        let done = if expander.problem.is_solved(&state) {
             Some(Progress::Solved(0))
         } else if h == INFINITE {
             Some(Progress::Exhausted { complete: true })
@@ -59,7 +60,7 @@ impl<O: Observer> Core<O> {
             observer,
             scratch: Vec::new(),
             macros: HashMap::new(),
-            settled,
+            done,
         }
     }
 
@@ -266,8 +267,19 @@ pub(crate) trait Algorithm: Send {
     type Trace: Observer;
     /// The core it stands on.
     fn core(&self) -> &Core<Self::Trace>;
-    /// Runs up to `budget` expansions.
-    fn step(&mut self, budget: u64) -> Progress;
+    /// The core, to change.
+    fn core_mut(&mut self) -> &mut Core<Self::Trace>;
+    /// One unit of its work (see [`step`]): an expansion, or an entry of its frontier
+    /// taken.
+    fn advance(&mut self) -> Flow;
+    /// Units of work done so far, as a step's budget counts them (expansions by default).
+    fn work(&self) -> u64 {
+        self.core().stats.expanded
+    }
+    /// Before the first unit of a step of `budget` units (nothing by default).
+    fn begin(&mut self, _budget: u64) {}
+    /// After a step that did not end the search (nothing by default).
+    fn pause(&mut self) {}
     /// Memory it holds beyond the core's, in bytes.
     fn own_memory(&self) -> usize;
     /// Whether a solution it finds is push-optimal.
@@ -296,9 +308,38 @@ pub(crate) trait Algorithm: Send {
     }
 }
 
+/// An [`Algorithm`] as the step loop drives it.
+struct Driven<'a, A>(&'a mut A);
+
+impl<A: Algorithm> Steps for Driven<'_, A> {
+    fn ended(&mut self) -> &mut Option<Progress> {
+        &mut self.0.core_mut().done
+    }
+
+    fn interrupted(&self) -> bool {
+        self.0.core().interrupted()
+    }
+
+    fn work(&self) -> u64 {
+        self.0.work()
+    }
+
+    fn begin(&mut self, budget: u64) {
+        self.0.begin(budget);
+    }
+
+    fn advance(&mut self) -> Flow {
+        self.0.advance()
+    }
+
+    fn pause(&mut self) {
+        self.0.pause();
+    }
+}
+
 impl<A: Algorithm> Search for A {
     fn step(&mut self, budget: u64) -> Progress {
-        Algorithm::step(self, budget)
+        step(&mut Driven(self), budget)
     }
 
     fn stats(&self) -> &Stats {

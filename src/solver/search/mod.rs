@@ -16,6 +16,7 @@ pub(crate) mod perimeter;
 pub(crate) mod pull_core;
 pub(crate) mod pull_moves;
 mod stats;
+pub(crate) mod step;
 mod view;
 
 pub use observer::{NoTrace, Observer, Recorder};

@@ -20,6 +20,7 @@ use crate::solver::model::state::{has_box, player_of};
 use crate::solver::model::table::{Insert, NodeId, NodeInfo, Nodes, Push};
 use crate::solver::search::perimeter::{EntryId, Perimeter, Side};
 use crate::solver::search::pull_moves::{PullMacro, PullMoves};
+use crate::solver::search::step::{Flow, Steps, step};
 use crate::solver::search::{
     ChildView, NodeView, Observer, Progress, PushView, Search, Stats, SubProblem, Verdict,
 };
@@ -46,6 +47,8 @@ pub(crate) struct PullCore<O: Observer> {
     refused: bool,
     /// Counters.
     pub stats: Stats,
+    /// How the search ended, once it has.
+    pub done: Option<Progress>,
     /// Tracing.
     pub observer: O,
     /// The stop flag.
@@ -95,6 +98,7 @@ impl<O: Observer> PullCore<O> {
             met: None,
             refused: false,
             stats: Stats::default(),
+            done: None,
             observer,
             interrupt: interrupt.clone(),
             pull_moves: PullMoves::default(),
@@ -291,8 +295,15 @@ pub(crate) trait PullAlgorithm: Send {
     type Trace: Observer;
     /// The core it stands on.
     fn core(&self) -> &PullCore<Self::Trace>;
-    /// Runs up to `budget` expansions.
-    fn step(&mut self, budget: u64) -> Progress;
+    /// The core, to change.
+    fn core_mut(&mut self) -> &mut PullCore<Self::Trace>;
+    /// Before the first expansion of a step (the first step places the roots, which may
+    /// end the search).
+    fn begin(&mut self);
+    /// One expansion (see [`step`]).
+    fn advance(&mut self) -> Flow;
+    /// After a step that did not end the search (nothing by default).
+    fn pause(&mut self) {}
     /// Memory it holds beyond the core's, in bytes.
     fn own_memory(&self) -> usize;
     /// Up to `k` frontier nodes, the next to be expanded first.
@@ -311,9 +322,35 @@ pub(crate) trait PullAlgorithm: Send {
 #[derive(Debug)]
 pub(crate) struct Pulls<A>(pub A);
 
+impl<A: PullAlgorithm> Steps for Pulls<A> {
+    fn ended(&mut self) -> &mut Option<Progress> {
+        &mut self.0.core_mut().done
+    }
+
+    fn interrupted(&self) -> bool {
+        self.0.core().interrupt.raised()
+    }
+
+    fn work(&self) -> u64 {
+        self.0.core().stats.expanded
+    }
+
+    fn begin(&mut self, _budget: u64) {
+        self.0.begin();
+    }
+
+    fn advance(&mut self) -> Flow {
+        self.0.advance()
+    }
+
+    fn pause(&mut self) {
+        self.0.pause();
+    }
+}
+
 impl<A: PullAlgorithm> Search for Pulls<A> {
     fn step(&mut self, budget: u64) -> Progress {
-        self.0.step(budget)
+        step(self, budget)
     }
 
     fn stats(&self) -> &Stats {

@@ -36,6 +36,7 @@ use crate::solver::search::box_moves::{BoxMoves, Macro};
 use crate::solver::search::core::Core;
 use crate::solver::search::expand::Expander;
 use crate::solver::search::perimeter::{EntryId, Perimeter, Side};
+use crate::solver::search::step::Flow;
 use crate::solver::search::{Observer, Progress, Search};
 use crate::solver::techniques::{Technique, Techniques};
 use advisors::Candidate;
@@ -116,7 +117,6 @@ pub(crate) struct Fess<O: Observer> {
     box_list: Vec<Sq>,
     /// The child being judged or played.
     child: Vec<u64>,
-    done: Option<Progress>,
     /// Flips every turn; when false, the next turn is the best cell's (if it has moves).
     best_turn: bool,
     /// The table of the level's searches (with the `meeting` technique: given, or its own).
@@ -157,7 +157,6 @@ impl<O: Observer> Fess<O> {
         let plan = ParkingPlan::from_order(&expander.problem);
         let core = Core::new(expander, observer);
         Fess {
-            done: core.settled,
             core,
             plan,
             weight: vec![0],
@@ -233,7 +232,7 @@ impl<O: Observer> Fess<O> {
         self.subtree.push(0);
         self.dead.push(false);
         if self.share(0, None) {
-            self.done = Some(Progress::Solved(0));
+            self.core.done = Some(Progress::Solved(0));
             return;
         }
         self.expand(0);
@@ -250,63 +249,58 @@ impl<O: Observer> Fess<O> {
         self.core.expander.techniques()
     }
 
-    /// Runs up to `budget` expansions (moves played that gave a new position).
-    fn run(&mut self, budget: u64) -> Progress {
-        if let Some(done) = self.done {
-            return done;
-        }
+    /// Before a step: the memory held (what the step adds is accounted as it goes), and at
+    /// the first step the plan and the root's moves.
+    fn begin_step(&mut self) {
         self.held = Search::memory(self);
         if self.cell.is_empty() {
             self.start();
         }
-        let mut spent = 0;
-        if let Some(done) = self.done {
-            return done;
+    }
+
+    /// Plays waiting moves until one gives a new position, which is expanded: a move onto
+    /// the perimeter's backward side first, else the lightest moves of the cell whose turn
+    /// it is (the best cell's every second turn, else the next of the ring).
+    fn play_next(&mut self) -> Flow {
+        if let Some(e) = self.follow.pop() {
+            if let Played::New(id) = self.play(e) {
+                self.core.stats.expanded += 1;
+                if self.core.problem().is_solved(self.core.nodes.state(id)) || self.met(id) {
+                    return Flow::End(self.solved(id));
+                }
+                self.expand(id);
+            }
+            return Flow::Go;
         }
-        while spent < budget && !self.core.interrupted() {
-            if let Some(e) = self.follow.pop() {
-                if let Played::New(id) = self.play(e) {
-                    spent += 1;
+        let best = self.best_cell_next();
+        self.best_turn = !self.best_turn;
+        let cell = match best {
+            Some(c) => c,
+            None => match self.cells.take_turn() {
+                Some(c) => c,
+                None => return Flow::End(self.exhausted()),
+            },
+        };
+        while let Some(e) = self.cells.pop(cell) {
+            match self.play(e) {
+                Played::New(id) => {
                     self.core.stats.expanded += 1;
                     if self.core.problem().is_solved(self.core.nodes.state(id)) || self.met(id) {
-                        return self.solved(id);
+                        self.cells.rejoin(cell);
+                        return Flow::End(self.solved(id));
                     }
                     self.expand(id);
+                    break;
                 }
-                continue;
+                Played::Duplicate => {}
+                Played::Pruned(reason) => self.core.stats.pruned[reason.index()] += 1,
             }
-            let best = self.best_cell_next();
-            self.best_turn = !self.best_turn;
-            let cell = match best {
-                Some(c) => c,
-                None => match self.cells.take_turn() {
-                    Some(c) => c,
-                    None => return self.finish(self.exhausted()),
-                },
-            };
-            while let Some(e) = self.cells.pop(cell) {
-                match self.play(e) {
-                    Played::New(id) => {
-                        spent += 1;
-                        self.core.stats.expanded += 1;
-                        if self.core.problem().is_solved(self.core.nodes.state(id)) || self.met(id)
-                        {
-                            self.cells.rejoin(cell);
-                            return self.solved(id);
-                        }
-                        self.expand(id);
-                        break;
-                    }
-                    Played::Duplicate => {}
-                    Played::Pruned(reason) => self.core.stats.pruned[reason.index()] += 1,
-                }
-            }
-            if best.is_none() {
-                self.cells.rejoin(cell);
-            }
-            self.core.stats.open = self.cells.waiting() as u64;
         }
-        Progress::Running
+        if best.is_none() {
+            self.cells.rejoin(cell);
+        }
+        self.core.stats.open = self.cells.waiting() as u64;
+        Flow::Go
     }
 
     /// Reports node `id` as the end of the solution (the solved position, or a position the
@@ -315,7 +309,7 @@ impl<O: Observer> Fess<O> {
         self.core.expanding(id, self.weight[id as usize]);
         let unadvised = u64::from(self.weight[id as usize]);
         self.core.stats.set_measure(UNADVISED, unadvised);
-        self.finish(Progress::Solved(id))
+        Progress::Solved(id)
     }
 
     /// Whether stored node `id` met the perimeter's backward side when it was shared.
@@ -511,11 +505,6 @@ impl<O: Observer> Fess<O> {
         } else {
             Progress::NotFound
         }
-    }
-
-    fn finish(&mut self, p: Progress) -> Progress {
-        self.done = Some(p);
-        p
     }
 }
 

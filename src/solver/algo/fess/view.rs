@@ -6,7 +6,8 @@ use super::Fess;
 use crate::level::{Dir, Pos};
 use crate::solver::model::table::{NodeId, NodeInfo};
 use crate::solver::search::core::{Algorithm, Core};
-use crate::solver::search::{NodeView, Observer, Progress};
+use crate::solver::search::step::Flow;
+use crate::solver::search::{NodeView, Observer};
 
 impl<O: Observer> Algorithm for Fess<O> {
     type Trace = O;
@@ -15,8 +16,16 @@ impl<O: Observer> Algorithm for Fess<O> {
         &self.core
     }
 
-    fn step(&mut self, budget: u64) -> Progress {
-        self.run(budget)
+    fn core_mut(&mut self) -> &mut Core<O> {
+        &mut self.core
+    }
+
+    fn begin(&mut self, _budget: u64) {
+        self.begin_step();
+    }
+
+    fn advance(&mut self) -> Flow {
+        self.play_next()
     }
 
     fn own_memory(&self) -> usize {

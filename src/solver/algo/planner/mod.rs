@@ -35,6 +35,7 @@ use crate::solver::model::table::{Insert, NodeId, NodeInfo, Push};
 use crate::solver::search::box_moves::{BoxMoves, Macro};
 use crate::solver::search::core::{Algorithm, Core};
 use crate::solver::search::expand::Expander;
+use crate::solver::search::step::Flow;
 use crate::solver::search::{NodeView, Observer, Progress, SubProblem};
 use crate::solver::techniques::Technique;
 use std::collections::{HashMap, HashSet};
@@ -93,7 +94,9 @@ pub(crate) struct Planner<O: Observer> {
     /// last.
     movers: Vec<Sq>,
     learned: LearnedPatterns,
-    done: Option<Progress>,
+    /// Nodes visited in the current step, and the most it may visit (a step that develops
+    /// nothing still ends).
+    visits: (u64, u64),
 }
 
 impl<O: Observer> Planner<O> {
@@ -104,7 +107,6 @@ impl<O: Observer> Planner<O> {
         let rearrange = core.expander.techniques().on(Technique::GoalRearrangement);
         let interrupt = core.expander.interrupt.clone();
         let order = Schedule::of(core.problem(), rearrange, &|| interrupt.raised()).order;
-        let done = if order.is_some() { core.settled } else { Some(Progress::NotFound) };
         let mut planner = Planner {
             core,
             // No steps until `follow` (none at all when no ordering exists).
@@ -118,12 +120,12 @@ impl<O: Observer> Planner<O> {
             developed: 0,
             movers: Vec::new(),
             learned: LearnedPatterns::default(),
-            done,
+            visits: (0, 0),
         };
-        if let Some(order) = order
-            && planner.done.is_none()
-        {
-            planner.follow(order);
+        match order {
+            None => planner.core.done = Some(Progress::NotFound),
+            Some(order) if planner.core.done.is_none() => planner.follow(order),
+            Some(_) => {}
         }
         planner
     }
@@ -352,36 +354,49 @@ impl<O: Observer> Algorithm for Planner<O> {
         &self.core
     }
 
-    fn step(&mut self, budget: u64) -> Progress {
-        if let Some(done) = self.done {
-            return done;
+    fn core_mut(&mut self) -> &mut Core<O> {
+        &mut self.core
+    }
+
+    /// Developed nodes (Tableau 6.1's count).
+    fn work(&self) -> u64 {
+        self.developed
+    }
+
+    fn begin(&mut self, budget: u64) {
+        self.visits = (0, budget.saturating_mul(64));
+    }
+
+    /// Visits one node of the current sub-problem: a solution of the last sub-problem ends
+    /// the search, one of another opens the next sub-problem, and an exhausted one is left
+    /// for the sub-problem before it (or the next ordering).
+    fn advance(&mut self) -> Flow {
+        if self.visits.0 >= self.visits.1 {
+            return Flow::Pause;
         }
-        let start = self.developed;
-        let mut visits = 0u64;
-        while self.developed - start < budget && visits < budget * 64 && !self.core.interrupted() {
-            visits += 1;
-            match self.visit() {
-                Next::Running => {}
-                Next::Solution(id) if self.subs.len() == self.order.steps.len() => {
-                    self.done = Some(Progress::Solved(id));
-                    return Progress::Solved(id);
+        self.visits.0 += 1;
+        match self.visit() {
+            Next::Running => {}
+            Next::Solution(id) if self.subs.len() == self.order.steps.len() => {
+                return Flow::End(Progress::Solved(id));
+            }
+            Next::Solution(id) => self.open(id),
+            Next::Exhausted => {
+                self.learn();
+                self.subs.pop();
+                if self.subs.is_empty() && !self.fall_back() {
+                    return Flow::End(Progress::NotFound);
                 }
-                Next::Solution(id) => self.open(id),
-                Next::Exhausted => {
-                    self.learn();
-                    self.subs.pop();
-                    if self.subs.is_empty() && !self.fall_back() {
-                        self.done = Some(Progress::NotFound);
-                        return Progress::NotFound;
-                    }
-                    self.core.stats.set_measure(SUB_PROBLEM, self.subs.len() as u64);
-                }
+                self.core.stats.set_measure(SUB_PROBLEM, self.subs.len() as u64);
             }
         }
+        Flow::Go
+    }
+
+    fn pause(&mut self) {
         self.core.stats.open = self.subs.iter().map(|s| s.stack.len() as u64).sum();
         self.core.stats.closed = self.core.nodes.len() as u64;
         self.core.stats.bound = self.subs.last().map_or(0, |s| s.depth_limit);
-        Progress::Running
     }
 
     fn own_memory(&self) -> usize {

@@ -25,6 +25,7 @@ use crate::solver::model::state::boxes_of;
 use crate::solver::model::table::{Insert, NodeId, NodeInfo, Push};
 use crate::solver::search::core::{Algorithm, Core};
 use crate::solver::search::expand::Expander;
+use crate::solver::search::step::Flow;
 use crate::solver::search::{ChildView, NodeView, Observer, Progress, StoneFailure, Verdict};
 use stone_by_stone::{Failure, StoneTest};
 
@@ -72,7 +73,8 @@ pub(crate) struct TalkingStones<O: Observer> {
     root_test: Result<(), Failure>,
     failed: u64,
     tail: Vec<(Pos, Dir)>,
-    done: Option<Progress>,
+    /// Nodes visited (tested), the unit of a step's budget.
+    visits: u64,
 }
 
 impl<O: Observer> TalkingStones<O> {
@@ -99,8 +101,10 @@ impl<O: Observer> TalkingStones<O> {
             root_test: Ok(()),
             failed: 0,
             tail: Vec::new(),
-            done: None,
+            visits: 0,
         };
+        // Van Lishout's methods decide by their own test, the start included.
+        search.core.done = None;
         let state = search.core.nodes.state(0).to_vec();
         let stones = search.path_stones[0].clone();
         search.root_test = search.run_test(&state, &stones);
@@ -112,11 +116,6 @@ impl<O: Observer> TalkingStones<O> {
         let p = &self.core.expander.problem;
         let interrupt = &self.core.expander.interrupt;
         self.test.run(p, state, stones, &self.order, interrupt).map(|_| ())
-    }
-
-    fn finish(&mut self, p: Progress) -> Progress {
-        self.done = Some(p);
-        p
     }
 
     /// Visits path node `id` (its test already run): success, a counted failure, and the
@@ -230,7 +229,7 @@ impl<O: Observer> TalkingStones<O> {
 
     /// Takes the next child of the top frame onto the path and visits it (or leaves an
     /// exhausted frame).
-    fn advance(&mut self) -> Option<Progress> {
+    fn next_child(&mut self) -> Option<Progress> {
         let top = self.depth - 1;
         let frame = &mut self.frames[top];
         if frame.next == frame.children.len() {
@@ -268,37 +267,41 @@ impl<O: Observer> Algorithm for TalkingStones<O> {
         &self.core
     }
 
-    fn step(&mut self, budget: u64) -> Progress {
-        if let Some(done) = self.done {
-            return done;
-        }
-        let mut visits = 0;
-        while visits < budget && !self.core.interrupted() {
-            visits += 1;
-            let outcome = if self.depth == 0 {
-                if self.iterations > 0 {
-                    if !self.deepen || !self.cut {
-                        return self.finish(Progress::NotFound);
-                    }
-                    self.limit += 1;
+    fn core_mut(&mut self) -> &mut Core<O> {
+        &mut self.core
+    }
+
+    fn work(&self) -> u64 {
+        self.visits
+    }
+
+    /// Visits one node: the root of the next iteration (with the limit one deeper, unless
+    /// the last one cut nothing), or the next child of the deepest node.
+    fn advance(&mut self) -> Flow {
+        self.visits += 1;
+        let outcome = if self.depth == 0 {
+            if self.iterations > 0 {
+                if !self.deepen || !self.cut {
+                    return Flow::End(Progress::NotFound);
                 }
-                self.iterations += 1;
-                self.cut = false;
-                self.core.nodes.truncate(1);
-                self.path_stones.truncate(1);
-                self.core.stats.bound = self.limit;
-                self.visit(0, self.root_test)
-            } else {
-                self.advance()
-            };
-            if let Some(p) = outcome {
-                return self.finish(p);
+                self.limit += 1;
             }
-            self.core.stats.open =
-                self.frames[..self.depth].iter().map(|f| (f.children.len() - f.next) as u64).sum();
-            self.core.stats.closed = self.core.nodes.len() as u64;
+            self.iterations += 1;
+            self.cut = false;
+            self.core.nodes.truncate(1);
+            self.path_stones.truncate(1);
+            self.core.stats.bound = self.limit;
+            self.visit(0, self.root_test)
+        } else {
+            self.next_child()
+        };
+        if let Some(p) = outcome {
+            return Flow::End(p);
         }
-        Progress::Running
+        self.core.stats.open =
+            self.frames[..self.depth].iter().map(|f| (f.children.len() - f.next) as u64).sum();
+        self.core.stats.closed = self.core.nodes.len() as u64;
+        Flow::Go
     }
 
     fn own_memory(&self) -> usize {
@@ -336,14 +339,14 @@ impl<O: Observer> Algorithm for TalkingStones<O> {
     }
 
     fn tail(&self, id: NodeId) -> Vec<(Pos, Dir)> {
-        match self.done {
+        match self.core.done {
             Some(Progress::Solved(s)) if s == id => self.tail.clone(),
             _ => Vec::new(),
         }
     }
 
     fn node_features(&self, id: NodeId) -> Vec<(&'static str, u32)> {
-        match self.done {
+        match self.core.done {
             Some(Progress::Solved(s)) if s == id => vec![("tail pushes", self.tail.len() as u32)],
             _ => Vec::new(),
         }

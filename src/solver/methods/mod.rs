@@ -1,0 +1,812 @@
+//! The catalogue of search methods: one entry per method ([`MethodInfo`]) holding all the
+//! program says or decides about it: its command-line name and parameter, its label, what
+//! its parameter means, whether its solutions are push-optimal, whether it is depth-first,
+//! how its expander is set up, and how it is built. The command line's `--method` (help and
+//! parsing), the front door, the inspector's menu and rows, and the tests all read
+//! [`METHODS`]; nothing else lists the methods.
+//!
+//! A new search is one variant of [`Method`], one entry here (its line in
+//! [`Method::info`] included), and one file in `algo/`.
+
+pub(crate) mod auto;
+
+pub(crate) use auto::{Form, member as auto_member};
+
+use crate::solver::algo::backward::Backward;
+use crate::solver::algo::best_first::{BestFirst, Priority};
+use crate::solver::algo::bfs::Bfs;
+use crate::solver::algo::depth_first::{DepthFirst, Limit};
+use crate::solver::algo::fess::Fess;
+use crate::solver::algo::planner::Planner;
+use crate::solver::algo::portfolio::Portfolio;
+use crate::solver::algo::pull_greedy::PullGreedy;
+use crate::solver::algo::talking_stones::TalkingStones;
+use crate::solver::analysis::problem::Problem;
+use crate::solver::bounds::LowerBound;
+use crate::solver::config::{Config, Method, Textbook};
+use crate::solver::deadlock::Deadlocks;
+use crate::solver::inspect::trace::Tracer;
+use crate::solver::model::interrupt::Interrupt;
+use crate::solver::search::expand::Expander;
+use crate::solver::search::perimeter::Perimeter;
+use crate::solver::search::pull_core::Pulls;
+use crate::solver::search::{NoTrace, Observer, Recorder, Search};
+use crate::solver::techniques::Technique;
+use crate::solver::textbook::{self as book, Inspected, Pushes};
+use std::sync::Arc;
+
+impl Textbook {
+    /// The textbook search as a method (its catalogue entry says the rest).
+    pub fn method(self) -> Method {
+        Method::Textbook(self)
+    }
+
+    /// The name after `book-` on the command line, e.g. `dfs:20`.
+    pub fn name(self) -> String {
+        let name = self.method().name();
+        name.strip_prefix("book-").unwrap_or(&name).to_string()
+    }
+
+    /// The label tables use: `BFS`, `DFS(20)`, `A*`, `IDA*`.
+    pub fn label(self) -> String {
+        match self {
+            Textbook::Bfs => "BFS".into(),
+            Textbook::Dfs(d) => format!("DFS({d})"),
+            Textbook::AStar => "A*".into(),
+            Textbook::IdaStar => "IDA*".into(),
+        }
+    }
+}
+
+/// A method's number: what it means and the values it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// What the number is, as the inspector's row names it ("Weight").
+    pub meaning: &'static str,
+    /// Its name in the command line's help (`wastar[:W]`).
+    pub cli: &'static str,
+    /// The value when none is given.
+    pub default: u32,
+    /// The least value (a smaller one given is raised to it).
+    pub min: u32,
+    /// The largest value the inspector offers.
+    pub max_offered: u32,
+}
+
+/// When a method's solutions have the fewest pushes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Optimality {
+    /// Always (breadth-first search, iterative deepening).
+    Always,
+    /// With an admissible lower bound.
+    Admissible,
+    /// With a consistent lower bound (the textbook's A*, which never re-opens a state).
+    Consistent,
+    /// Never claimed.
+    Never,
+}
+
+/// How a method's expander is set up from the user's configuration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Policy {
+    /// Whether the tunnel and goal macros may be on (a macro's pushes count as one step,
+    /// so a method that claims optimality has them off).
+    pub macros: bool,
+    /// The bound the method always uses, whatever the configuration says.
+    pub bound: Option<LowerBound>,
+    /// Whether the method prunes nothing unless the `seed-pruning` technique asks for it
+    /// (Van Lishout's methods, as his thesis runs them).
+    pub seed: bool,
+}
+
+impl Policy {
+    /// The configuration's settings, macros off.
+    const PLAIN: Policy = Policy { macros: false, bound: None, seed: false };
+}
+
+/// Everything the program knows about one search method.
+pub struct MethodInfo {
+    /// The command-line name (before `:` and the parameter).
+    pub name: &'static str,
+    /// What the method is, in the words of the inspector's menu; `{}` stands for the
+    /// parameter.
+    pub label: &'static str,
+    /// One line for the command line's help.
+    pub summary: &'static str,
+    /// The method's number, if it takes one.
+    pub param: Option<Param>,
+    /// When its solutions are push-optimal.
+    pub optimal: Optimality,
+    /// Whether it is depth-first: it stores only the current path, so node ids are reused
+    /// and the history cannot show the nodes of past expansions.
+    pub depth_first: bool,
+    /// Whether it holds little more than its path, so that the memory limit never stops it
+    /// (the command line gives it a time limit when none is set).
+    pub flat_memory: bool,
+    /// What the counters' `bound` is for this method ("depth", "cost bound", "best f").
+    pub bound_name: &'static str,
+    /// How its expander is set up (none for the pull searches and `auto`).
+    pub policy: Policy,
+    /// Its search, built.
+    pub(crate) build: Build,
+    /// The method with parameter `n` (ignored by a method without one).
+    make: fn(u32) -> Method,
+}
+
+impl std::fmt::Debug for MethodInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MethodInfo").field("name", &self.name).finish()
+    }
+}
+
+impl MethodInfo {
+    /// The method with its default parameter.
+    pub fn method(&self) -> Method {
+        (self.make)(self.param.map_or(0, |p| p.default))
+    }
+
+    /// The method with parameter `n` (raised to the least value the method takes).
+    pub fn with_param(&self, n: u32) -> Method {
+        (self.make)(self.param.map_or(0, |p| n.max(p.min)))
+    }
+
+    /// The command-line form: `wastar[:W]`.
+    pub fn usage(&self) -> String {
+        match self.param {
+            Some(p) => format!("{}[:{}]", self.name, p.cli),
+            None => self.name.to_string(),
+        }
+    }
+
+    /// Whether a solution it finds is push-optimal with a bound that is `admissible` and
+    /// `consistent`.
+    pub fn claims_optimal(&self, admissible: bool, consistent: bool) -> bool {
+        match self.optimal {
+            Optimality::Always => true,
+            Optimality::Admissible => admissible,
+            Optimality::Consistent => consistent,
+            Optimality::Never => false,
+        }
+    }
+}
+
+/// Every method, in the order menus and help list them.
+pub const METHODS: [&MethodInfo; 18] = [
+    &AUTO,
+    &BFS,
+    &DFS,
+    &ITERATIVE_DEEPENING,
+    &GREEDY,
+    &ASTAR,
+    &IDA_STAR,
+    &WEIGHTED_ASTAR,
+    &FESS,
+    &BACKWARD,
+    &PULL,
+    &STONE_BY_STONE,
+    &TALKING_STONES,
+    &PLANNER,
+    &BOOK_BFS,
+    &BOOK_DFS,
+    &BOOK_ASTAR,
+    &BOOK_IDA_STAR,
+];
+
+impl Method {
+    /// The depth limit `dfs` and `book-dfs` use when none is given.
+    pub const DFS_LIMIT: u32 = 300;
+
+    /// The sub-problem depth limit `planner` uses when none is given (Tableau 6.1's first
+    /// campaign).
+    pub const PLANNER_LIMIT: u32 = 5;
+
+    /// The cap of failed tests `talking-stones` uses when none is given (Table 4.1's).
+    pub const TALKING_STONES_CAP: u32 = 20_000;
+
+    /// The method's catalogue entry.
+    pub fn info(self) -> &'static MethodInfo {
+        match self {
+            Method::Auto => &AUTO,
+            Method::AStar => &ASTAR,
+            Method::IdaStar => &IDA_STAR,
+            Method::WeightedAStar(_) => &WEIGHTED_ASTAR,
+            Method::Greedy => &GREEDY,
+            Method::Bfs => &BFS,
+            Method::Dfs(_) => &DFS,
+            Method::IterativeDeepening => &ITERATIVE_DEEPENING,
+            Method::Fess => &FESS,
+            Method::Backward => &BACKWARD,
+            Method::Pull => &PULL,
+            Method::StoneByStone => &STONE_BY_STONE,
+            Method::TalkingStones(_) => &TALKING_STONES,
+            Method::Planner(_) => &PLANNER,
+            Method::Textbook(Textbook::Bfs) => &BOOK_BFS,
+            Method::Textbook(Textbook::Dfs(_)) => &BOOK_DFS,
+            Method::Textbook(Textbook::AStar) => &BOOK_ASTAR,
+            Method::Textbook(Textbook::IdaStar) => &BOOK_IDA_STAR,
+        }
+    }
+
+    /// The method's number, if it takes one.
+    pub fn param(self) -> Option<u32> {
+        match self {
+            Method::WeightedAStar(n)
+            | Method::Dfs(n)
+            | Method::TalkingStones(n)
+            | Method::Planner(n)
+            | Method::Textbook(Textbook::Dfs(n)) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The method for a command-line name: an entry's name, with `:N` for a method that
+    /// takes a number (its default otherwise).
+    pub fn from_name(name: &str) -> Option<Method> {
+        let (base, arg) = match name.split_once(':') {
+            Some((b, a)) => (b, Some(a.parse::<u32>().ok()?)),
+            None => (name, None),
+        };
+        let info = METHODS.iter().find(|m| m.name == base)?;
+        match (info.param, arg) {
+            (None, Some(_)) => None,
+            (_, Some(n)) => Some(info.with_param(n)),
+            (_, None) => Some(info.method()),
+        }
+    }
+
+    /// The command-line name, with the parameter: `wastar:3`.
+    pub fn name(self) -> String {
+        match self.param() {
+            Some(n) => format!("{}:{n}", self.info().name),
+            None => self.info().name.to_string(),
+        }
+    }
+
+    /// The inspector's name for it: `weighted A* (w = 3)`.
+    pub fn label(self) -> String {
+        let label = self.info().label;
+        match self.param() {
+            Some(n) => label.replace("{}", &n.to_string()),
+            None => label.to_string(),
+        }
+    }
+
+    /// Whether `self` and `other` are the same method, whatever their parameters.
+    pub fn same_method(self, other: Method) -> bool {
+        std::ptr::eq(self.info(), other.info())
+    }
+
+    /// Whether the search holds little more than its path (see [`MethodInfo::flat_memory`]).
+    pub fn flat_memory(self) -> bool {
+        self.info().flat_memory
+    }
+
+    /// Whether the search is depth-first (see [`MethodInfo::depth_first`]).
+    pub fn depth_first(self) -> bool {
+        self.info().depth_first
+    }
+}
+
+/// What a builder is given: the level analysed, the user's configuration, the stop flag,
+/// the perimeter the level's searches share, and the method's expander policy.
+pub(crate) struct Parts<'a> {
+    /// The level analysed.
+    pub problem: Problem,
+    /// The user's configuration.
+    pub config: &'a Config,
+    /// The stop flag the search keeps.
+    pub interrupt: &'a Interrupt,
+    /// The table the level's searches share.
+    pub perimeter: &'a Arc<Perimeter>,
+    /// The method's expander policy.
+    pub policy: Policy,
+}
+
+impl<'a> Parts<'a> {
+    /// The parts of a search of `problem` with `config`, stopped by `interrupt`, sharing
+    /// `perimeter` (the method's policy is set when it is built).
+    pub fn new(
+        problem: Problem,
+        config: &'a Config,
+        interrupt: &'a Interrupt,
+        perimeter: &'a Arc<Perimeter>,
+    ) -> Self {
+        Parts { problem, config, interrupt, perimeter, policy: Policy::PLAIN }
+    }
+
+    /// The expander the method searches with: the configuration's detectors, techniques and
+    /// bound, changed as the policy says.
+    pub fn expander(self) -> Expander {
+        let (config, policy) = (self.config, self.policy);
+        let mut techniques = config.techniques;
+        if !policy.macros {
+            techniques.set(Technique::TunnelMacros, false);
+            techniques.set(Technique::GoalMacros, false);
+        }
+        let mut bound = policy.bound.unwrap_or(config.lower_bound);
+        let mut deadlocks = config.deadlocks;
+        if policy.seed && !techniques.on(Technique::SeedPruning) {
+            // As in the thesis: no pruning (this bound is never infinite).
+            (bound, deadlocks) = (LowerBound::BoxesOffGoal, Deadlocks::NONE);
+            techniques.set(Technique::PiCorrals, false);
+        }
+        Expander::new(self.problem, deadlocks, techniques, bound, self.interrupt)
+    }
+}
+
+/// A builder: the method's parameter (0 when it has none), its parts and the observer.
+type BuildFn<O> = fn(u32, Parts<'_>, O) -> Box<dyn Search>;
+
+/// A method's builder for each observer a search may be traced by.
+#[doc(hidden)]
+pub struct Build {
+    plain: BuildFn<NoTrace>,
+    recorded: BuildFn<Recorder>,
+    traced: BuildFn<Tracer>,
+}
+
+/// The [`Build`] of a generic builder function.
+macro_rules! builders {
+    ($f:ident) => {
+        $crate::solver::methods::Build {
+            plain: $f::<$crate::solver::search::NoTrace>,
+            recorded: $f::<$crate::solver::search::Recorder>,
+            traced: $f::<$crate::solver::inspect::trace::Tracer>,
+        }
+    };
+}
+pub(crate) use builders;
+
+/// One builder of a [`Build`].
+#[doc(hidden)]
+pub struct Builder<O>(BuildFn<O>);
+
+/// An observer a search can be built with: [`NoTrace`], [`Recorder`] or [`Tracer`].
+pub trait Traced: Observer + Clone + 'static {
+    /// Its builder among `build`'s.
+    #[doc(hidden)]
+    fn pick(build: &Build) -> Builder<Self>;
+}
+
+impl Traced for NoTrace {
+    fn pick(build: &Build) -> Builder<Self> {
+        Builder(build.plain)
+    }
+}
+
+impl Traced for Recorder {
+    fn pick(build: &Build) -> Builder<Self> {
+        Builder(build.recorded)
+    }
+}
+
+impl Traced for Tracer {
+    fn pick(build: &Build) -> Builder<Self> {
+        Builder(build.traced)
+    }
+}
+
+/// Builds `method` from `parts` (its policy is the method's own), traced by `observer`.
+pub(crate) fn build<O: Traced>(
+    method: Method,
+    mut parts: Parts<'_>,
+    observer: O,
+) -> Box<dyn Search> {
+    let info = method.info();
+    parts.policy = info.policy;
+    O::pick(&info.build).0(method.param().unwrap_or(0), parts, observer)
+}
+
+static AUTO: MethodInfo = MethodInfo {
+    name: "auto",
+    label: "auto (portfolio)",
+    summary: "the strongest any-solution strategy: FESS, greedy search, A* and the pull search \
+              (on two threads when it may)",
+    param: None,
+    optimal: Optimality::Never,
+    depth_first: false,
+    flat_memory: false,
+    bound_name: "best f",
+    policy: Policy::PLAIN,
+    build: builders!(auto),
+    make: |_| Method::Auto,
+};
+
+/// `auto` on one thread: the recipe's one-thread members in turns by expansions.
+fn auto<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    let members = auto::members(parts.config, Form::Alone)
+        .into_iter()
+        .map(|m| {
+            let search = auto_member(&m, parts.with_problem(), observer.clone());
+            (m.name, search)
+        })
+        .collect();
+    Box::new(Portfolio::new(members))
+}
+
+impl Parts<'_> {
+    /// The same parts with a copy of the problem, for one more search of the level.
+    pub fn with_problem(&self) -> Parts<'_> {
+        Parts {
+            problem: self.problem.clone(),
+            config: self.config,
+            interrupt: self.interrupt,
+            perimeter: self.perimeter,
+            policy: self.policy,
+        }
+    }
+}
+
+static ASTAR: MethodInfo = MethodInfo {
+    name: "astar",
+    label: "A*",
+    summary: "A* on g + h: push-optimal with an admissible bound",
+    param: None,
+    optimal: Optimality::Admissible,
+    depth_first: false,
+    flat_memory: false,
+    bound_name: "best f",
+    policy: Policy::PLAIN,
+    build: builders!(astar),
+    make: |_| Method::AStar,
+};
+
+fn astar<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    Box::new(BestFirst::new(parts.expander(), Priority::AStar, observer))
+}
+
+static IDA_STAR: MethodInfo = MethodInfo {
+    name: "idastar",
+    label: "IDA*",
+    summary: "IDA* with a transposition table: push-optimal with an admissible bound",
+    param: None,
+    optimal: Optimality::Admissible,
+    depth_first: true,
+    flat_memory: false,
+    bound_name: "cost bound",
+    policy: Policy::PLAIN,
+    build: builders!(ida_star),
+    make: |_| Method::IdaStar,
+};
+
+fn ida_star<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    Box::new(DepthFirst::new(parts.expander(), Limit::Cost, observer))
+}
+
+static WEIGHTED_ASTAR: MethodInfo = MethodInfo {
+    name: "wastar",
+    label: "weighted A* (w = {})",
+    summary: "weighted A* on g + W·h, with tunnel and goal macros",
+    param: Some(Param { meaning: "Weight", cli: "W", default: 3, min: 1, max_offered: 20 }),
+    optimal: Optimality::Never,
+    depth_first: false,
+    flat_memory: false,
+    bound_name: "best f",
+    policy: Policy { macros: true, ..Policy::PLAIN },
+    build: builders!(weighted_astar),
+    make: Method::WeightedAStar,
+};
+
+fn weighted_astar<O: Traced>(w: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    Box::new(BestFirst::new(parts.expander(), Priority::Weighted(w), observer))
+}
+
+static GREEDY: MethodInfo = MethodInfo {
+    name: "greedy",
+    label: "greedy best-first",
+    summary: "greedy best-first on h, with tunnel and goal macros",
+    param: None,
+    optimal: Optimality::Never,
+    depth_first: false,
+    flat_memory: false,
+    bound_name: "best h",
+    policy: Policy { macros: true, ..Policy::PLAIN },
+    build: builders!(greedy),
+    make: |_| Method::Greedy,
+};
+
+fn greedy<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    Box::new(BestFirst::new(parts.expander(), Priority::Greedy, observer))
+}
+
+static BFS: MethodInfo = MethodInfo {
+    name: "bfs",
+    label: "breadth-first",
+    summary: "breadth-first on pushes: push-optimal",
+    param: None,
+    optimal: Optimality::Always,
+    depth_first: false,
+    flat_memory: false,
+    bound_name: "depth",
+    policy: Policy::PLAIN,
+    build: builders!(bfs),
+    make: |_| Method::Bfs,
+};
+
+fn bfs<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    Box::new(Bfs::new(parts.expander(), observer))
+}
+
+static DFS: MethodInfo = MethodInfo {
+    name: "dfs",
+    label: "depth-first (limit {})",
+    summary: "depth-first with a push limit",
+    param: Some(Param {
+        meaning: "Depth limit",
+        cli: "DEPTH",
+        default: Method::DFS_LIMIT,
+        min: 0,
+        max_offered: 2000,
+    }),
+    optimal: Optimality::Never,
+    depth_first: true,
+    flat_memory: true,
+    bound_name: "depth limit",
+    policy: Policy::PLAIN,
+    build: builders!(dfs),
+    make: Method::Dfs,
+};
+
+fn dfs<O: Traced>(limit: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    Box::new(DepthFirst::new(parts.expander(), Limit::Depth(limit), observer))
+}
+
+static ITERATIVE_DEEPENING: MethodInfo = MethodInfo {
+    name: "iddfs",
+    label: "iterative deepening",
+    summary: "iterative deepening on pushes: push-optimal",
+    param: None,
+    optimal: Optimality::Always,
+    depth_first: true,
+    flat_memory: true,
+    bound_name: "depth limit",
+    policy: Policy::PLAIN,
+    build: builders!(iterative_deepening),
+    make: |_| Method::IterativeDeepening,
+};
+
+fn iterative_deepening<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    Box::new(DepthFirst::new(parts.expander(), Limit::Deepening, observer))
+}
+
+static FESS: MethodInfo = MethodInfo {
+    name: "fess",
+    label: "FESS (feature-space search)",
+    summary: "feature-space search (FESS) over macro moves, on the matching bound",
+    param: None,
+    optimal: Optimality::Never,
+    depth_first: false,
+    flat_memory: false,
+    bound_name: "weight",
+    policy: Policy { bound: Some(LowerBound::Matching), ..Policy::PLAIN },
+    build: builders!(fess),
+    make: |_| Method::Fess,
+};
+
+fn fess<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    let shared = parts.perimeter.clone();
+    Box::new(Fess::new(parts.expander(), observer).sharing(shared))
+}
+
+static BACKWARD: MethodInfo = MethodInfo {
+    name: "backward",
+    label: "backward packing search (FESS's plan, pulls)",
+    summary: "the backward packing search from the solved position: FESS's plan, not a \
+              solution (unless its line meets the start)",
+    param: None,
+    optimal: Optimality::Never,
+    depth_first: false,
+    flat_memory: false,
+    bound_name: "best f",
+    policy: Policy::PLAIN,
+    build: builders!(backward),
+    make: |_| Method::Backward,
+};
+
+fn backward<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    let Parts { problem, interrupt, perimeter, .. } = parts;
+    Box::new(Pulls(Backward::new(problem, perimeter.clone(), true, interrupt, observer)))
+}
+
+static PULL: MethodInfo = MethodInfo {
+    name: "pull",
+    label: "greedy pull search (towards the start)",
+    summary: "greedy pull search from the solved position towards the start",
+    param: None,
+    optimal: Optimality::Never,
+    depth_first: false,
+    flat_memory: false,
+    bound_name: "best f",
+    policy: Policy::PLAIN,
+    build: builders!(pull),
+    make: |_| Method::Pull,
+};
+
+fn pull<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    let Parts { problem, interrupt, perimeter, .. } = parts;
+    Box::new(Pulls(PullGreedy::new(problem, perimeter.clone(), interrupt, observer)))
+}
+
+static STONE_BY_STONE: MethodInfo = MethodInfo {
+    name: "stone-by-stone",
+    label: "stone by stone (Van Lishout)",
+    summary: "Van Lishout's stone-by-stone protocol on the start position alone",
+    param: None,
+    optimal: Optimality::Never,
+    depth_first: true,
+    flat_memory: false,
+    bound_name: "depth limit",
+    policy: Policy { seed: true, ..Policy::PLAIN },
+    build: builders!(stone_by_stone),
+    make: |_| Method::StoneByStone,
+};
+
+fn stone_by_stone<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    Box::new(TalkingStones::new(parts.expander(), false, 1, observer))
+}
+
+static TALKING_STONES: MethodInfo = MethodInfo {
+    name: "talking-stones",
+    label: "Talking Stones (cap {} failed tests)",
+    summary: "Van Lishout's Talking Stones: iterative deepening until a position passes the \
+              stone-by-stone test, giving up after CAP failed tests",
+    param: Some(Param {
+        meaning: "Cap of failed tests",
+        cli: "CAP",
+        default: Method::TALKING_STONES_CAP,
+        min: 1,
+        max_offered: 10_000_000,
+    }),
+    optimal: Optimality::Never,
+    depth_first: true,
+    flat_memory: false,
+    bound_name: "depth limit",
+    policy: Policy { seed: true, ..Policy::PLAIN },
+    build: builders!(talking_stones),
+    make: Method::TalkingStones,
+};
+
+fn talking_stones<O: Traced>(cap: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    Box::new(TalkingStones::new(parts.expander(), true, cap, observer))
+}
+
+static PLANNER: MethodInfo = MethodInfo {
+    name: "planner",
+    label: "Demaret's planner (sub-problems to {} moves)",
+    summary: "Demaret's planner: the goals filled one at a time in the schedule's order, \
+              each sub-problem after the first cut at DEPTH moves",
+    param: Some(Param {
+        meaning: "Sub-problem depth",
+        cli: "DEPTH",
+        default: Method::PLANNER_LIMIT,
+        min: 0,
+        max_offered: 100,
+    }),
+    optimal: Optimality::Never,
+    depth_first: false,
+    flat_memory: false,
+    bound_name: "best f",
+    policy: Policy::PLAIN,
+    build: builders!(planner),
+    make: Method::Planner,
+};
+
+fn planner<O: Traced>(limit: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    Box::new(Planner::new(parts.expander(), limit, observer))
+}
+
+static BOOK_BFS: MethodInfo = MethodInfo {
+    name: "book-bfs",
+    label: "textbook BFS",
+    summary: "the textbook's breadth-first search, the goal tested on generation",
+    param: None,
+    optimal: Optimality::Always,
+    depth_first: false,
+    flat_memory: false,
+    bound_name: "depth",
+    policy: Policy::PLAIN,
+    build: builders!(book_bfs),
+    make: |_| Method::Textbook(Textbook::Bfs),
+};
+
+fn book_bfs<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    let p = Pushes { expander: parts.expander() };
+    Box::new(Inspected::new(book::Bfs::new(p, O::ENABLED), observer))
+}
+
+static BOOK_DFS: MethodInfo = MethodInfo {
+    name: "book-dfs",
+    label: "textbook DFS (bound {})",
+    summary: "the textbook's depth-first search with a closed set, storing nothing DEPTH \
+              moves deep",
+    param: Some(Param {
+        meaning: "Depth bound",
+        cli: "DEPTH",
+        default: Method::DFS_LIMIT,
+        min: 0,
+        max_offered: 2000,
+    }),
+    optimal: Optimality::Never,
+    depth_first: false,
+    flat_memory: false,
+    bound_name: "depth bound",
+    policy: Policy::PLAIN,
+    build: builders!(book_dfs),
+    make: |d| Method::Textbook(Textbook::Dfs(d)),
+};
+
+fn book_dfs<O: Traced>(bound: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    let p = Pushes { expander: parts.expander() };
+    Box::new(Inspected::new(book::Dfs::new(p, bound, O::ENABLED), observer))
+}
+
+static BOOK_ASTAR: MethodInfo = MethodInfo {
+    name: "book-astar",
+    label: "textbook A*",
+    summary: "the textbook's A*, the goal tested on removal, closed states never re-opened",
+    param: None,
+    optimal: Optimality::Consistent,
+    depth_first: false,
+    flat_memory: false,
+    bound_name: "best f",
+    policy: Policy::PLAIN,
+    build: builders!(book_astar),
+    make: |_| Method::Textbook(Textbook::AStar),
+};
+
+fn book_astar<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    let p = Pushes { expander: parts.expander() };
+    Box::new(Inspected::new(book::AStar::new(p, O::ENABLED), observer))
+}
+
+static BOOK_IDA_STAR: MethodInfo = MethodInfo {
+    name: "book-idastar",
+    label: "textbook IDA*",
+    summary: "the textbook's IDA* with Korf's bound rule",
+    param: None,
+    optimal: Optimality::Admissible,
+    depth_first: true,
+    flat_memory: true,
+    bound_name: "cost bound",
+    policy: Policy::PLAIN,
+    build: builders!(book_ida_star),
+    make: |_| Method::Textbook(Textbook::IdaStar),
+};
+
+fn book_ida_star<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    let p = Pushes { expander: parts.expander() };
+    Box::new(Inspected::new(book::IdaStar::new(p, O::ENABLED), observer))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entry_is_the_entry_of_the_method_it_makes() {
+        for info in METHODS {
+            let method = info.method();
+            assert!(std::ptr::eq(method.info(), info), "{}", info.name);
+            assert_eq!(Method::from_name(info.name), Some(method), "{}", info.name);
+            assert_eq!(Method::from_name(&method.name()), Some(method), "{}", info.name);
+            if let Some(p) = info.param {
+                assert_eq!(method.param(), Some(p.default), "{}", info.name);
+                let n = p.min + 7;
+                assert_eq!(
+                    Method::from_name(&format!("{}:{n}", info.name)).unwrap().param(),
+                    Some(n)
+                );
+                assert!(method.label().contains(&p.default.to_string()), "{}", method.label());
+            } else {
+                assert_eq!(method.param(), None, "{}", info.name);
+                assert_eq!(Method::from_name(&format!("{}:3", info.name)), None);
+                assert!(!info.label.contains("{}"), "{}", info.label);
+            }
+        }
+        let names: std::collections::HashSet<_> = METHODS.iter().map(|m| m.name).collect();
+        assert_eq!(names.len(), METHODS.len(), "names are unique");
+        assert_eq!(Method::from_name("wastar:0"), Some(Method::WeightedAStar(1)), "min 1");
+        assert_eq!(Method::from_name("nosuch"), None);
+        assert_eq!(Method::from_name("dfs:x"), None);
+    }
+}
