@@ -67,10 +67,27 @@ impl Document {
     }
 }
 
-/// The undo unit: the whole collection and the level shown.
+/// Which level a view is about, and which version of its board. Every view of a level
+/// (the game in play, the inspector's search, the timeline, the solver's solution, the
+/// ratings, the live check, the lab's scramble) keeps the key of the level it shows and is
+/// dropped or rebuilt when it is not the key of the level selected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LevelKey {
+    /// The level's identity: it stays with the level when levels are added, deleted or
+    /// moved around it, and through undo and redo; no other level ever has it.
+    pub id: u64,
+    /// The revision of its board: new with every change of the board (walls, floor, goals,
+    /// boxes, player); undo and redo bring back the revision of the board they bring back.
+    /// Text fields and saved solutions are not the board: no view of the puzzle depends on
+    /// them.
+    pub board: u64,
+}
+
+/// The undo unit: the whole collection, the keys of its levels, and the level shown.
 #[derive(Clone, Debug)]
 pub struct UndoUnit {
     collection: Collection,
+    keys: Vec<LevelKey>,
     current: usize,
 }
 
@@ -85,15 +102,19 @@ pub enum MetaField {
     Comment,
 }
 
-/// The open document, the level shown, and the history of their changes.
+/// The open document, the level shown, each level's key, and the history of their changes.
 #[derive(Debug)]
 pub struct DocumentState {
     /// The collection, its file, and whether it has unsaved edits.
     pub doc: Document,
     /// Index of the level shown.
-    pub current: usize,
+    current: usize,
+    /// Each level's key, in the collection's order.
+    keys: Vec<LevelKey>,
+    /// The last number given to a level's identity or board revision (each is given once).
+    numbered: u64,
     history: History<UndoUnit>,
-    /// Counts changes to the document and to the level shown (for caches and the autosave).
+    /// Counts changes to the document and to the level shown (for the autosave).
     revision: u64,
     /// Counts edits of the document (a save in progress knows which it wrote).
     edits: u64,
@@ -107,21 +128,57 @@ pub struct DocumentState {
 impl DocumentState {
     /// `doc` with its first level shown and nothing to undo.
     pub fn new(doc: Document) -> Self {
-        let on_disk = (!doc.dirty).then(|| doc.collection.clone());
-        DocumentState {
-            doc,
+        let mut state = DocumentState {
+            doc: Document::untitled(),
             current: 0,
+            keys: Vec::new(),
+            numbered: 0,
             history: History::default(),
             revision: 0,
             edits: 0,
             meta_edit: None,
-            on_disk,
-        }
+            on_disk: None,
+        };
+        state.replace(doc);
+        state.revision = 0;
+        state.edits = 0;
+        state
+    }
+
+    /// Index of the level shown.
+    pub fn current(&self) -> usize {
+        self.current
     }
 
     /// The level shown.
     pub fn level(&self) -> &Level {
         &self.doc.collection.levels[self.current]
+    }
+
+    /// The key of the level shown.
+    pub fn key(&self) -> LevelKey {
+        self.keys[self.current]
+    }
+
+    /// The key of level `index`.
+    pub fn key_of(&self, index: usize) -> Option<LevelKey> {
+        self.keys.get(index).copied()
+    }
+
+    /// Where the level with identity `id` is in the collection, if it is still there.
+    pub fn index_of(&self, id: u64) -> Option<usize> {
+        self.keys.iter().position(|k| k.id == id)
+    }
+
+    /// The level `key` names, if the collection still holds it with that board.
+    pub fn level_of(&self, key: LevelKey) -> Option<&Level> {
+        let i = self.keys.iter().position(|k| *k == key)?;
+        Some(&self.doc.collection.levels[i])
+    }
+
+    /// The levels with their keys, in order.
+    pub fn levels(&self) -> impl Iterator<Item = (LevelKey, &Level)> {
+        self.keys.iter().copied().zip(&self.doc.collection.levels)
     }
 
     /// The level shown as the level list names it: its number and title.
@@ -152,12 +209,24 @@ impl DocumentState {
 
     /// The state an undo step goes back to.
     pub fn undo_unit(&self) -> UndoUnit {
-        UndoUnit { collection: self.doc.collection.clone(), current: self.current }
+        UndoUnit {
+            collection: self.doc.collection.clone(),
+            keys: self.keys.clone(),
+            current: self.current,
+        }
     }
 
-    /// Marks the level shown as changed without making an undo step (during a stroke).
+    /// A number no level's identity or board revision has had.
+    fn number(&mut self) -> u64 {
+        self.numbered += 1;
+        self.numbered
+    }
+
+    /// Marks the board of the level shown as changed without making an undo step (during a
+    /// stroke): it gets a new board revision.
     pub fn touch(&mut self) {
         self.revision += 1;
+        self.keys[self.current].board = self.number();
     }
 
     fn changed(&mut self) {
@@ -177,23 +246,83 @@ impl DocumentState {
         true
     }
 
-    /// Applies `f` to the level shown as one undo step; true if it changed anything.
+    /// Applies `f` to the level shown as one undo step; true if it changed anything (a
+    /// change of its board gives it a new board revision).
     pub fn edit_level(&mut self, f: impl FnOnce(&mut Level)) -> bool {
+        let i = self.current;
+        self.edit_level_at(i, f)
+    }
+
+    /// Applies `f` to the level with identity `id`, as one undo step, if the collection
+    /// still holds it; true if it changed anything.
+    pub fn edit_level_with_id(&mut self, id: u64, f: impl FnOnce(&mut Level)) -> bool {
+        match self.index_of(id) {
+            Some(i) => self.edit_level_at(i, f),
+            None => false,
+        }
+    }
+
+    fn edit_level_at(&mut self, i: usize, f: impl FnOnce(&mut Level)) -> bool {
         let before = self.undo_unit();
-        f(self.level_mut());
+        f(&mut self.doc.collection.levels[i]);
+        if !self.doc.collection.levels[i].same_board(&before.collection.levels[i]) {
+            self.keys[i].board = self.number();
+        }
         self.record_step(before)
     }
 
-    /// Applies `f` to the collection and the index of the level shown as one undo step
-    /// (the collection keeps at least one level); true if it changed anything.
-    pub fn edit_collection(&mut self, f: impl FnOnce(&mut Collection, &mut usize)) -> bool {
+    /// Inserts `levels` (each a level of its own, with a new identity) at `at` and shows
+    /// the first, as one undo step; true if there were any.
+    pub fn insert_levels(&mut self, at: usize, levels: Vec<Level>) -> bool {
+        if levels.is_empty() {
+            return false;
+        }
         let before = self.undo_unit();
-        f(&mut self.doc.collection, &mut self.current);
+        let at = at.min(self.doc.collection.levels.len());
+        let keys: Vec<LevelKey> = levels
+            .iter()
+            .map(|_| {
+                let (id, board) = (self.number(), self.number());
+                LevelKey { id, board }
+            })
+            .collect();
+        self.doc.collection.levels.splice(at..at, levels);
+        self.keys.splice(at..at, keys);
+        self.current = at;
+        self.record_collection_step(before)
+    }
+
+    /// Deletes the level shown, as one undo step (the collection keeps at least one level:
+    /// the last is replaced by an empty one).
+    pub fn delete_level(&mut self) -> bool {
+        let before = self.undo_unit();
+        self.doc.collection.levels.remove(self.current);
+        self.keys.remove(self.current);
         if self.doc.collection.levels.is_empty() {
             self.doc.collection.levels.push(blank_level(10, 8));
+            let (id, board) = (self.number(), self.number());
+            self.keys.push(LevelKey { id, board });
         }
         self.current = self.current.min(self.doc.collection.levels.len() - 1);
+        self.record_collection_step(before)
+    }
+
+    /// Moves the level shown one place up (`up`) or down, as one undo step; true if it
+    /// moved.
+    pub fn move_level(&mut self, up: bool) -> bool {
+        let i = self.current;
+        let j = if up { i.checked_sub(1) } else { Some(i + 1) };
+        let Some(j) = j.filter(|&j| j < self.doc.collection.levels.len()) else { return false };
+        let before = self.undo_unit();
+        self.doc.collection.levels.swap(i, j);
+        self.keys.swap(i, j);
+        self.current = j;
+        self.record_collection_step(before)
+    }
+
+    fn record_collection_step(&mut self, before: UndoUnit) -> bool {
         if self.doc.collection == before.collection && self.current == before.current {
+            self.keys = before.keys;
             return false;
         }
         self.history.record(before);
@@ -241,7 +370,7 @@ impl DocumentState {
     }
 
     fn restore(&mut self, unit: UndoUnit) -> bool {
-        (self.doc.collection, self.current) = (unit.collection, unit.current);
+        (self.doc.collection, self.keys, self.current) = (unit.collection, unit.keys, unit.current);
         self.meta_edit = None;
         self.changed();
         true
@@ -259,9 +388,18 @@ impl DocumentState {
     }
 
     /// Puts `doc` (new or read from a file) in place of the document, its first level shown
-    /// and nothing to undo.
-    pub fn replace(&mut self, doc: Document) {
+    /// and nothing to undo; its levels are levels of their own (new identities).
+    pub fn replace(&mut self, mut doc: Document) {
+        if doc.collection.levels.is_empty() {
+            doc.collection.levels.push(blank_level(10, 8));
+        }
         self.on_disk = (!doc.dirty).then(|| doc.collection.clone());
+        self.keys = (0..doc.collection.levels.len())
+            .map(|_| {
+                let (id, board) = (self.number(), self.number());
+                LevelKey { id, board }
+            })
+            .collect();
         self.doc = doc;
         self.current = 0;
         self.history.clear();
@@ -323,10 +461,8 @@ mod tests {
     #[test]
     fn each_edit_is_one_undo_step_and_redo_brings_it_back() {
         let mut d = two_levels();
-        assert!(d.edit_collection(|c, cur| {
-            c.levels.remove(*cur);
-        }));
-        assert_eq!((d.doc.collection.levels.len(), d.current), (1, 0));
+        assert!(d.delete_level());
+        assert_eq!((d.doc.collection.levels.len(), d.current()), (1, 0));
         assert!(d.doc.dirty && d.can_undo());
         assert!(d.undo());
         assert_eq!(d.doc.collection.levels.len(), 2);
@@ -334,6 +470,52 @@ mod tests {
         assert!(d.redo());
         assert_eq!(d.doc.collection.levels.len(), 1);
         assert!(!d.edit_level(|_| {}), "no change, no step");
+    }
+
+    #[test]
+    fn a_level_keeps_its_identity_through_moves_and_undo_and_its_board_revision_follows_its_board()
+    {
+        let mut d = two_levels();
+        let (first, second) = (d.key_of(0).unwrap(), d.key_of(1).unwrap());
+        assert_ne!(first.id, second.id);
+        // Levels added before it, moved, deleted: it keeps its key, wherever it goes.
+        assert!(d.insert_levels(0, vec![blank_level(6, 6), blank_level(7, 7)]));
+        assert_eq!(
+            (d.current(), d.index_of(first.id), d.index_of(second.id)),
+            (0, Some(2), Some(3))
+        );
+        assert_eq!(d.key_of(3), Some(second));
+        assert!(d.select(3) && d.move_level(true));
+        assert_eq!((d.current(), d.key()), (2, second));
+        // A text edit keeps the board revision; a board edit gives a new one, which undo
+        // takes back and redo brings again.
+        assert!(d.edit_meta(MetaField::Title, "T".into()));
+        assert_eq!(d.key(), second);
+        let at = crate::level::Pos::new(1, 1);
+        assert!(d.edit_level(|l| {
+            crate::level::edit::set_square(l, at, crate::level::edit::Tool::Box);
+        }));
+        let edited = d.key();
+        assert_eq!(edited.id, second.id);
+        assert_ne!(edited.board, second.board);
+        assert_eq!(d.level_of(second), None, "that board is no longer in the collection");
+        assert!(d.undo());
+        assert_eq!(d.key(), second);
+        assert!(d.redo());
+        assert_eq!(d.key(), edited);
+        // A duplicate is a level of its own.
+        let copy = d.level().clone();
+        assert!(d.insert_levels(d.current() + 1, vec![copy]));
+        assert_ne!(d.key().id, edited.id);
+        // Deleting shows the next level; undo brings the deleted one back with its key.
+        let gone = d.key();
+        assert!(d.delete_level());
+        assert_eq!(d.index_of(gone.id), None);
+        assert!(d.undo());
+        assert_eq!(d.key(), gone);
+        // An opened document's levels are new levels.
+        d.replace(Document::untitled());
+        assert!([first, second, edited, gone].iter().all(|k| d.index_of(k.id).is_none()));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! diagnostics the editor shows, recomputed only when the level changes. The painting shape
 //! persists in the settings.
 
-use crate::app::document::{DocumentState, UndoUnit};
+use crate::app::document::{DocumentState, LevelKey, UndoUnit};
 use crate::app::live_check::LiveCheck;
 use crate::level::edit::{self, Tool};
 use crate::level::{Diagnostic, Pos, validate};
@@ -30,10 +30,10 @@ pub struct Stroke {
     pub last: Pos,
 }
 
-/// Results computed from the current level, kept until it changes.
+/// Results computed from the level shown, kept for its key.
 #[derive(Clone, Debug, Default)]
 pub struct Analysis {
-    key: Option<u64>,
+    key: Option<LevelKey>,
     /// What `validate` says about the level.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -64,7 +64,7 @@ impl Default for EditorState {
 impl EditorState {
     /// What the validation says about the level `document` shows.
     pub fn analysis(&mut self, document: &DocumentState) -> &Analysis {
-        let key = document.revision() ^ ((document.current as u64) << 48);
+        let key = document.key();
         if self.analysis.key != Some(key) {
             let diagnostics = validate(document.level());
             self.analysis = Analysis { key: Some(key), diagnostics };

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use crate::app::document::LevelKey;
 use crate::app::inspector::text::plural;
 use crate::app::worker::Job;
 use crate::level::Level;
@@ -97,20 +98,21 @@ impl Badge<'_> {
 /// The check of the level shown.
 #[derive(Default)]
 pub struct LiveCheck {
-    /// The level last checked and what the check found.
-    done: Option<(Level, Verdict)>,
-    /// The check running, and the level it checks.
-    job: Option<(Level, Job<(), Verdict>)>,
+    /// The key of the level and board last checked, and what the check found.
+    done: Option<(LevelKey, Verdict)>,
+    /// The check running, and the key of the level and board it checks.
+    job: Option<(LevelKey, Job<(), Verdict>)>,
     /// Checks a newer edit cancelled before they finished.
     pub cancelled: u64,
 }
 
 impl LiveCheck {
-    /// Follows `level`, checked within `budget` (zero: off). A level neither checked nor
-    /// being checked cancels the running check and starts one; `repaint` wakes the window
-    /// when it is done. Whether a check is running.
+    /// Follows `level` (whose key is `key`), checked within `budget` (zero: off). A level
+    /// and board neither checked nor being checked cancels the running check and starts
+    /// one; `repaint` wakes the window when it is done. Whether a check is running.
     pub fn follow(
         &mut self,
+        key: LevelKey,
         level: &Level,
         budget: Duration,
         repaint: impl Fn() + Send + 'static,
@@ -118,15 +120,15 @@ impl LiveCheck {
         if let Some((of, job)) = &mut self.job
             && let Some(verdict) = job.poll()
         {
-            self.done = Some((of.clone(), verdict));
+            self.done = Some((*of, verdict));
             self.job = None;
         }
         if budget.is_zero() {
             self.job = None;
             return false;
         }
-        let known = self.done.as_ref().is_some_and(|(of, _)| of == level);
-        let running = self.job.as_ref().is_some_and(|(of, _)| of == level);
+        let known = self.done.as_ref().is_some_and(|(of, _)| *of == key);
+        let running = self.job.as_ref().is_some_and(|(of, _)| *of == key);
         if !known && !running {
             if self.job.take().is_some() {
                 // Dropping the job cancels it.
@@ -140,28 +142,28 @@ impl LiveCheck {
                 let outcome = solve(&work, &Config::default(), &limits, r.cancel);
                 Verdict::of(&outcome, start.elapsed().as_secs_f64(), budget)
             });
-            self.job = Some((level.clone(), job));
+            self.job = Some((key, job));
         }
         self.job.is_some()
     }
 
-    /// The badge for `level` with `budget`.
-    pub fn badge(&self, level: &Level, budget: Duration) -> Badge<'_> {
+    /// The badge for the level and board `key` names, with `budget`.
+    pub fn badge(&self, key: LevelKey, budget: Duration) -> Badge<'_> {
         if budget.is_zero() {
             return Badge::Off;
         }
-        if let Some((_, verdict)) = self.done.as_ref().filter(|(of, _)| of == level) {
+        if let Some((_, verdict)) = self.done.as_ref().filter(|(of, _)| *of == key) {
             return Badge::Done(verdict);
         }
-        match self.job.as_ref().filter(|(of, _)| of == level) {
+        match self.job.as_ref().filter(|(of, _)| *of == key) {
             Some((_, job)) => Badge::Checking(job.elapsed()),
             None => Badge::Checking(Duration::ZERO),
         }
     }
 
-    /// The level the running check is about, if one runs.
-    pub fn checking(&self) -> Option<&Level> {
-        self.job.as_ref().map(|(of, _)| of)
+    /// The key of the level the running check is about, if one runs.
+    pub fn checking(&self) -> Option<LevelKey> {
+        self.job.as_ref().map(|(of, _)| *of)
     }
 }
 
@@ -181,17 +183,18 @@ fn seconds(s: f64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use crate::app::document::LevelKey;
     use crate::app::live_check::{Badge, LiveCheck, Verdict};
     use crate::level::Level;
     use std::time::{Duration, Instant};
 
-    fn settle(check: &mut LiveCheck, level: &Level) -> Verdict {
+    fn settle(check: &mut LiveCheck, key: LevelKey, level: &Level) -> Verdict {
         let start = Instant::now();
-        while check.follow(level, Duration::from_secs(5), || {}) {
+        while check.follow(key, level, Duration::from_secs(5), || {}) {
             assert!(start.elapsed() < Duration::from_secs(30), "the check never finished");
             std::thread::sleep(Duration::from_millis(5));
         }
-        match check.badge(level, Duration::from_secs(5)) {
+        match check.badge(key, Duration::from_secs(5)) {
             Badge::Done(v) => v.clone(),
             other => panic!("{other:?}"),
         }
@@ -201,12 +204,14 @@ mod tests {
     fn a_check_says_solvable_unsolvable_or_not_checked() {
         let mut check = LiveCheck::default();
         let good = Level::from_rows(&["#####", "#@$.#", "#####"]).unwrap();
-        assert!(matches!(settle(&mut check, &good), Verdict::Solvable { pushes: 1, moves: 1, .. }));
+        let key = |id| LevelKey { id, board: 1 };
+        let solvable = settle(&mut check, key(1), &good);
+        assert!(matches!(solvable, Verdict::Solvable { pushes: 1, moves: 1, .. }));
         let cornered = Level::from_rows(&["#####", "#$ .#", "# @ #", "#####"]).unwrap();
-        assert!(matches!(settle(&mut check, &cornered), Verdict::Unsolvable { .. }));
+        assert!(matches!(settle(&mut check, key(2), &cornered), Verdict::Unsolvable { .. }));
         let two_players = Level::from_rows(&["#####", "#@$.#", "#@  #", "#####"]).unwrap();
-        assert!(matches!(settle(&mut check, &two_players), Verdict::Invalid));
+        assert!(matches!(settle(&mut check, key(3), &two_players), Verdict::Invalid));
         assert_eq!(check.cancelled, 0, "each check finished before the next level came");
-        assert_eq!(check.badge(&good, Duration::ZERO), Badge::Off);
+        assert_eq!(check.badge(key(1), Duration::ZERO), Badge::Off);
     }
 }

@@ -4,6 +4,7 @@
 //! is played backwards from the solved position ([`crate::level::reverse`]) until it
 //! reaches the start, when it turns into the forward game its pulls stand for.
 
+use crate::app::document::LevelKey;
 use crate::app::inspector::text::plural;
 use crate::app::worker::Job;
 use crate::level::edit::{Tool, set_square};
@@ -58,6 +59,11 @@ impl Game {
         let mut game = Game::new(level);
         game.undone = plan.iter().rev().copied().collect();
         game
+    }
+
+    /// The board the game started from (the level's).
+    pub fn start(&self) -> &Level {
+        &self.start
     }
 
     /// Moves waiting to be redone (the rest of a replayed solution).
@@ -177,15 +183,20 @@ impl Game {
     }
 }
 
+/// Games kept at most (the latest played; older ones are forgotten).
+const GAMES: usize = 16;
+
 /// Play mode's state.
 #[derive(Default)]
 pub struct PlayState {
-    /// The game (none outside play mode).
-    pub game: Option<Game>,
+    /// The games in progress, each with the key of the level and board it is played on,
+    /// the latest played last: a game survives a trip to another mode or level, and one
+    /// whose board was edited comes back when the edit is undone.
+    games: Vec<(LevelKey, Game)>,
     /// The square where the primary button went down on the board.
     pub press: Option<Pos>,
-    /// While a replayed solution plays itself: when its last move was made.
-    pub autoplay: Option<std::time::Instant>,
+    /// While a replayed solution plays itself: its level, and when its last move was made.
+    pub autoplay: Option<(LevelKey, std::time::Instant)>,
     /// The position last checked for a deadlock, and the check running on a worker.
     pub checked: Option<Level>,
     /// The deadlock check of a position, running on a worker.
@@ -193,11 +204,46 @@ pub struct PlayState {
 }
 
 impl PlayState {
+    /// The game on the level and board `key` names, if one is going.
+    pub fn game(&self, key: LevelKey) -> Option<&Game> {
+        self.games.iter().find(|(k, _)| *k == key).map(|(_, g)| g)
+    }
+
+    /// The game on `key`'s level, started on `level` (its board) when none is going; it
+    /// becomes the latest played.
+    pub fn game_mut(&mut self, key: LevelKey, level: &Level) -> &mut Game {
+        let game = match self.games.iter().position(|(k, _)| *k == key) {
+            Some(i) => self.games.remove(i).1,
+            None => Game::new(level),
+        };
+        self.set_game(key, game)
+    }
+
+    /// Puts `game` in place of the game on `key`'s level.
+    pub fn set_game(&mut self, key: LevelKey, game: Game) -> &mut Game {
+        self.games.retain(|(k, _)| *k != key);
+        if self.games.len() == GAMES {
+            self.games.remove(0);
+        }
+        self.games.push((key, game));
+        &mut self.games.last_mut().expect("just pushed").1
+    }
+
+    /// Forgets every game (another document was opened).
+    pub fn forget(&mut self) {
+        self.games.clear();
+        self.autoplay = None;
+    }
+
     /// Once a frame: the answer of the deadlock check if it is done and still about the
-    /// position played; then a check of the position if it is new (`repaint` wakes the
-    /// window when it is done).
-    pub fn watch(&mut self, repaint: impl Fn() + Send + 'static) -> Option<Deadlock> {
-        let game = self.game.as_ref()?;
+    /// position played on `key`'s level; then a check of that position if it is new
+    /// (`repaint` wakes the window when it is done).
+    pub fn watch(
+        &mut self,
+        key: LevelKey,
+        repaint: impl Fn() + Send + 'static,
+    ) -> Option<Deadlock> {
+        let game = self.games.iter().find(|(k, _)| *k == key).map(|(_, g)| g)?;
         if game.pulling {
             // The deadlock rules are about pushes.
             return None;
@@ -218,14 +264,15 @@ impl PlayState {
         answer
     }
 
-    /// Applies `f` to the game, starting one on `level` if none is going; when `f` makes a
-    /// move that solves the level, the line the status bar shows.
+    /// Applies `f` to the game on `key`'s level (started on `level` if none is going); when
+    /// `f` makes a move that solves the level, the line the status bar shows.
     pub fn with_game(
         &mut self,
+        key: LevelKey,
         level: &Level,
         f: impl FnOnce(&mut Game) -> bool,
     ) -> Option<String> {
-        let game = self.game.get_or_insert_with(|| Game::new(level));
+        let game = self.game_mut(key, level);
         let was_solved = game.is_solved();
         let moved = f(game);
         if moved && let Some(turned) = game.turned() {

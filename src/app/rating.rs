@@ -1,8 +1,12 @@
 //! The level list's difficulty ratings: every level of the collection rated on a worker,
-//! one after another, with progress and cancel. A rating is kept with the level as it was
-//! rated and shown only while the level is still that one.
+//! one after another, with progress and cancel. A rating is kept with the key of the level
+//! and board it rates: it follows its level wherever the level goes in the list, and is
+//! shown only while the level has that board.
 
+use std::collections::HashMap;
 use std::sync::Arc;
+
+use crate::app::document::LevelKey;
 
 use crate::app::worker::Job;
 use crate::level::Level;
@@ -14,28 +18,28 @@ pub type Rated = Result<Option<Rating>, String>;
 /// The ratings known and the run rating the rest.
 #[derive(Default)]
 pub struct RatingState {
-    /// Per level index: the level as rated and what it gave.
-    rated: Vec<Option<(Level, Rated)>>,
+    /// Per level (by identity): the board revision rated and what it gave.
+    rated: HashMap<u64, (u64, Rated)>,
     /// The run, while it goes on.
     pub run: Option<RateRun>,
 }
 
 /// Levels being rated one after another.
 pub struct RateRun {
-    /// The levels still to rate, with their indices, the next last.
-    queue: Vec<(usize, Level)>,
+    /// The levels still to rate, with their keys, the next last.
+    queue: Vec<(LevelKey, Level)>,
     /// How many levels the run rates.
     pub total: usize,
     /// The level being rated and its job.
-    current: Option<(usize, Level, Job<(), Rated>)>,
+    current: Option<(LevelKey, Job<(), Rated>)>,
     repaint: Arc<dyn Fn() + Send + Sync>,
 }
 
 impl RatingState {
-    /// Starts rating `levels` (index, level), replacing any run; `repaint` wakes the window.
+    /// Starts rating `levels` (key, level), replacing any run; `repaint` wakes the window.
     pub fn start(
         &mut self,
-        levels: Vec<(usize, Level)>,
+        levels: Vec<(LevelKey, Level)>,
         repaint: impl Fn() + Send + Sync + 'static,
     ) {
         let mut queue = levels;
@@ -48,18 +52,15 @@ impl RatingState {
     /// Takes the finished rating, if any, and starts the next; says when the run is over.
     pub fn poll(&mut self) -> Option<String> {
         let run = self.run.as_mut()?;
-        let (index, _, job) = run.current.as_mut()?;
+        let (key, job) = run.current.as_mut()?;
         let result = match job.poll() {
             Some(result) => result,
             None if job.failed() => Err("the rating failed (an internal error)".into()),
             None => return None,
         };
-        let index = *index;
-        let (_, level, _) = run.current.take().expect("polled above");
-        if self.rated.len() <= index {
-            self.rated.resize_with(index + 1, || None);
-        }
-        self.rated[index] = Some((level, result));
+        let key = *key;
+        run.current = None;
+        self.rated.insert(key.id, (key.board, result));
         self.next();
         match &self.run {
             Some(_) => None,
@@ -73,7 +74,7 @@ impl RatingState {
     /// Stops the run (the levels rated so far keep their ratings).
     pub fn cancel(&mut self) {
         if let Some(run) = self.run.take()
-            && let Some((_, _, job)) = &run.current
+            && let Some((_, job)) = &run.current
         {
             job.cancel();
         }
@@ -85,10 +86,10 @@ impl RatingState {
         Some((run.total - run.queue.len() - usize::from(run.current.is_some()), run.total))
     }
 
-    /// The rating of level `index` if it is still `level` as rated.
-    pub fn of(&self, index: usize, level: &Level) -> Option<&Rated> {
-        match self.rated.get(index)? {
-            Some((rated, r)) if rated.same_board(level) => Some(r),
+    /// The rating of the level and board `key` names, if it was rated.
+    pub fn of(&self, key: LevelKey) -> Option<&Rated> {
+        match self.rated.get(&key.id)? {
+            (board, rated) if *board == key.board => Some(rated),
             _ => None,
         }
     }
@@ -97,13 +98,13 @@ impl RatingState {
     fn next(&mut self) {
         let Some(run) = &mut self.run else { return };
         match run.queue.pop() {
-            Some((index, level)) => {
-                let (work, repaint) = (level.clone(), run.repaint.clone());
+            Some((key, level)) => {
+                let repaint = run.repaint.clone();
                 let job = Job::spawn(
                     move || repaint(),
-                    move |r| rate(&work, r.cancel).map_err(|why| why.to_string()),
+                    move |r| rate(&level, r.cancel).map_err(|why| why.to_string()),
                 );
-                run.current = Some((index, level, job));
+                run.current = Some((key, job));
             }
             None => self.run = None,
         }

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use crate::app::document::LevelKey;
 use crate::app::inspector::text::plural;
 use crate::app::worker::Job;
 use crate::level::{Level, Move};
@@ -54,25 +55,26 @@ pub struct SolverState {
 }
 
 impl SolverState {
-    /// Starts solving `level` (index `index`) for `aim`; `repaint` wakes the window when it
-    /// reports.
+    /// Starts solving `level` (its key `key`) for `aim`; `repaint` wakes the window when
+    /// it reports.
     pub fn start(
         &mut self,
-        index: usize,
+        key: LevelKey,
         level: &Level,
         aim: Aim,
         repaint: impl Fn() + Send + 'static,
     ) {
-        self.run = Some(SolveRun::start(index, level, aim, repaint));
+        self.run = Some(SolveRun::start(key, level, aim, repaint));
     }
 
-    /// Once the run has finished: keeps its solution and gives the status line.
-    pub fn poll(&mut self) -> Option<String> {
+    /// Once the run has finished: keeps its solution, and gives the key of the level it
+    /// solved and the status line.
+    pub fn poll(&mut self) -> Option<(LevelKey, String)> {
         let outcome = self.run.as_mut()?.poll()?;
         let run = self.run.take()?;
         if let Some(sol) = outcome.solution() {
             self.found = Some(Found {
-                level: run.level,
+                key: run.key,
                 start: run.start,
                 moves: sol.moves.clone(),
                 pushes: sol.pushes,
@@ -80,20 +82,19 @@ impl SolverState {
                 aim: run.aim,
             });
         }
-        Some(format!("Level {}: {}", run.level + 1, outcome_line(&outcome, run.aim)))
+        Some((run.key, outcome_line(&outcome, run.aim)))
     }
 
-    /// The solution found for level `index` as it is now, if there is one (a change of its
-    /// title or saved solutions keeps it).
-    pub fn found_for(&self, index: usize, level: &Level) -> Option<&Found> {
-        self.found.as_ref().filter(|f| f.level == index && f.start.same_board(level))
+    /// The solution found for the level and board `key` names, if there is one.
+    pub fn found_for(&self, key: LevelKey) -> Option<&Found> {
+        self.found.as_ref().filter(|f| f.key == key)
     }
 }
 
 /// A solver run on one level of the collection.
 pub struct SolveRun {
-    /// Index of the level being solved.
-    pub level: usize,
+    /// The key of the level being solved.
+    pub key: LevelKey,
     /// The level as it was when the run started.
     pub start: Level,
     /// What it looks for.
@@ -104,8 +105,8 @@ pub struct SolveRun {
 /// A solution found for one level, kept for replaying and saving.
 #[derive(Clone, Debug)]
 pub struct Found {
-    /// Index of the level it solves.
-    pub level: usize,
+    /// The key of the level and board it solves.
+    pub key: LevelKey,
     /// The level it was found for (replays start here).
     pub start: Level,
     /// The moves.
@@ -133,10 +134,10 @@ impl Found {
 }
 
 impl SolveRun {
-    /// Starts solving `level` (index `index`) for `aim` in the background; `repaint` wakes
+    /// Starts solving `level` (its key `key`) for `aim` in the background; `repaint` wakes
     /// the window.
     pub fn start(
-        index: usize,
+        key: LevelKey,
         level: &Level,
         aim: Aim,
         repaint: impl Fn() + Send + 'static,
@@ -150,7 +151,7 @@ impl SolveRun {
                 reporter.progress(stats.clone());
             })
         });
-        SolveRun { level: index, start, aim, job }
+        SolveRun { key, start, aim, job }
     }
 
     /// Asks the solver to stop.

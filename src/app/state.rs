@@ -130,7 +130,7 @@ impl App {
     /// inspector shows, the timeline's position.
     pub fn board_level(&self) -> &Level {
         match self.view.mode {
-            Mode::Play => self.play.game.as_ref().map(|g| &g.level),
+            Mode::Play => self.play.game(self.document.key()).map(|g| &g.level),
             Mode::Inspect => self.inspector.board.as_ref().map(|(l, _)| l),
             Mode::Replay => self.timeline.loaded.as_ref().map(|t| &t.board),
             Mode::Lab if self.lab.kind == crate::app::lab::Kind::Sokoban => {

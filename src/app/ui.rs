@@ -53,11 +53,14 @@ impl App {
             }
             self.inspector.refresh();
         }
+        if mode == Mode::Replay {
+            self.timeline_follow_level();
+        }
         self.play_timeline(&ctx);
         self.autoplay(&ctx);
         self.watch_deadlock(&ctx);
         if mode == Mode::Lab {
-            self.lab.follow_level(self.document.level());
+            self.lab.follow_level(self.document.key(), self.document.level());
             if self.lab.tick() {
                 ctx.request_repaint();
             }
@@ -73,7 +76,7 @@ impl App {
                 egui::Panel::bottom("solver").show(ui, |ui| {
                     let mut sink = Sink::new(&mut self.queue, mode);
                     let aim = self.settings.solve_aim;
-                    panels::solve::show(ui, &self.solver, aim, self.document.current, &mut sink);
+                    panels::solve::show(ui, &self.solver, aim, self.document.key(), &mut sink);
                 });
             }
             egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui));
@@ -86,7 +89,7 @@ impl App {
                     let name = self.document.level_name();
                     let (asked, actions) = lab::lower::show(ui, &mut self.lab, &name);
                     for action in actions {
-                        self.lab.apply(action, self.document.level());
+                        self.lab.apply(action, self.document.key(), self.document.level());
                     }
                     if asked.start {
                         let repaint = ctx.clone();
@@ -169,12 +172,12 @@ impl App {
             Mode::Edit => {
                 panels::edit::show(ui, &mut self.editor, &self.document, &self.settings, &mut sink)
             }
-            Mode::Play => panels::play::show(ui, &self.play, &mut sink),
+            Mode::Play => panels::play::show(ui, self.play.game(self.document.key()), &mut sink),
             Mode::Inspect => inspector::panel::show(ui, &mut self.inspector, &mut sink),
             Mode::Replay => {
-                let level = self.document.level();
-                let found = self.solver.found_for(self.document.current, level);
-                let inspected = self.inspector.solution_for(level);
+                let (key, level) = (self.document.key(), self.document.level());
+                let found = self.solver.found_for(key);
+                let inspected = self.inspector.solution_for(key);
                 let t = &mut self.timeline;
                 timeline::panel::show(ui, t, level, found, inspected, &mut sink);
             }
@@ -183,7 +186,7 @@ impl App {
                 let name = self.document.level_name();
                 for action in lab::panel::show(ui, &mut self.lab, &name) {
                     if action != lab::Action::Inspect {
-                        self.lab.apply(action, self.document.level());
+                        self.lab.apply(action, self.document.key(), self.document.level());
                     } else if let Some((level, search)) = self.lab.to_inspect() {
                         sink.send(Command::InspectLabLevel(Box::new(level), search));
                     }
@@ -251,7 +254,7 @@ impl App {
             WindowRequest::StartOptimize(metric) => self.start_optimize(metric, repaint),
             WindowRequest::StartGenerator => self.generator.start(repaint),
             WindowRequest::StartRating => {
-                let levels = self.document.doc.collection.levels.iter().cloned().enumerate();
+                let levels = self.document.levels().map(|(k, l)| (k, l.clone()));
                 self.rating.start(levels.collect(), repaint);
             }
         }
@@ -298,8 +301,7 @@ impl App {
                         self.editor.continue_stroke(&mut self.document, shape, c);
                     }
                     if !down {
-                        let changed = self.editor.end_stroke(&mut self.document, shape);
-                        self.after_edit(changed);
+                        self.editor.end_stroke(&mut self.document, shape);
                     }
                 }
             }

@@ -26,7 +26,7 @@ fn copy_gives_xsb_and_paste_adds_the_level() {
     let levels = &h.state().document.doc.collection.levels;
     assert_eq!(levels.len(), 2);
     assert_eq!(levels[1].meta.title, "Two");
-    assert_eq!(h.state().document.current, 1, "the pasted level is shown");
+    assert_eq!(h.state().document.current(), 1, "the pasted level is shown");
     h.get_by_label("2. Two");
 
     h.state_mut().queue.push(Command::DuplicateLevel);
@@ -51,7 +51,8 @@ fn closing_with_unsaved_edits_asks_first() {
 }
 
 /// Rate levels rates every level on a worker and shows each difficulty in the list, its
-/// measures in the tooltip; an edit hides the rating of the level it changes.
+/// measures in the tooltip; a rating follows its level when levels are added before it, an
+/// edit hides the rating of the level it changes, and undo brings it back.
 #[test]
 fn rating_shows_each_levels_difficulty_in_the_list_until_it_is_edited() {
     let two = "; One\n#####\n#@$.#\n#####\n\n; Two\n#######\n#     #\n#@$ $ #\n#   ..#\n#######\n";
@@ -61,20 +62,32 @@ fn rating_shows_each_levels_difficulty_in_the_list_until_it_is_edited() {
     wait_while(&mut h, "the rating", 60, |app| app.rating.progress().is_some());
     let levels = h.state().document.doc.collection.levels.clone();
     let rating = |h: &egui_kittest::Harness<'static, sokolab::app::App>, i: usize| {
-        let level = &h.state().document.doc.collection.levels[i];
-        h.state().rating.of(i, level).cloned().map(|r| r.unwrap().unwrap())
+        let key = h.state().document.key_of(i).unwrap();
+        h.state().rating.of(key).cloned().map(|r| r.unwrap().unwrap())
     };
     let (one, two) = (rating(&h, 0).unwrap(), rating(&h, 1).unwrap());
     assert!(one.proved && one.best.unwrap().pushes == 1, "{one:?}");
     assert!(two.difficulty().unwrap() > one.difficulty().unwrap());
     h.get_by_label(&format!("{:.1}", one.difficulty().unwrap()));
     assert!(h.state().messages.status.starts_with("Rated every level"));
-    h.state_mut().queue.push(Command::SelectLevel(1));
+    // A level added between them: the second level's rating goes with it.
+    h.state_mut().queue.push(Command::AddLevel);
+    h.run();
+    assert_eq!(h.state().document.doc.collection.levels[2], levels[1]);
+    assert_eq!(rating(&h, 2), Some(two.clone()), "the rating follows its level");
+    assert_eq!(rating(&h, 1), None, "the new level is not rated");
+    let shown = format!("{:.1}", two.difficulty().unwrap());
+    h.get_by_label(&shown);
+    h.state_mut().queue.push(Command::SelectLevel(2));
     h.state_mut().queue.push(Command::MirrorHorizontal);
     h.run();
-    assert_ne!(h.state().document.doc.collection.levels[1], levels[1]);
-    assert!(rating(&h, 1).is_none(), "a rating is shown only for the level it rated");
+    assert_ne!(h.state().document.doc.collection.levels[2], levels[1]);
+    assert!(rating(&h, 2).is_none(), "a rating is shown only for the board it rated");
+    assert!(h.query_by_label(&shown).is_none() || one.difficulty() == two.difficulty());
     assert!(rating(&h, 0).is_some());
+    h.state_mut().queue.push(Command::Undo);
+    h.run();
+    assert_eq!(rating(&h, 2), Some(two), "undo brings the board and its rating back");
 }
 
 /// The generator's dialog makes levels on a worker and adds them after the level shown, in
@@ -91,7 +104,7 @@ fn generated_levels_are_added_after_the_level_shown_with_their_solutions() {
     assert!(status.starts_with("Added 5 of 5 generated levels (8x8, 3 boxes, seed 1"), "{status}");
     let levels = h.state().document.doc.collection.levels.clone();
     assert_eq!(levels.len(), 6);
-    assert_eq!(h.state().document.current, 1, "the first new level is shown");
+    assert_eq!(h.state().document.current(), 1, "the first new level is shown");
     for level in &levels[1..] {
         let moves = sokolab::level::moves::parse_lurd(&level.meta.solutions[0]).unwrap();
         assert!(sokolab::level::replay(level, &moves).solved, "{}", level.meta.title);

@@ -93,7 +93,7 @@ fn live_badge(h: &mut egui_kittest::Harness<'_, sokolab::app::App>) -> String {
     let start = std::time::Instant::now();
     loop {
         let state = h.state();
-        let badge = state.editor.live.badge(state.document.level(), state.settings.live_check);
+        let badge = state.editor.live.badge(state.document.key(), state.settings.live_check);
         if !matches!(badge, sokolab::app::live_check::Badge::Checking(_)) {
             let text = badge.text();
             h.run();
@@ -146,5 +146,5 @@ fn the_next_edit_cancels_the_running_live_check() {
     click(&mut h, Pos::new(1, 3));
     let live = &h.state().editor.live;
     assert_eq!(live.cancelled, 1, "the edit cancelled the check of the level before it");
-    assert_eq!(live.checking(), Some(h.state().document.level()), "and checks the new one");
+    assert_eq!(live.checking(), Some(h.state().document.key()), "and checks the new one");
 }

@@ -225,7 +225,7 @@ fn choosing_another_level_resets_the_search_to_that_level() {
     }
     h.key_press(Key::PageDown);
     h.run();
-    assert_eq!(h.state().document.current, 1);
+    assert_eq!(h.state().document.current(), 1);
     let inspector = &h.state().inspector;
     assert_eq!(&inspector.session.as_ref().expect("a search").level, h.state().level());
     assert_eq!(inspector.snapshot.stats.expanded, 0);

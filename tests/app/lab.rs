@@ -79,7 +79,8 @@ fn stepping_alpha_beta_on_tic_tac_toe_explores_a_state_a_step_and_ends_as_the_bo
     h.state_mut().lab.kind = Kind::TicTacToe;
     h.state_mut().lab.moves = 2;
     let level = h.state().level().clone();
-    h.state_mut().lab.apply(Action::NewBoard, &level);
+    let key = h.state().document.key();
+    h.state_mut().lab.apply(Action::NewBoard, key, &level);
     h.run();
     let lab = &h.state().lab;
     assert_eq!((lab.game.rule, lab.game.ply), (Rule::AlphaBeta, 9));
@@ -141,7 +142,7 @@ fn the_level_shown_scrambled_by_pulls_opens_in_the_inspector_and_undo_takes_it_b
     h.run();
     // The board shows the level scrambled: its boxes moved off the goals by pulls.
     let scrambled = h.state().lab.sokoban.clone().expect("a board is made");
-    assert_eq!(scrambled.from, *h.state().level());
+    assert_eq!(scrambled.from, h.state().document.key());
     let made = scrambled.level.clone().expect("the level scrambles");
     assert_eq!(board(&h), made, "the board shows the scrambled level");
     assert!(
@@ -155,7 +156,7 @@ fn the_level_shown_scrambled_by_pulls_opens_in_the_inspector_and_undo_takes_it_b
     h.run();
     let app = h.state();
     assert_eq!(app.view.mode, Mode::Inspect);
-    assert_eq!((app.document.current, app.document.doc.collection.levels.len()), (1, 2));
+    assert_eq!((app.document.current(), app.document.doc.collection.levels.len()), (1, 2));
     assert_eq!(*app.level(), made, "the inspector searches the level it names");
     assert_eq!(app.inspector.method, Method::Textbook(Textbook::AStar));
     crate::harness::run_inspector_to_the_end(&mut h);

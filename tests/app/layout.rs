@@ -17,7 +17,7 @@ fn the_solve_button_stays_put_when_the_checks_grow() {
     let before = h.get_by_label("Solve").rect();
     h.key_press(Key::PageDown);
     h.run();
-    assert_eq!(h.state().document.current, 1);
+    assert_eq!(h.state().document.current(), 1);
     h.get_all_by_label_contains("boxes but").next().expect("the checks list the problem");
     assert_eq!(h.get_by_label("Solve").rect(), before);
 }

@@ -5,6 +5,7 @@
 mod collection;
 mod edit;
 mod files;
+mod follow;
 mod harness;
 mod inspect;
 mod lab;

@@ -22,33 +22,26 @@ impl App {
             }
             Command::Paste => return Some(WindowRequest::Paste),
             Command::PasteText(text) => self.paste(&text),
-            Command::AddLevel => self.edit_collection(|c, cur| {
-                c.levels.insert(*cur + 1, blank_level(10, 8));
-                *cur += 1;
-            }),
-            Command::DuplicateLevel => self.edit_collection(|c, cur| {
-                let copy = c.levels[*cur].clone();
-                c.levels.insert(*cur + 1, copy);
-                *cur += 1;
-            }),
-            Command::DeleteLevel => self.edit_collection(|c, cur| {
-                c.levels.remove(*cur);
-            }),
-            Command::MoveLevelUp => self.edit_collection(|c, cur| {
-                if *cur > 0 {
-                    c.levels.swap(*cur, *cur - 1);
-                    *cur -= 1;
-                }
-            }),
-            Command::MoveLevelDown => self.edit_collection(|c, cur| {
-                if *cur + 1 < c.levels.len() {
-                    c.levels.swap(*cur, *cur + 1);
-                    *cur += 1;
-                }
-            }),
+            Command::AddLevel => {
+                let after = self.document.current() + 1;
+                self.document.insert_levels(after, vec![blank_level(10, 8)]);
+            }
+            Command::DuplicateLevel => {
+                let (after, copy) = (self.document.current() + 1, self.level().clone());
+                self.document.insert_levels(after, vec![copy]);
+            }
+            Command::DeleteLevel => {
+                self.document.delete_level();
+            }
+            Command::MoveLevelUp => {
+                self.document.move_level(true);
+            }
+            Command::MoveLevelDown => {
+                self.document.move_level(false);
+            }
             Command::SelectLevel(i) => self.select(i),
-            Command::NextLevel => self.select(self.document.current + 1),
-            Command::PreviousLevel => self.select(self.document.current.saturating_sub(1)),
+            Command::NextLevel => self.select(self.document.current() + 1),
+            Command::PreviousLevel => self.select(self.document.current().saturating_sub(1)),
             Command::SetTitle(t) => self.edit_meta(MetaField::Title, t),
             Command::SetAuthor(t) => self.edit_meta(MetaField::Author, t),
             Command::SetComment(t) => self.edit_meta(MetaField::Comment, t),
@@ -57,17 +50,9 @@ impl App {
         None
     }
 
-    /// After an edit: the game in play mode was on the level as it was.
-    pub(crate) fn after_edit(&mut self, changed: bool) {
-        if changed {
-            self.play.game = None;
-        }
-    }
-
     /// Applies `f` to the level shown as one undo step (if it changes anything).
     pub(crate) fn edit_level(&mut self, f: impl FnOnce(&mut Level)) {
-        let changed = self.document.edit_level(f);
-        self.after_edit(changed);
+        self.document.edit_level(f);
     }
 
     /// Like [`App::edit_level`] for an edit that can fail; the error goes to the status line.
@@ -82,42 +67,29 @@ impl App {
         }
     }
 
-    /// Applies `f` to the collection and the index of the level shown as one undo step.
-    pub(crate) fn edit_collection(&mut self, f: impl FnOnce(&mut Collection, &mut usize)) {
-        let changed = self.document.edit_collection(f);
-        self.after_edit(changed);
-    }
-
     fn edit_meta(&mut self, field: MetaField, text: String) {
-        let changed = self.document.edit_meta(field, text);
-        self.after_edit(changed);
+        self.document.edit_meta(field, text);
     }
 
     /// Takes back the last move in play mode, else the last edit.
     fn undo(&mut self) {
-        match (&mut self.play.game, self.view.mode) {
-            (Some(g), Mode::Play) => {
-                self.play.autoplay = None;
-                g.undo();
-            }
-            _ => {
-                let changed = self.document.undo();
-                self.after_edit(changed);
-            }
+        if self.view.mode == Mode::Play {
+            self.play.autoplay = None;
+            let (key, level) = (self.document.key(), self.document.level());
+            self.play.game_mut(key, level).undo();
+        } else {
+            self.document.undo();
         }
     }
 
     /// Makes the next move again in play mode, else the last edit undone.
     fn redo(&mut self) {
-        match (&mut self.play.game, self.view.mode) {
-            (Some(g), Mode::Play) => {
-                self.play.autoplay = None;
-                g.redo();
-            }
-            _ => {
-                let changed = self.document.redo();
-                self.after_edit(changed);
-            }
+        if self.view.mode == Mode::Play {
+            self.play.autoplay = None;
+            let (key, level) = (self.document.key(), self.document.level());
+            self.play.game_mut(key, level).redo();
+        } else {
+            self.document.redo();
         }
     }
 
@@ -126,22 +98,17 @@ impl App {
         match format::read_collection(text) {
             Ok(pasted) => {
                 let n = pasted.levels.len();
-                self.edit_collection(|c, cur| {
-                    for (i, l) in pasted.levels.into_iter().enumerate() {
-                        c.levels.insert(*cur + 1 + i, l);
-                    }
-                    *cur += 1;
-                });
+                let after = self.document.current() + 1;
+                self.document.insert_levels(after, pasted.levels);
                 self.messages.status = format!("Pasted {n} level(s).");
             }
             Err(e) => self.messages.status = format!("The clipboard holds no level ({e})."),
         }
     }
 
-    /// Shows level `i` (ending the game and any stroke on the level shown before).
+    /// Shows level `i` (ending any stroke on the level shown before; its game is kept).
     fn select(&mut self, i: usize) {
         if self.document.select(i) {
-            self.play.game = None;
             self.editor.stroke = None;
         }
     }

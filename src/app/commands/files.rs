@@ -41,7 +41,7 @@ impl App {
                 Some("Save or undo your edits before starting a new collection.".into());
         } else {
             self.document.replace(Document::untitled());
-            self.play.game = None;
+            self.play.forget();
         }
     }
 
@@ -141,8 +141,8 @@ impl App {
     fn replace_document(&mut self, doc: Document) {
         let path = doc.path.clone().unwrap_or_default();
         self.document.replace(doc);
-        self.play.game = None;
-        self.view.mode = Mode::Edit;
+        self.play.forget();
+        self.set_mode(Mode::Edit);
         let levels = self.document.doc.collection.levels.len();
         self.messages.status = format!("Opened {} ({levels} levels).", path.display());
     }
@@ -189,8 +189,8 @@ impl App {
             return;
         }
         self.document.replace(restored.doc);
-        self.play.game = None;
-        self.view.mode = Mode::Edit;
+        self.play.forget();
+        self.set_mode(Mode::Edit);
         self.messages.status = format!("Restored the unsaved edits of {name}.");
     }
 

@@ -25,13 +25,9 @@ impl App {
             );
             return;
         }
-        let after = self.document.current + 1;
+        let after = self.document.current() + 1;
         let levels: Vec<_> = made.iter().map(|g| g.level.clone()).collect();
-        self.edit_collection(|c, current| {
-            let at = *current + 1;
-            c.levels.splice(at..at, levels);
-            *current = at;
-        });
+        self.document.insert_levels(after, levels);
         let spread = match difficulty_spread(&made) {
             Some((lo, _, hi)) => format!(", difficulty {lo:.1} to {hi:.1}"),
             None => String::new(),

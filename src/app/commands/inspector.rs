@@ -5,7 +5,6 @@ use crate::app::command::Command;
 use crate::app::inspector::{Asked, Run, Shown};
 use crate::app::overlay::Overlay;
 use crate::app::state::{App, WindowRequest};
-use crate::level::Level;
 
 impl App {
     /// Carries out an inspector command.
@@ -79,21 +78,15 @@ impl App {
 
     /// A fresh inspector search of the level shown in the editor.
     fn reset_inspector(&mut self) {
-        let level = self.level().clone();
-        if let Err(e) = self.inspector.reset(&level) {
+        let (key, level) = (self.document.key(), self.level().clone());
+        if let Err(e) = self.inspector.reset(key, &level) {
             self.messages.status = format!("The inspector cannot search this level: {e}.");
         }
     }
 
-    /// The level the inspector's search (built or being built) is of.
-    fn inspected_level(&self) -> Option<&Level> {
-        let building = self.inspector.building.as_ref().map(|b| &b.level);
-        building.or(self.inspector.session.as_ref().map(|s| &s.level))
-    }
-
     /// Builds the inspector's search if there is none for the current level.
     pub(crate) fn ensure_session(&mut self) {
-        if self.inspected_level() != Some(self.level()) {
+        if self.inspector.key() != Some(self.document.key()) {
             self.reset_inspector();
         }
     }
@@ -110,7 +103,7 @@ impl App {
                 self.messages.status = format!("The inspector cannot search this level: {e}.")
             }
         }
-        if self.inspected_level().is_some_and(|l| l != self.level()) {
+        if self.inspector.key().is_some_and(|k| k != self.document.key()) {
             self.reset_inspector();
         }
         self.inspector.building.is_some()

@@ -13,10 +13,8 @@ impl App {
             Command::InspectLabLevel(level, search) => {
                 // An edit of its own (undo takes it back); the inspector follows the level
                 // shown, so it searches this one.
-                self.edit_collection(|c, current| {
-                    c.levels.insert(*current + 1, *level);
-                    *current += 1;
-                });
+                let after = self.document.current() + 1;
+                self.document.insert_levels(after, vec![*level]);
                 let mut config = self.inspector.config();
                 config.method = Method::Textbook(search);
                 self.inspector_command(Command::SetSearchConfig(config));

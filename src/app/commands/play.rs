@@ -22,9 +22,8 @@ impl App {
             }
             Command::Restart => {
                 self.play.autoplay = None;
-                if let Some(g) = &mut self.play.game {
-                    g.restart();
-                }
+                let (key, level) = (self.document.key(), self.document.level());
+                self.play.game_mut(key, level).restart();
             }
             Command::SaveSolution => self.save_solution(),
             Command::TogglePullMode => self.toggle_pull_mode(),
@@ -36,15 +35,17 @@ impl App {
     /// Plays the next move of a replayed solution when its time has come (a few moves a
     /// second), asking for the frame after it.
     pub(crate) fn autoplay(&mut self, ctx: &egui::Context) {
-        let Some(at) = self.play.autoplay else { return };
-        if self.view.mode != Mode::Play {
+        let Some((of, at)) = self.play.autoplay else { return };
+        let key = self.document.key();
+        if self.view.mode != Mode::Play || of != key {
+            // Another mode or level: the replay stops where it is.
             self.play.autoplay = None;
             return;
         }
         if at.elapsed() >= REPLAY_STEP {
             self.with_game(|g| g.redo());
-            let more = self.play.game.as_ref().is_some_and(|g| g.redo_count() > 0);
-            self.play.autoplay = more.then(std::time::Instant::now);
+            let more = self.play.game(key).is_some_and(|g| g.redo_count() > 0);
+            self.play.autoplay = more.then(|| (key, std::time::Instant::now()));
         }
         ctx.request_repaint_after(REPLAY_STEP);
     }
@@ -55,7 +56,7 @@ impl App {
             return;
         }
         let ctx = ctx.clone();
-        if let Some(d) = self.play.watch(move || ctx.request_repaint()) {
+        if let Some(d) = self.play.watch(self.document.key(), move || ctx.request_repaint()) {
             self.messages.status = format!(
                 "This position is dead ({}): {} Undo takes the last move back.",
                 d.rule.name(),
@@ -84,7 +85,8 @@ impl App {
     /// Applies `f` to the game (one starts on the level shown if none is going), saying so
     /// when it solves the level.
     pub(crate) fn with_game(&mut self, f: impl FnOnce(&mut Game) -> bool) {
-        if let Some(line) = self.play.with_game(self.document.level(), f) {
+        let (key, level) = (self.document.key(), self.document.level());
+        if let Some(line) = self.play.with_game(key, level, f) {
             self.messages.status = line;
         }
     }
@@ -93,15 +95,15 @@ impl App {
     fn toggle_pull_mode(&mut self) {
         self.play.autoplay = None;
         self.set_mode(Mode::Play);
-        let level = self.document.level();
-        if self.play.game.as_ref().is_some_and(|g| g.pulling) {
-            self.play.game = Some(Game::new(level));
+        let (key, level) = (self.document.key(), self.document.level());
+        if self.play.game(key).is_some_and(|g| g.pulling) {
+            self.play.set_game(key, Game::new(level));
             self.messages.status = "Pull mode off: playing forwards from the start.".into();
             return;
         }
         match Game::pulling(level) {
             Ok(game) => {
-                self.play.game = Some(game);
+                self.play.set_game(key, game);
                 self.messages.status = "Pull mode: the boxes start on the goals. Move away from \
                     a box to pull it; before the first move, click any free square to stand \
                     there. Bring the boxes back to where the level starts them."
@@ -111,20 +113,19 @@ impl App {
         }
     }
 
-    /// Stores the moves of a solved game as a solution of the level (the game goes on).
+    /// Stores the moves of a solved game as a solution of the level (the game goes on: a
+    /// saved solution is not the board).
     fn save_solution(&mut self) {
-        let Some(g) = &self.play.game else { return };
+        let Some(g) = self.play.game(self.document.key()) else { return };
         if !g.is_solved() {
             return;
         }
         let lurd = to_lurd(g.moves());
-        let game = g.clone();
         self.edit_level(|l| {
             if !l.meta.solutions.contains(&lurd) {
                 l.meta.solutions.push(lurd);
             }
         });
-        self.play.game = Some(game);
         self.messages.status = "Saved the solution into the level.".into();
     }
 }

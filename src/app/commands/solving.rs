@@ -30,7 +30,7 @@ impl App {
     /// Starts the solver on the current level; `repaint` wakes the window when it reports.
     pub fn start_solver(&mut self, repaint: impl Fn() + Send + 'static) {
         let aim = self.settings.solve_aim;
-        self.solver.start(self.document.current, self.document.level(), aim, repaint);
+        self.solver.start(self.document.key(), self.document.level(), aim, repaint);
         self.messages.status = "Solving…".into();
     }
 
@@ -41,8 +41,9 @@ impl App {
             return;
         }
         let repaint = ctx.clone();
-        let (level, budget) = (self.document.level(), self.settings.live_check);
-        if self.editor.live.follow(level, budget, move || repaint.request_repaint()) {
+        let (key, level, budget) =
+            (self.document.key(), self.document.level(), self.settings.live_check);
+        if self.editor.live.follow(key, level, budget, move || repaint.request_repaint()) {
             // Keep the elapsed time moving.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
@@ -50,23 +51,26 @@ impl App {
 
     /// Takes the solver's result once it has finished.
     pub fn poll_solver(&mut self) {
-        if let Some(line) = self.solver.poll() {
-            self.messages.status = line;
+        if let Some((key, line)) = self.solver.poll() {
+            self.messages.status = match self.document.index_of(key.id) {
+                Some(i) => format!("Level {}: {line}", i + 1),
+                None => format!("A deleted level: {line}"),
+            };
         }
     }
 
     /// Play mode on the level the solution was found for, with its moves ready to step
     /// through (redo plays the next one).
     fn replay_found(&mut self) {
-        let Some(found) = self.solver.found.clone() else { return };
-        if found.level != self.document.current || found.start != *self.level() {
+        let key = self.document.key();
+        let Some(found) = self.solver.found_for(key).cloned() else {
             self.messages.status =
                 "The solution belongs to another level or an older version.".into();
             return;
-        }
+        };
         self.set_mode(Mode::Play);
-        self.play.game = Some(Game::with_plan(&found.start, &found.moves));
-        self.play.autoplay = Some(std::time::Instant::now());
+        self.play.set_game(key, Game::with_plan(&found.start, &found.moves));
+        self.play.autoplay = Some((key, std::time::Instant::now()));
         self.messages.status = format!(
             "Replaying the solution: {}. Undo or Redo (Ctrl+Y) stops it and steps.",
             found.describe()

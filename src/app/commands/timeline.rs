@@ -5,7 +5,7 @@ use crate::app::command::Command;
 use crate::app::palette::Palette;
 use crate::app::state::{App, WindowRequest};
 use crate::app::timeline::{
-    ExportError, ExportKind, OptimizeRun, Timeline, TimelineSource, counts,
+    ExportError, ExportKind, OptimizeRun, Timeline, TimelineError, TimelineSource, counts,
 };
 use crate::app::view::Mode;
 use crate::level::moves::to_lurd;
@@ -61,16 +61,38 @@ impl App {
 
     /// Puts the solution from `source` on the timeline and shows it, or says why not.
     pub(crate) fn load_timeline(&mut self, source: TimelineSource) {
-        let level = self.document.level();
-        let solver = self.solver.found_for(self.document.current, level).map(|f| &f.moves[..]);
-        let inspector = self.inspector.solution_for(level).map(|(moves, _)| moves);
-        match Timeline::load(level, &source, solver, inspector) {
+        match self.timeline_of(&source) {
             Ok(t) => {
                 self.timeline.loaded = Some(t);
                 self.set_mode(Mode::Replay);
             }
             Err(e) => self.messages.status = format!("Not loaded: {e}."),
         }
+    }
+
+    /// The timeline of `source` on the level selected.
+    fn timeline_of(&self, source: &TimelineSource) -> Result<Timeline, TimelineError> {
+        let (key, level) = (self.document.key(), self.document.level());
+        let solver = self.solver.found_for(key).map(|f| &f.moves[..]);
+        let inspector = self.inspector.solution_for(key).map(|(moves, _)| moves);
+        Timeline::load(key, level, source, solver, inspector)
+    }
+
+    /// Once a frame in the timeline: a timeline of another level (or of its board before an
+    /// edit) gives way to the level selected's: the solver's solution for it, else its first
+    /// saved solution, else none.
+    pub(crate) fn timeline_follow_level(&mut self) {
+        let key = self.document.key();
+        if self.timeline.loaded.as_ref().is_some_and(|t| t.key == key) {
+            return;
+        }
+        let saved = !self.level().meta.solutions.is_empty();
+        let source = if self.solver.found_for(key).is_some() {
+            Some(TimelineSource::Solver)
+        } else {
+            saved.then_some(TimelineSource::Saved(0))
+        };
+        self.timeline.loaded = source.and_then(|s| self.timeline_of(&s).ok());
     }
 
     /// Starts exporting the timeline's solution; `repaint` wakes the window.
@@ -84,7 +106,8 @@ impl App {
     /// Starts optimising the timeline's solution by `metric`; `repaint` wakes the window.
     pub fn start_optimize(&mut self, metric: Metric, repaint: impl Fn() + Send + 'static) {
         let Some(t) = &self.timeline.loaded else { return };
-        self.timeline.optimize = Some(OptimizeRun::start(&t.start, &t.moves, metric, repaint));
+        let run = OptimizeRun::start(t.key, &t.start, &t.moves, metric, repaint);
+        self.timeline.optimize = Some(run);
         self.messages.status = format!("Optimising by {}…", metric.name());
     }
 
@@ -122,25 +145,32 @@ impl App {
             );
             return;
         }
-        if !self.document.level().same_board(&run.start) {
+        if self.document.level_of(run.key).is_none() {
             self.messages.status = format!(
-                "Found {} (was {}), but the level has changed since: not saved{stopped}.",
+                "Found {} (was {}), but its level has been changed or deleted since: not \
+                 saved{stopped}.",
                 counts(&out.after),
                 counts(&out.before)
             );
             return;
         }
+        // Saved into the level it was found for, whichever level is shown now.
         let lurd = to_lurd(&out.moves);
-        self.edit_level(|l| {
+        self.document.edit_level_with_id(run.key.id, |l| {
             if !l.meta.solutions.contains(&lurd) {
                 l.meta.solutions.push(lurd.clone());
             }
         });
-        let level = self.document.level();
+        let at = self.document.index_of(run.key.id).expect("the level is there");
+        let level = &self.document.doc.collection.levels[at];
         let index = level.meta.solutions.iter().position(|s| *s == lurd).unwrap_or(0);
-        self.load_timeline(TimelineSource::Saved(index));
+        let shown = self.document.key() == run.key;
+        if shown {
+            self.load_timeline(TimelineSource::Saved(index));
+        }
+        let which = if shown { String::new() } else { format!(" of level {}", at + 1) };
         self.messages.status = format!(
-            "Optimised by {}: {} (was {}), saved as solution {}{stopped}.",
+            "Optimised by {}: {} (was {}), saved as solution {}{which}{stopped}.",
             run.metric.name(),
             counts(&out.after),
             counts(&out.before),

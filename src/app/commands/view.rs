@@ -3,9 +3,7 @@
 
 use crate::app::command::Command;
 use crate::app::overlay::Overlay;
-use crate::app::play::Game;
 use crate::app::state::{App, WindowRequest};
-use crate::app::timeline::TimelineSource;
 use crate::app::view::Mode;
 
 impl App {
@@ -45,27 +43,9 @@ impl App {
         }
         self.editor.stroke = None;
         self.view.mode = mode;
-        self.play.game = (mode == Mode::Play).then(|| Game::new(self.level()));
         match mode {
             Mode::Inspect => self.ensure_session(),
-            Mode::Replay => {
-                let level = self.level();
-                let stale = self.timeline.loaded.as_ref().is_none_or(|t| t.start != *level);
-                if stale {
-                    let saved = !level.meta.solutions.is_empty();
-                    let found = self
-                        .solver
-                        .found
-                        .as_ref()
-                        .is_some_and(|f| f.level == self.document.current);
-                    self.timeline.loaded = None;
-                    if found {
-                        self.load_timeline(TimelineSource::Solver);
-                    } else if saved {
-                        self.load_timeline(TimelineSource::Saved(0));
-                    }
-                }
-            }
+            Mode::Replay => self.timeline_follow_level(),
             Mode::Edit | Mode::Play | Mode::Lab => {}
         }
     }

@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use crate::app::document::LevelKey;
 use crate::app::inspector::session::{Run, Session};
 use crate::app::worker::Job;
 use crate::level::Level;
@@ -24,8 +25,8 @@ pub enum Asked {
 
 /// A search under construction.
 pub struct Building {
-    /// The level being analysed.
-    pub level: Level,
+    /// The key of the level being analysed.
+    pub key: LevelKey,
     /// What the user asked for meanwhile, carried out once it is built.
     pub then: Option<Asked>,
     interrupt: Interrupt,
@@ -35,12 +36,12 @@ pub struct Building {
 }
 
 impl Building {
-    /// Starts building the search `config` asks for on `level`.
-    pub fn start(level: &Level, config: Config) -> Self {
+    /// Starts building the search `config` asks for on `level` (whose key is `key`).
+    pub fn start(key: LevelKey, level: &Level, config: Config) -> Self {
         let interrupt = Interrupt::default();
         let (work, stop) = (level.clone(), interrupt.clone());
-        let job = Job::spawn(|| {}, move |_| Session::new(&work, config, &stop));
-        Building { level: level.clone(), then: None, interrupt, job, done: false }
+        let job = Job::spawn(|| {}, move |_| Session::new(key, &work, config, &stop));
+        Building { key, then: None, interrupt, job, done: false }
     }
 
     /// The result, if the worker has finished.

@@ -19,6 +19,7 @@ pub mod tree;
 
 use std::time::Instant;
 
+use crate::app::document::LevelKey;
 use crate::app::worker::GRACE;
 use crate::level::paths::player_area;
 use crate::level::{Dir, Level, Move, Pos};
@@ -248,7 +249,7 @@ impl Inspector {
 
     /// Builds a fresh search of `level` with the current choices, on a worker: ready when
     /// this returns for a small level, later ([`Inspector::poll_building`]) for a big one.
-    pub fn reset(&mut self, level: &Level) -> Result<(), Unsearchable> {
+    pub fn reset(&mut self, key: LevelKey, level: &Level) -> Result<(), Unsearchable> {
         self.session = None;
         self.building = None;
         self.shown = Shown::Current;
@@ -261,7 +262,7 @@ impl Inspector {
         self.snapshot = Snapshot::default();
         self.solution = None;
         self.patterns = PatternBook::new(self.patterns.order_by);
-        let mut building = Building::start(level, self.config());
+        let mut building = Building::start(key, level, self.config());
         let built = building.wait(GRACE);
         self.building = Some(building);
         match built {
@@ -291,12 +292,18 @@ impl Inspector {
         Ok(then)
     }
 
-    /// The solution the search found for `level` (if it searches `level` as it is), and
-    /// whether it is push-optimal.
-    pub fn solution_for(&self, level: &Level) -> Option<(&[Move], bool)> {
+    /// The solution the search found for the level and board `key` names (if it searches
+    /// that one), and whether it is push-optimal.
+    pub fn solution_for(&self, key: LevelKey) -> Option<(&[Move], bool)> {
         let solution = self.solution.as_ref()?.as_ref().ok()?;
-        let same = self.session.as_ref().is_some_and(|s| s.level == *level);
+        let same = self.session.as_ref().is_some_and(|s| s.key == key);
         same.then_some((&solution.moves[..], solution.optimal))
+    }
+
+    /// The key of the level the search (built, or being built) is of.
+    pub fn key(&self) -> Option<LevelKey> {
+        let building = self.building.as_ref().map(|b| b.key);
+        building.or(self.session.as_ref().map(|s| s.key))
     }
 
     /// Reads the search into the snapshot and the board shown (once a frame).

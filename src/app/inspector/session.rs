@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::app::document::LevelKey;
 use crate::level::Level;
 use crate::solver::inspect::trace::{self, Trace, Tracer};
 use crate::solver::{Config, Interrupt, Progress, Search, Unsearchable, build_interruptible};
@@ -61,6 +62,8 @@ pub struct Session {
     worker: Option<Worker>,
     progress: Progress,
     memory_full: bool,
+    /// The key of the level and board searched.
+    pub key: LevelKey,
     /// The level searched.
     pub level: Level,
     /// The configuration searched with.
@@ -71,6 +74,7 @@ impl Session {
     /// Builds the search `config` asks for on `level`, traced, with nothing expanded yet
     /// (the analysis and a plan done); `None` when `interrupt` was raised meanwhile.
     pub fn new(
+        key: LevelKey,
         level: &Level,
         config: Config,
         interrupt: &Interrupt,
@@ -87,6 +91,7 @@ impl Session {
             worker: None,
             progress: Progress::Running,
             memory_full: false,
+            key,
             level: level.clone(),
             config,
         };

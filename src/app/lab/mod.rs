@@ -13,6 +13,7 @@ pub mod history;
 pub mod lower;
 pub mod panel;
 
+use crate::app::document::LevelKey;
 use crate::lab::pulls;
 use crate::lab::puzzle::{Evaluator, Puzzle};
 use crate::level::Level;
@@ -79,8 +80,8 @@ impl Kind {
 /// The level shown, scrambled by random pulls from its solved position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scrambled {
-    /// The level it was made from.
-    pub from: Level,
+    /// The key of the level and board it was made from.
+    pub from: LevelKey,
     /// The scrambled level, titled after what was done to it, or why there is none.
     pub level: Result<Level, String>,
     /// The seed of its pulls.
@@ -205,12 +206,13 @@ pub fn search(puzzle: &Puzzle, algorithm: Textbook) -> Box<dyn BookSearch<Puzzle
 }
 
 impl LabState {
-    /// Carries out `action`; `level` is the level shown (the one Sokoban scrambles).
-    /// [`Action::Inspect`] is the window's to carry out, with [`LabState::to_inspect`].
-    pub fn apply(&mut self, action: Action, level: &Level) {
+    /// Carries out `action`; `level` is the level shown (the one Sokoban scrambles), `key`
+    /// its key. [`Action::Inspect`] is the window's to carry out, with
+    /// [`LabState::to_inspect`].
+    pub fn apply(&mut self, action: Action, key: LevelKey, level: &Level) {
         match self.kind {
             Kind::TicTacToe => self.apply_to_game(action),
-            Kind::Sokoban => self.apply_to_sokoban(action, level),
+            Kind::Sokoban => self.apply_to_sokoban(action, key, level),
             Kind::Eight | Kind::Fifteen => self.apply_to_puzzle(action),
         }
     }
@@ -268,40 +270,42 @@ impl LabState {
     }
 
     /// Sokoban: a new board scrambles `level` (the inspector does the stepping).
-    fn apply_to_sokoban(&mut self, action: Action, level: &Level) {
+    fn apply_to_sokoban(&mut self, action: Action, key: LevelKey, level: &Level) {
         if action == Action::NewBoard {
             let seed = self.seed;
             self.seed += 1;
-            self.scramble(level, seed);
+            self.scramble(key, level, seed);
         }
     }
 
-    /// Makes the Sokoban board: `level` scrambled by `moves` pulls drawn from `seed`.
-    fn scramble(&mut self, level: &Level, seed: u64) {
+    /// Makes the Sokoban board: `level` (whose key is `key`) scrambled by `moves` pulls
+    /// drawn from `seed`.
+    fn scramble(&mut self, key: LevelKey, level: &Level, seed: u64) {
         let board = pulls::scrambled(level, self.moves, &mut Random::new(seed)).map(|mut board| {
             let title = &level.meta.title;
             let title = if title.is_empty() { "the level" } else { title };
             board.meta.title = format!("{title}, scrambled by {} pulls (seed {seed})", self.moves);
             board
         });
-        self.sokoban = Some(Scrambled { from: level.clone(), level: board, seed });
+        self.sokoban = Some(Scrambled { from: key, level: board, seed });
     }
 
-    /// Keeps the Sokoban board made from `level`, the level shown: when another level is
-    /// shown (or this one is edited), it is scrambled again with the same seed.
-    pub fn follow_level(&mut self, level: &Level) {
+    /// Keeps the Sokoban board made from `level`, the level shown (whose key is `key`):
+    /// when another level is shown (or this one's board is edited), it is scrambled again
+    /// with the same seed.
+    pub fn follow_level(&mut self, key: LevelKey, level: &Level) {
         if self.kind != Kind::Sokoban {
             return;
         }
         let seed = match &self.sokoban {
-            Some(s) if s.from == *level => return,
+            Some(s) if s.from == key => return,
             Some(s) => s.seed,
             None => {
                 self.seed += 1;
                 self.seed - 1
             }
         };
-        self.scramble(level, seed);
+        self.scramble(key, level, seed);
     }
 
     fn apply_to_game(&mut self, action: Action) {

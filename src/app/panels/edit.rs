@@ -4,14 +4,14 @@
 use egui::{Color32, RichText, Ui};
 
 use crate::app::command::{Command, table};
-use crate::app::document::DocumentState;
+use crate::app::document::{DocumentState, LevelKey};
 use crate::app::editor::EditorState;
 use crate::app::live_check::{Badge, Verdict};
 use crate::app::overlay::Overlay;
 use crate::app::settings::Settings;
 use crate::app::sink::Sink;
+use crate::level::Severity;
 use crate::level::limits::MAX_SIDE;
-use crate::level::{Level, Severity};
 use std::time::Duration;
 
 /// The panel beside the board in edit mode; `settings` gives the painting shape and
@@ -46,7 +46,7 @@ pub fn show(
     ui.heading("Board");
     let (w, h) = (document.level().width(), document.level().height());
     ui.horizontal(|ui| {
-        let id = ui.scope_id().with(("resize", document.current, w, h));
+        let id = ui.scope_id().with(("resize", document.current(), w, h));
         let mut size: (usize, usize) = ui.data_mut(|d| *d.get_temp_mut_or(id, (w, h)));
         let width = ui.label("Size").id;
         ui.add(egui::DragValue::new(&mut size.0).range(1..=MAX_SIDE)).labelled_by(width);
@@ -71,7 +71,7 @@ pub fn show(
     meta_fields(ui, document, sink);
     ui.separator();
     validation_list(ui, editor, document);
-    live_check(ui, editor, document.level(), settings.live_check, sink);
+    live_check(ui, editor, document.key(), settings.live_check, sink);
 }
 
 /// A tool or shape to pick: its label and key, its tooltip, selected when in use.
@@ -118,11 +118,11 @@ fn meta_fields(ui: &mut Ui, document: &DocumentState, sink: &mut Sink<'_>) {
 fn live_check(
     ui: &mut Ui,
     editor: &EditorState,
-    level: &Level,
+    key: LevelKey,
     budget: Duration,
     sink: &mut Sink<'_>,
 ) {
-    let badge = editor.live.badge(level, budget);
+    let badge = editor.live.badge(key, budget);
     let color = match badge {
         Badge::Done(Verdict::Solvable { .. }) => Color32::from_rgb(80, 180, 90),
         Badge::Done(Verdict::Unsolvable { .. }) => Color32::from_rgb(230, 80, 80),

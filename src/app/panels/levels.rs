@@ -23,7 +23,7 @@ pub fn show(
     palette: &Palette,
     sink: &mut Sink<'_>,
 ) {
-    let current = document.current;
+    let current = document.current();
     let levels = &document.doc.collection.levels;
     ui.horizontal_wrapped(|ui| {
         sink.button(ui, Command::AddLevel, true);
@@ -61,7 +61,8 @@ pub fn show(
                     );
                     board::paint_thumbnail(ui.painter(), level, rect, palette);
                     let clicked = r.clicked() | ui.selectable_label(selected, text).clicked();
-                    if let Some(rated) = rating.of(i, level) {
+                    let key = document.key_of(i).expect("every level has a key");
+                    if let Some(rated) = rating.of(key) {
                         difficulty(ui, rated);
                     }
                     clicked

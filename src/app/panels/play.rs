@@ -3,14 +3,15 @@
 use egui::{Color32, RichText, Ui};
 
 use crate::app::command::Command;
-use crate::app::play::PlayState;
+use crate::app::play::Game;
 use crate::app::sink::Sink;
 
-/// The panel beside the board in play mode.
-pub fn show(ui: &mut Ui, play: &PlayState, sink: &mut Sink<'_>) {
-    let pulling = play.game.as_ref().is_some_and(|g| g.pulling);
+/// The panel beside the board in play mode, about `game`, the game on the level shown (none
+/// before the first move).
+pub fn show(ui: &mut Ui, game: Option<&Game>, sink: &mut Sink<'_>) {
+    let pulling = game.is_some_and(|g| g.pulling);
     ui.heading(if pulling { "Playing backwards (pull mode)" } else { "Playing" });
-    let (moves, pushes, solved, ahead) = match &play.game {
+    let (moves, pushes, solved, ahead) = match game {
         Some(g) => (g.moves().len(), g.pushes(), g.is_solved(), g.redo_count()),
         None => (0, 0, false, 0),
     };

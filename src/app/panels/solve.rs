@@ -4,14 +4,16 @@
 use egui::Ui;
 
 use crate::app::command::Command;
+use crate::app::document::LevelKey;
 use crate::app::sink::Sink;
 use crate::app::solving::{Aim, SolverState};
 
 /// The solver section, drawn from the bottom up so that its controls stay where they are:
 /// Solve (Cancel while it runs) with the aim choice on the bottom row, Replay above it, then
-/// the progress line or the solution found for level `current`, then the heading.
-pub fn show(ui: &mut Ui, solver: &SolverState, aim: Aim, current: usize, sink: &mut Sink<'_>) {
-    let found = solver.found.as_ref().filter(|f| f.level == current);
+/// the progress line or the solution found for the level and board `key` names, then the
+/// heading.
+pub fn show(ui: &mut Ui, solver: &SolverState, aim: Aim, key: LevelKey, sink: &mut Sink<'_>) {
+    let found = solver.found_for(key);
     ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
         ui.horizontal(|ui| {
             match &solver.run {

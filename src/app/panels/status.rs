@@ -24,7 +24,7 @@ pub fn show(
         let l = document.level();
         ui.label(format!(
             "level {}/{}  {}×{}",
-            document.current + 1,
+            document.current() + 1,
             doc.collection.levels.len(),
             l.width(),
             l.height()

@@ -10,6 +10,7 @@ pub mod render;
 pub use export::{ExportError, ExportKind, ExportRun, Exported};
 pub use optimize::{OptimizeRun, counts};
 
+use crate::app::document::LevelKey;
 use crate::app::palette::Palette;
 use crate::level::metrics::Metrics;
 use crate::level::moves::{LurdError, parse_lurd, to_lurd};
@@ -117,6 +118,8 @@ impl TimelineState {
 /// A solution being watched.
 #[derive(Clone, Debug)]
 pub struct Timeline {
+    /// The key of the level and board it solves.
+    pub key: LevelKey,
     /// Where it starts.
     pub start: Level,
     /// Its moves.
@@ -138,9 +141,10 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    /// The timeline of `source` on `level`; `solver` and `inspector` are the solutions the
-    /// solver and the inspector's search found for `level` as it is, if they did.
+    /// The timeline of `source` on `level` (whose key is `key`); `solver` and `inspector`
+    /// are the solutions the solver and the inspector's search found for it, if they did.
     pub fn load(
+        key: LevelKey,
         level: &Level,
         source: &TimelineSource,
         solver: Option<&[Move]>,
@@ -149,22 +153,24 @@ impl Timeline {
         match source {
             TimelineSource::Solver => {
                 let moves = solver.ok_or(TimelineError::NoSolverSolution)?;
-                Timeline::new(level, moves.to_vec(), "the solver's solution")
+                Timeline::new(key, level, moves.to_vec(), "the solver's solution")
             }
             TimelineSource::Inspector => {
                 let moves = inspector.ok_or(TimelineError::NoInspectorSolution)?;
-                Timeline::new(level, moves.to_vec(), "the inspector's solution")
+                Timeline::new(key, level, moves.to_vec(), "the inspector's solution")
             }
             TimelineSource::Saved(i) => {
                 let lurd = level.meta.solutions.get(*i).ok_or(TimelineError::NoSuchSaved(*i))?;
-                Timeline::from_lurd(level, lurd, format!("saved solution {}", i + 1))
+                Timeline::from_lurd(key, level, lurd, format!("saved solution {}", i + 1))
             }
-            TimelineSource::Lurd(text) => Timeline::from_lurd(level, text, "pasted LURD"),
+            TimelineSource::Lurd(text) => Timeline::from_lurd(key, level, text, "pasted LURD"),
         }
     }
 
-    /// A timeline of `moves` from `start`; fails, naming the move, when one is illegal.
+    /// A timeline of `moves` from `start` (the board of `key`); fails, naming the move, when
+    /// one is illegal.
     pub fn new(
+        key: LevelKey,
         start: &Level,
         moves: Vec<Move>,
         source: impl Into<String>,
@@ -173,6 +179,7 @@ impl Timeline {
             return Err(TimelineError::Illegal(e));
         }
         Ok(Timeline {
+            key,
             start: start.clone(),
             board: start.clone(),
             metrics: Metrics::of(start, &moves),
@@ -185,8 +192,9 @@ impl Timeline {
         })
     }
 
-    /// A timeline of LURD text from `start`.
+    /// A timeline of LURD text from `start` (the board of `key`).
     pub fn from_lurd(
+        key: LevelKey,
         start: &Level,
         lurd: &str,
         source: impl Into<String>,
@@ -195,7 +203,7 @@ impl Timeline {
         if moves.is_empty() {
             return Err(TimelineError::Empty);
         }
-        Timeline::new(start, moves, source)
+        Timeline::new(key, start, moves, source)
     }
 
     /// Goes to the position after `cursor` moves (clamped).
@@ -273,13 +281,15 @@ impl Timeline {
 mod tests {
     use super::*;
 
+    const KEY: LevelKey = LevelKey { id: 1, board: 1 };
+
     fn level() -> Level {
         Level::from_rows(&["#######", "#@$  .#", "#######"]).unwrap()
     }
 
     #[test]
     fn pushes_and_cursor_positions_agree_with_replay() {
-        let mut t = Timeline::from_lurd(&level(), "RRR", "test").unwrap();
+        let mut t = Timeline::from_lurd(KEY, &level(), "RRR", "test").unwrap();
         assert_eq!(t.total_pushes(), 3);
         assert_eq!(t.cursor_after_push(2), 2);
         t.seek(t.cursor_after_push(2));
@@ -292,16 +302,16 @@ mod tests {
 
     #[test]
     fn playback_advances_by_speed_and_illegal_solutions_are_refused() {
-        let mut t = Timeline::from_lurd(&level(), "RRR", "test").unwrap();
+        let mut t = Timeline::from_lurd(KEY, &level(), "RRR", "test").unwrap();
         t.speed = 2.0;
         t.toggle_play();
         assert!(!t.advance(0.25));
         assert!(t.advance(0.25), "two quarter seconds at 2 moves/s make one move");
         assert_eq!(t.cursor, 1);
-        let err = Timeline::from_lurd(&level(), "RRRR", "test").unwrap_err();
+        let err = Timeline::from_lurd(KEY, &level(), "RRRR", "test").unwrap_err();
         assert!(matches!(err, TimelineError::Illegal(_)), "{err:?}");
         assert!(err.to_string().contains("move 4"), "{err}");
-        let err = Timeline::from_lurd(&level(), "x", "test").unwrap_err();
+        let err = Timeline::from_lurd(KEY, &level(), "x", "test").unwrap_err();
         assert!(matches!(err, TimelineError::NotLurd(_)), "{err:?}");
     }
 
@@ -309,14 +319,15 @@ mod tests {
     fn sources_load_or_say_why_not() {
         let mut level = level();
         level.meta.solutions.push("RRR".into());
-        let saved = Timeline::load(&level, &TimelineSource::Saved(0), None, None).unwrap();
+        let saved = Timeline::load(KEY, &level, &TimelineSource::Saved(0), None, None).unwrap();
         assert_eq!((saved.source.as_str(), saved.moves.len()), ("saved solution 1", 3));
-        let missing = Timeline::load(&level, &TimelineSource::Saved(1), None, None).unwrap_err();
+        let missing =
+            Timeline::load(KEY, &level, &TimelineSource::Saved(1), None, None).unwrap_err();
         assert_eq!(missing, TimelineError::NoSuchSaved(1));
-        let none = Timeline::load(&level, &TimelineSource::Solver, None, None).unwrap_err();
+        let none = Timeline::load(KEY, &level, &TimelineSource::Solver, None, None).unwrap_err();
         assert_eq!(none, TimelineError::NoSolverSolution);
         let empty =
-            Timeline::load(&level, &TimelineSource::Lurd(" ".into()), None, None).unwrap_err();
+            Timeline::load(KEY, &level, &TimelineSource::Lurd(" ".into()), None, None).unwrap_err();
         assert_eq!(empty, TimelineError::Empty);
     }
 }

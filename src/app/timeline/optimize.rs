@@ -2,6 +2,7 @@
 //! on a worker, with progress and cancel; the window saves a shorter one beside the level's
 //! other solutions.
 
+use crate::app::document::LevelKey;
 use crate::app::inspector::text::plural;
 use crate::app::worker::Job;
 use crate::level::metrics::Metrics;
@@ -14,8 +15,8 @@ const MEMORY: usize = 1 << 30;
 
 /// An optimiser running on the timeline's solution.
 pub struct OptimizeRun {
-    /// The level as it was when the run started (the result belongs to it alone).
-    pub start: Level,
+    /// The key of the level and board the solution solves (the result belongs to it alone).
+    pub key: LevelKey,
     /// What it shortens first.
     pub metric: Metric,
     job: Job<Round, Result<Optimized, OptimizeError>>,
@@ -24,6 +25,7 @@ pub struct OptimizeRun {
 impl OptimizeRun {
     /// Starts shortening `moves` of `start` by `metric`; `repaint` wakes the window.
     pub fn start(
+        key: LevelKey,
         start: &Level,
         moves: &[Move],
         metric: Metric,
@@ -37,7 +39,7 @@ impl OptimizeRun {
                 r.progress(round.clone())
             })
         });
-        OptimizeRun { start: start.clone(), metric, job }
+        OptimizeRun { key, metric, job }
     }
 
     /// Asks it to stop (it keeps the best solution found so far).
