@@ -192,6 +192,8 @@ pub enum Command {
     /// Lab: add this level after the level shown and step it in the inspector with this
     /// textbook search.
     InspectLabLevel(Box<Level>, Textbook),
+    /// Lab: ask for an experiment's RON file (the file dialog).
+    OpenExperiment,
     /// Lab: run the experiment in this RON file.
     ChooseExperiment(PathBuf),
 }

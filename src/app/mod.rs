@@ -22,6 +22,7 @@ pub mod history;
 pub mod inspector;
 pub mod lab;
 pub mod live_check;
+mod modes;
 pub mod overlay;
 pub mod palette;
 pub mod panels;

@@ -9,9 +9,12 @@ use crate::app::document::{Document, DocumentState};
 use crate::app::editor::EditorState;
 use crate::app::files::{FileState, FileTask};
 use crate::app::inspector::{Inspector, Run};
+use crate::app::modes::{Frame, ModeView};
 use crate::app::overlay::OverlayState;
+use crate::app::palette::Palette;
 use crate::app::play::PlayState;
 use crate::app::settings::Settings;
+use crate::app::sink::Sink;
 use crate::app::solving::SolverState;
 use crate::app::timeline::{ExportKind, TimelineState};
 use crate::app::view::{Mode, ViewState};
@@ -126,19 +129,61 @@ impl App {
         self.document.level()
     }
 
-    /// The level as the board shows it: the game's position in play mode, the position the
-    /// inspector shows, the timeline's position.
+    /// The level as the board shows it: the mode's (the game's position in play mode, the
+    /// position the inspector shows, the timeline's position), else the level shown.
     pub fn board_level(&self) -> &Level {
+        self.mode_ref().board(&self.document).unwrap_or_else(|| self.level())
+    }
+
+    /// The mode shown.
+    pub(crate) fn mode_ref(&self) -> &dyn ModeView {
         match self.view.mode {
-            Mode::Play => self.play.game(self.document.key()).map(|g| &g.level),
-            Mode::Inspect => self.inspector.board.as_ref().map(|(l, _)| l),
-            Mode::Replay => self.timeline.loaded.as_ref().map(|t| &t.board),
-            Mode::Lab if self.lab.kind == crate::app::lab::Kind::Sokoban => {
-                self.lab.sokoban.as_ref().and_then(|s| s.level.as_ref().ok())
-            }
-            Mode::Lab | Mode::Edit => None,
+            Mode::Edit => &self.editor,
+            Mode::Play => &self.play,
+            Mode::Inspect => &self.inspector,
+            Mode::Replay => &self.timeline,
+            Mode::Lab => &self.lab,
         }
-        .unwrap_or_else(|| self.level())
+    }
+
+    /// The mode shown, and what it may use of the rest of the window this frame.
+    pub(crate) fn mode<'a>(
+        &'a mut self,
+        ctx: &'a egui::Context,
+    ) -> (&'a mut dyn ModeView, Frame<'a>) {
+        let App {
+            document,
+            editor,
+            play,
+            solver,
+            inspector,
+            lab,
+            timeline,
+            view,
+            settings,
+            messages,
+            queue,
+            ..
+        } = self;
+        let key = document.key();
+        let (mode, inspected): (&mut dyn ModeView, _) = match view.mode {
+            Mode::Edit => (editor, None),
+            Mode::Play => (play, None),
+            Mode::Inspect => (inspector, None),
+            Mode::Replay => (timeline, inspector.solution_for(key)),
+            Mode::Lab => (lab, None),
+        };
+        let frame = Frame {
+            ctx,
+            document,
+            settings,
+            solver,
+            status: &mut messages.status,
+            sink: Sink::new(queue, view.mode),
+            inspected,
+            palette: Palette::for_dark_mode(settings.dark),
+        };
+        (mode, frame)
     }
 
     /// Carries out one command by handing it to the handler of its area. Commands that need
@@ -239,6 +284,7 @@ impl App {
                     "Rating stopped; the levels rated keep their ratings.".into();
                 None
             }
+            C::OpenExperiment => Some(WindowRequest::PickExperiment),
             C::InspectLabLevel(..) | C::ChooseExperiment(_) => {
                 self.lab_command(command);
                 None
@@ -254,6 +300,8 @@ pub enum WindowRequest {
     PickOpen,
     /// Show the save dialog.
     PickSave,
+    /// Show the dialog that opens an experiment's RON file.
+    PickExperiment,
     /// Close the window.
     Close,
     /// Put text on the clipboard.

@@ -9,23 +9,20 @@ use egui::{Ui, ViewportCommand};
 
 use crate::app::board::{self, Overlays};
 use crate::app::command::Command;
-use crate::app::editor::Shape;
 use crate::app::file_picker::{FilePicker, Purpose};
-use crate::app::inspector;
-use crate::app::lab;
-use crate::app::overlay::Overlay;
+use crate::app::modes::Pointer;
 use crate::app::palette::Palette;
 use crate::app::panels;
 use crate::app::sink::Sink;
 use crate::app::state::{App, WindowRequest};
-use crate::app::timeline::{self, ExportKind};
+use crate::app::timeline::ExportKind;
 use crate::app::view::Mode;
-use crate::level::edit::Tool;
-use crate::level::paths::push_path;
-use crate::level::{Level, Pos};
 
 impl App {
-    /// Draws one frame of the whole window into `ui` and carries out the commands it sends.
+    /// Draws one frame of the whole window into `ui` and carries out the commands it sends:
+    /// what every mode shares (the menu, the status bar, the level list, the solver's
+    /// section, the overlay switches, the board widget, the dialogs), and the rest by the
+    /// mode shown ([`ModeView`]).
     pub fn show(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         self.apply_theme(&ctx);
@@ -46,84 +43,45 @@ impl App {
             panels::levels::show(ui, &self.document, &self.rating, shows, &palette, &mut sink);
         });
         panels::generate::show(&ctx, &mut self.generator, &mut Sink::new(&mut self.queue, mode));
-        if mode == Mode::Inspect {
-            if self.inspector_follow_level() {
-                // Look again soon for the search being built.
-                ctx.request_repaint_after(std::time::Duration::from_millis(50));
-            }
-            self.inspector.refresh();
+        {
+            let (view, mut frame) = self.mode(&ctx);
+            view.tick(&mut frame);
         }
-        if mode == Mode::Replay {
-            self.timeline_follow_level();
-        }
-        self.play_timeline(&ctx);
-        self.autoplay(&ctx);
-        self.watch_deadlock(&ctx);
-        if mode == Mode::Lab {
-            self.lab.follow_level(self.document.key(), self.document.level());
-            if self.lab.tick() {
-                ctx.request_repaint();
-            }
-            if self.lab.experiments.poll() {
-                ctx.request_repaint_after(std::time::Duration::from_millis(100));
-            }
-        }
+        let shares = self.mode_ref().shares_side_panel();
         let width =
             if matches!(mode, Mode::Inspect | Mode::Replay | Mode::Lab) { 340.0 } else { 260.0 };
         egui::Panel::right("tools").default_size(width).resizable(true).show(ui, |ui| {
             // The solver's controls sit at the bottom, where what grows above never moves them.
-            if mode != Mode::Lab {
+            if shares {
                 egui::Panel::bottom("solver").show(ui, |ui| {
                     let mut sink = Sink::new(&mut self.queue, mode);
                     let aim = self.settings.solve_aim;
                     panels::solve::show(ui, &self.solver, aim, self.document.key(), &mut sink);
                 });
             }
-            egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui));
+            egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui, shares, &ctx));
         });
-        if mode == Mode::Lab {
-            egui::Panel::bottom("lab-experiments").default_size(260.0).resizable(true).show(
-                ui,
-                |ui| {
-                    ui.set_min_height(ui.available_height());
-                    let name = self.document.level_name();
-                    let (asked, actions) = lab::lower::show(ui, &mut self.lab, &name);
-                    for action in actions {
-                        self.lab.apply(action, self.document.key(), self.document.level());
-                    }
-                    if asked.start {
-                        let repaint = ctx.clone();
-                        let level = self.document.level();
-                        self.lab.experiments.start(level, move || repaint.request_repaint());
-                    }
-                    if asked.open {
-                        self.pick(Purpose::Experiment);
-                    }
-                },
-            );
+        if self.mode_ref().has_lower_panel() {
+            let (id, height) = match mode {
+                Mode::Lab => ("lab-experiments", 260.0),
+                _ => ("inspector-views", 230.0),
+            };
+            egui::Panel::bottom(id).default_size(height).resizable(true).show(ui, |ui| {
+                // The panel keeps the size it has (or is dragged to) whatever it shows.
+                ui.set_min_height(ui.available_height());
+                let (view, mut frame) = self.mode(&ctx);
+                view.lower_panel(ui, &mut frame);
+            });
         }
-        if mode == Mode::Inspect {
-            egui::Panel::bottom("inspector-views").default_size(230.0).resizable(true).show(
-                ui,
-                |ui| {
-                    // The panel keeps the size it has (or is dragged to) whatever it shows.
-                    ui.set_min_height(ui.available_height());
-                    let mut sink = Sink::new(&mut self.queue, mode);
-                    inspector::panel::lower(ui, &self.inspector, self.settings.dark, &mut sink);
-                },
-            );
-        }
-        egui::CentralPanel::default().show(ui, |ui| match (mode, self.lab.kind) {
-            (Mode::Lab, lab::Kind::TicTacToe) => {
-                lab::board::show_game(ui, self.lab.game.stepper.position(), &palette)
+        egui::CentralPanel::default().show(ui, |ui| {
+            let own = {
+                let (view, frame) = self.mode(&ctx);
+                view.draws_own_board(ui, &frame)
+            };
+            if !own {
+                self.board(ui);
             }
-            (Mode::Lab, lab::Kind::Eight | lab::Kind::Fifteen) => {
-                let side = self.lab.puzzle.side();
-                lab::board::show(ui, self.lab.board(), side, &palette);
-            }
-            _ => self.board(ui),
         });
-        self.follow_live_check(&ctx);
         self.poll_solver();
         self.poll_export();
         self.poll_optimize();
@@ -164,37 +122,19 @@ impl App {
         self.autosave_tick(move || repaint.request_repaint());
     }
 
-    /// The panel beside the board, above the solver: the mode's own panel and the overlays.
-    fn side_panel(&mut self, ui: &mut Ui) {
-        let explained = self.overlays.explanation.as_ref().map(|e| e.level == *self.board_level());
-        let mut sink = Sink::new(&mut self.queue, self.view.mode);
-        match self.view.mode {
-            Mode::Edit => {
-                panels::edit::show(ui, &mut self.editor, &self.document, &self.settings, &mut sink)
-            }
-            Mode::Play => panels::play::show(ui, self.play.game(self.document.key()), &mut sink),
-            Mode::Inspect => inspector::panel::show(ui, &mut self.inspector, &mut sink),
-            Mode::Replay => {
-                let (key, level) = (self.document.key(), self.document.level());
-                let found = self.solver.found_for(key);
-                let inspected = self.inspector.solution_for(key);
-                let t = &mut self.timeline;
-                timeline::panel::show(ui, t, level, found, inspected, &mut sink);
-            }
-            Mode::Lab => {
-                // The lab's panel has the side to itself: no overlay switches below it.
-                let name = self.document.level_name();
-                for action in lab::panel::show(ui, &mut self.lab, &name) {
-                    if action != lab::Action::Inspect {
-                        self.lab.apply(action, self.document.key(), self.document.level());
-                    } else if let Some((level, search)) = self.lab.to_inspect() {
-                        sink.send(Command::InspectLabLevel(Box::new(level), search));
-                    }
-                }
-                return;
-            }
+    /// The panel beside the board: the mode's own panel, then (when the mode shares the
+    /// side) the overlay switches.
+    fn side_panel(&mut self, ui: &mut Ui, shares: bool, ctx: &egui::Context) {
+        {
+            let (view, mut frame) = self.mode(ctx);
+            view.side_panel(ui, &mut frame);
+        }
+        if !shares {
+            return;
         }
         ui.separator();
+        let explained = self.overlays.explanation.as_ref().map(|e| e.level == *self.board_level());
+        let mut sink = Sink::new(&mut self.queue, self.view.mode);
         let (settings, level) = (&self.settings, self.document.level());
         panels::overlays::show(ui, settings, &self.overlays, level, explained, &mut sink);
     }
@@ -242,6 +182,7 @@ impl App {
         match request {
             WindowRequest::PickOpen => self.pick(Purpose::Open),
             WindowRequest::PickSave => self.pick(Purpose::Save),
+            WindowRequest::PickExperiment => self.pick(Purpose::Experiment),
             WindowRequest::Close => ctx.send_viewport_cmd(ViewportCommand::Close),
             WindowRequest::CopyText(text) => ctx.copy_text(text),
             WindowRequest::Paste => ctx.send_viewport_cmd(ViewportCommand::RequestPaste),
@@ -264,8 +205,8 @@ impl App {
         }
     }
 
-    /// The board, and what the pointer does on it: paint strokes in the editor, walking and
-    /// pushing boxes in play mode.
+    /// The board the mode shows, with the overlays, and what the pointer does on it (the
+    /// mode's).
     fn board(&mut self, ui: &mut Ui) {
         let palette = Palette::for_dark_mode(self.settings.dark);
         let overlays = self.overlays(ui);
@@ -274,123 +215,42 @@ impl App {
         let br = board::show(ui, self.board_level(), &overlays, &mut view, &palette);
         self.settings.view = view;
         self.view.geometry = Some(br.geometry);
-        let (primary, secondary, released, down, at) = ui.input(|i| {
+        let pointer = ui.input(|i| {
             let p = &i.pointer;
-            let down = p.primary_down() || p.secondary_down();
-            (p.primary_pressed(), p.secondary_pressed(), p.any_released(), down, p.latest_pos())
+            let at = p.latest_pos();
+            Pointer {
+                geometry: br.geometry,
+                cell: at.and_then(|at| br.geometry.cell_at(at)),
+                at,
+                primary: p.primary_pressed(),
+                secondary: p.secondary_pressed(),
+                released: p.any_released(),
+                down: p.primary_down() || p.secondary_down(),
+                over_board: br.response.contains_pointer(),
+            }
         });
-        let cell = at.and_then(|p| br.geometry.cell_at(p));
-        let over_board = br.response.contains_pointer();
-        match self.view.mode {
-            Mode::Edit => {
-                let tool = if primary {
-                    Some(self.editor.tool)
-                } else if secondary {
-                    Some(Tool::Erase)
-                } else {
-                    None
-                };
-                let shape = self.settings.shape;
-                let idle = self.editor.stroke.is_none();
-                if let (Some(tool), Some(c), true, true) = (tool, cell, over_board, idle) {
-                    self.editor.begin_stroke(&mut self.document, shape, tool, c);
-                }
-                if self.editor.stroke.is_some() {
-                    if let Some(p) = at {
-                        let c = br.geometry.clamp_cell(p);
-                        self.editor.continue_stroke(&mut self.document, shape, c);
-                    }
-                    if !down {
-                        self.editor.end_stroke(&mut self.document, shape);
-                    }
-                }
-            }
-            Mode::Inspect | Mode::Replay | Mode::Lab => {}
-            Mode::Play => {
-                if primary && over_board {
-                    self.play.press = cell;
-                }
-                if released && let Some(from) = self.play.press.take() {
-                    match cell {
-                        Some(to) if to != from && self.board_level().square(from).has_box => {
-                            self.play_drag_box(from, to);
-                        }
-                        Some(to) if to == from => self.play_click(to),
-                        _ => {}
-                    }
-                }
-            }
-        }
+        let ctx = ui.ctx().clone();
+        let (view, mut frame) = self.mode(&ctx);
+        view.pointer(&pointer, &mut frame);
     }
 
-    /// What to draw over the level: problems while editing, the push path of a dragged box
-    /// while playing, the path to the node shown in the inspector, the rectangle being
-    /// drawn, the analysis overlays that are on, and the search's heat map and deadlock
-    /// pattern.
+    /// What to draw over the board: the mode's (problems while editing, the push path of a
+    /// dragged box while playing, the path to the node the inspector shows, …), the analysis
+    /// overlays that are on, and the deadlock explained.
     fn overlays(&mut self, ui: &Ui) -> Overlays {
         let mut overlays = Overlays::default();
-        match self.view.mode {
-            Mode::Edit => {
-                let analysis = self.editor.analysis(&self.document);
-                overlays.problems =
-                    analysis.diagnostics.iter().flat_map(|d| d.cells.clone()).collect();
-                if let Some(s) = &self.editor.stroke
-                    && self.settings.shape == Shape::Rectangle
-                {
-                    overlays.selection = Some((s.start, s.last));
-                }
-            }
-            Mode::Play => {
-                let at = ui.input(|i| i.pointer.latest_pos());
-                let target = self.view.geometry.zip(at).and_then(|(g, p)| g.cell_at(p));
-                if let (Some(from), Some(to)) = (self.play.press, target)
-                    && from != to
-                    && self.board_level().square(from).has_box
-                {
-                    overlays.path = push_trail(self.board_level(), from, to);
-                }
-            }
-            Mode::Inspect => {
-                if let Some((_, pushes)) = &self.inspector.board {
-                    overlays.path = pushes.iter().filter_map(|&(from, d)| from.step(d)).collect();
-                }
-                if let Some((_, area)) = &self.inspector.area {
-                    overlays.reach = area.clone();
-                }
-                if let Some(sub) = &self.inspector.snapshot.sub_problem
-                    && self.inspector.shown == inspector::Shown::Current
-                {
-                    overlays.sub_problem = Some((sub.goal, sub.stones.clone()));
-                }
-            }
-            Mode::Replay | Mode::Lab => {}
-        }
-        let on = &self.settings.overlays;
+        let at = ui.input(|i| i.pointer.latest_pos());
+        let hover = self.view.geometry.zip(at).and_then(|(g, p)| g.cell_at(p));
         let shown = self.board_level().clone();
         let ctx = ui.ctx().clone();
+        {
+            let (view, frame) = self.mode(&ctx);
+            view.overlays(&mut overlays, &shown, hover, &frame);
+        }
+        let on = &self.settings.overlays;
         let repaint = move || ctx.request_repaint();
         self.overlays.add(&mut overlays, on, &shown, self.document.level(), repaint);
-        if on.contains(&Overlay::Heat) {
-            overlays.heat = self.inspector.heat();
-        }
-        if on.contains(&Overlay::Pattern)
-            && self.view.mode == Mode::Inspect
-            && let Some(p) = self.inspector.patterns.focused()
-        {
-            overlays.pattern_boxes = p.boxes.clone();
-            overlays.pattern_area = p.area.clone();
-        }
         overlays
-    }
-
-    /// Moves a playing timeline on by the time since the last frame.
-    fn play_timeline(&mut self, ctx: &egui::Context) {
-        let Some(t) = &mut self.timeline.loaded else { return };
-        if self.view.mode == Mode::Replay && t.playing {
-            let dt = ctx.input(|i| i.stable_dt).min(0.25) as f64;
-            t.advance(dt);
-            ctx.request_repaint();
-        }
     }
 
     /// Asks where the file for `purpose` goes: the system's dialog, or, when it cannot open,
@@ -597,20 +457,4 @@ fn picked(purpose: Purpose, path: PathBuf) -> Command {
         Purpose::Frames => Command::ExportTo(ExportKind::Frames(path)),
         Purpose::Experiment => Command::ChooseExperiment(path),
     }
-}
-
-/// The squares the box at `from` passes on its shortest push path to `to`.
-fn push_trail(level: &Level, from: Pos, to: Pos) -> Vec<Pos> {
-    let Some(dirs) = push_path(level, from, to) else { return Vec::new() };
-    let mut trail = Vec::new();
-    let mut game = level.clone();
-    for d in dirs {
-        if let Ok(m) = game.try_move(d)
-            && m.push
-            && let Some(p) = game.player().and_then(|p| game.step_on_board(p, d))
-        {
-            trail.push(p);
-        }
-    }
-    trail
 }

@@ -128,7 +128,12 @@ fn every_view_follows_the_level_selected_whatever_changed_it() {
             let generating = commands.contains(&Command::GenerateLevels);
             for command in commands {
                 h.state_mut().queue.push(command);
-                h.run();
+                // Not run while the generator works: its spinner repaints.
+                if generating {
+                    h.step();
+                } else {
+                    h.run();
+                }
             }
             finish_files(&mut h);
             if generating {

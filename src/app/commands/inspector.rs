@@ -3,6 +3,7 @@
 
 use crate::app::command::Command;
 use crate::app::inspector::{Asked, Run, Shown};
+use crate::app::modes::cannot_search;
 use crate::app::overlay::Overlay;
 use crate::app::state::{App, WindowRequest};
 
@@ -80,7 +81,7 @@ impl App {
     fn reset_inspector(&mut self) {
         let (key, level) = (self.document.key(), self.level().clone());
         if let Err(e) = self.inspector.reset(key, &level) {
-            self.messages.status = format!("The inspector cannot search this level: {e}.");
+            self.messages.status = cannot_search(&e);
         }
     }
 
@@ -89,24 +90,6 @@ impl App {
         if self.inspector.key() != Some(self.document.key()) {
             self.reset_inspector();
         }
-    }
-
-    /// Once a frame in inspect mode: takes the search when its worker has built it (and
-    /// carries out the step or run asked for meanwhile), and replaces a search of a level
-    /// that is no longer the one shown (the user chose another, or undid an edit) by a fresh
-    /// one of the level shown. Whether the search is still being built.
-    pub(crate) fn inspector_follow_level(&mut self) -> bool {
-        match self.inspector.poll_building() {
-            Ok(Some(asked)) => self.queue.push(asked_command(asked)),
-            Ok(None) => {}
-            Err(e) => {
-                self.messages.status = format!("The inspector cannot search this level: {e}.")
-            }
-        }
-        if self.inspector.key().is_some_and(|k| k != self.document.key()) {
-            self.reset_inspector();
-        }
-        self.inspector.building.is_some()
     }
 
     /// Asks the window to start the worker on the search (built first if needed; when that
@@ -120,16 +103,5 @@ impl App {
         self.inspector.shown = Shown::Current;
         let ready = self.inspector.session.as_ref().is_some_and(|s| s.can_step());
         ready.then_some(WindowRequest::Inspect(run))
-    }
-}
-
-/// The command that asks for `asked` again.
-fn asked_command(asked: Asked) -> Command {
-    match asked {
-        Asked::Step => Command::InspectStep,
-        Asked::Run(Run::Steps(n)) => Command::InspectStepMany(n),
-        Asked::Run(Run::Rate(rate)) => Command::InspectRun(rate),
-        Asked::Run(Run::Full) => Command::InspectRunToSolution,
-        Asked::Run(Run::UntilPruned) => Command::InspectRunUntilPruned,
     }
 }

@@ -8,9 +8,6 @@ use crate::app::view::Mode;
 use crate::level::Pos;
 use crate::level::moves::to_lurd;
 
-/// Time between the moves of a replayed solution.
-const REPLAY_STEP: std::time::Duration = std::time::Duration::from_millis(120);
-
 impl App {
     /// Carries out a play command.
     pub(crate) fn play_command(&mut self, command: Command) -> Option<WindowRequest> {
@@ -30,39 +27,6 @@ impl App {
             other => unreachable!("{other:?} is not a play command"),
         }
         None
-    }
-
-    /// Plays the next move of a replayed solution when its time has come (a few moves a
-    /// second), asking for the frame after it.
-    pub(crate) fn autoplay(&mut self, ctx: &egui::Context) {
-        let Some((of, at)) = self.play.autoplay else { return };
-        let key = self.document.key();
-        if self.view.mode != Mode::Play || of != key {
-            // Another mode or level: the replay stops where it is.
-            self.play.autoplay = None;
-            return;
-        }
-        if at.elapsed() >= REPLAY_STEP {
-            self.with_game(|g| g.redo());
-            let more = self.play.game(key).is_some_and(|g| g.redo_count() > 0);
-            self.play.autoplay = more.then(|| (key, std::time::Instant::now()));
-        }
-        ctx.request_repaint_after(REPLAY_STEP);
-    }
-
-    /// Says so when the position played is dead (checked on a worker for each new one).
-    pub(crate) fn watch_deadlock(&mut self, ctx: &egui::Context) {
-        if self.view.mode != Mode::Play {
-            return;
-        }
-        let ctx = ctx.clone();
-        if let Some(d) = self.play.watch(self.document.key(), move || ctx.request_repaint()) {
-            self.messages.status = format!(
-                "This position is dead ({}): {} Undo takes the last move back.",
-                d.rule.name(),
-                d.reason
-            );
-        }
     }
 
     /// Play mode: walk to `to`.

@@ -34,21 +34,6 @@ impl App {
         self.messages.status = "Solving…".into();
     }
 
-    /// In edit mode, between strokes: keeps the live solvability check on the level shown
-    /// (a changed level cancels the running check and starts another).
-    pub fn follow_live_check(&mut self, ctx: &egui::Context) {
-        if self.view.mode != Mode::Edit || self.editor.stroke.is_some() {
-            return;
-        }
-        let repaint = ctx.clone();
-        let (key, level, budget) =
-            (self.document.key(), self.document.level(), self.settings.live_check);
-        if self.editor.live.follow(key, level, budget, move || repaint.request_repaint()) {
-            // Keep the elapsed time moving.
-            ctx.request_repaint_after(std::time::Duration::from_millis(250));
-        }
-    }
-
     /// Takes the solver's result once it has finished.
     pub fn poll_solver(&mut self) {
         if let Some((key, line)) = self.solver.poll() {

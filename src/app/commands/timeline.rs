@@ -78,21 +78,12 @@ impl App {
         Timeline::load(key, level, source, solver, inspector)
     }
 
-    /// Once a frame in the timeline: a timeline of another level (or of its board before an
-    /// edit) gives way to the level selected's: the solver's solution for it, else its first
-    /// saved solution, else none.
+    /// A timeline of another level (or of its board before an edit) gives way to the level
+    /// selected's (see [`crate::app::timeline::TimelineState::follow`]).
     pub(crate) fn timeline_follow_level(&mut self) {
-        let key = self.document.key();
-        if self.timeline.loaded.as_ref().is_some_and(|t| t.key == key) {
-            return;
-        }
-        let saved = !self.level().meta.solutions.is_empty();
-        let source = if self.solver.found_for(key).is_some() {
-            Some(TimelineSource::Solver)
-        } else {
-            saved.then_some(TimelineSource::Saved(0))
-        };
-        self.timeline.loaded = source.and_then(|s| self.timeline_of(&s).ok());
+        let (key, level) = (self.document.key(), self.document.level());
+        let solver = self.solver.found_for(key).map(|f| &f.moves[..]);
+        self.timeline.follow(key, level, solver);
     }
 
     /// Starts exporting the timeline's solution; `repaint` wakes the window.

@@ -42,6 +42,8 @@ impl App {
             return;
         }
         self.editor.stroke = None;
+        // A replayed solution plays only while it is watched.
+        self.play.autoplay = None;
         self.view.mode = mode;
         match mode {
             Mode::Inspect => self.ensure_session(),

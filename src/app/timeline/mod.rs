@@ -85,6 +85,20 @@ pub struct TimelineState {
 }
 
 impl TimelineState {
+    /// Follows the level selected, `level` with key `key`: a timeline of another level (or
+    /// of its board before an edit) gives way to one of this level's solutions: `solver`'s
+    /// (the solver's solution for it, if it has one), else its first saved one, else none.
+    pub fn follow(&mut self, key: LevelKey, level: &Level, solver: Option<&[Move]>) {
+        if self.loaded.as_ref().is_some_and(|t| t.key == key) {
+            return;
+        }
+        let source = match solver {
+            Some(_) => TimelineSource::Solver,
+            None => TimelineSource::Saved(0),
+        };
+        self.loaded = Timeline::load(key, level, &source, solver, None).ok();
+    }
+
     /// Moves the cursor to `to(timeline)`, pausing playback.
     pub fn seek(&mut self, to: impl FnOnce(&Timeline) -> usize) {
         if let Some(t) = &mut self.loaded {
