@@ -82,19 +82,19 @@ fn inspector() -> ((Duration, Duration), (Duration, Duration)) {
     };
     let settings = Settings { overlays: vec![Overlay::Dead, Overlay::Heat], ..Settings::default() };
     let mut app = App::new(doc, settings, None);
-    app.queue.push(Command::SetMode(Mode::Inspect));
-    app.queue.push(Command::SetSearchConfig(Config::with_method(Method::Bfs)));
+    app.send(Command::SetMode(Mode::Inspect));
+    app.send(Command::SetSearchConfig(Config::with_method(Method::Bfs)));
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     h.step();
     h.state_mut().start_inspector(Run::Steps(EXPANSIONS), || {});
     let start = Instant::now();
-    while h.state().inspector.session.as_ref().is_some_and(|s| s.is_running()) {
+    while h.state().inspector().session.as_ref().is_some_and(|s| s.is_running()) {
         std::thread::sleep(Duration::from_millis(50));
         h.step();
     }
-    let expanded = h.state().inspector.snapshot.stats.expanded;
+    let expanded = h.state().inspector().snapshot.stats.expanded;
     println!(
         "inspector: {expanded} expansions made in {:.1} s before measuring",
         start.elapsed().as_secs_f64()
@@ -102,23 +102,23 @@ fn inspector() -> ((Duration, Duration), (Duration, Duration)) {
     assert!(expanded >= EXPANSIONS, "the search ended early ({expanded} expansions)");
     h.state_mut().start_inspector(Run::Full, || {});
     let charts = frames(&mut h);
-    h.state_mut().queue.push(Command::SetLowerView(LowerView::Patterns));
+    h.state_mut().send(Command::SetLowerView(LowerView::Patterns));
     h.step();
     let patterns = frames(&mut h);
-    let listed = h.state().inspector.patterns.listed().len();
+    let listed = h.state().inspector().patterns.listed().len();
     println!("inspector: {listed} deadlock patterns listed");
     assert!(
-        h.state().inspector.session.as_ref().is_some_and(|s| s.is_running()),
+        h.state().inspector().session.as_ref().is_some_and(|s| s.is_running()),
         "the search was still running while measuring"
     );
-    h.state_mut().queue.push(Command::InspectPause);
+    h.state_mut().send(Command::InspectPause);
     h.step();
     (quantiles(charts), quantiles(patterns))
 }
 
 /// Times `FRAMES` frames (after 30 to warm up), moving the pointer over the board.
 fn frames(h: &mut Harness<'_, App>) -> Vec<Duration> {
-    let geometry = h.state().view.geometry.expect("the board was drawn");
+    let geometry = h.state().view().geometry.expect("the board was drawn");
     let mut times = Vec::with_capacity(FRAMES);
     for i in 0..FRAMES + 30 {
         let p = geometry.cell_center(Pos::new(
@@ -159,7 +159,7 @@ fn measure(mode: Mode, solver: bool, side: usize) -> (Duration, Duration) {
     let overlays = vec![Overlay::Dead, Overlay::Rooms, Overlay::Packing];
     let settings = Settings { overlays, ..Settings::default() };
     let mut app = App::new(doc, settings, None);
-    app.queue.push(Command::SetMode(mode));
+    app.send(Command::SetMode(mode));
     if solver {
         app.start_solver(|| {});
     }
@@ -170,7 +170,7 @@ fn measure(mode: Mode, solver: bool, side: usize) -> (Duration, Duration) {
     // The goal rooms and packing order are computed on a worker; frames are measured once
     // they are drawn.
     let start = Instant::now();
-    while h.state().view.drawn.order.is_empty() {
+    while h.state().view().drawn.order.is_empty() {
         assert!(start.elapsed() < Duration::from_secs(60), "the plan never came");
         std::thread::sleep(Duration::from_millis(1));
         h.step();
@@ -178,8 +178,8 @@ fn measure(mode: Mode, solver: bool, side: usize) -> (Duration, Duration) {
     println!("{side}x{side}: plan drawn {:.0} ms after the first frame", ms(start.elapsed()));
     let times = frames(&mut h);
     if solver {
-        assert!(h.state().solver.run.is_some(), "the solver was still running while measuring");
-        h.state_mut().queue.push(Command::CancelSolve);
+        assert!(h.state().solver().run.is_some(), "the solver was still running while measuring");
+        h.state_mut().send(Command::CancelSolve);
         h.step();
     }
     quantiles(times)

@@ -30,38 +30,40 @@ pub struct Messages {
     pub error: Option<String>,
 }
 
-/// Everything the window shows and edits.
+/// Everything the window shows and edits, grouped by area. The fields are the app's own:
+/// what others may see has an accessor, and what they may change goes through a command
+/// ([`App::send`]).
 pub struct App {
     /// The open collection, the level shown and the undo history.
-    pub document: DocumentState,
+    pub(crate) document: DocumentState,
     /// The editor's tool, stroke and diagnostics.
-    pub editor: EditorState,
+    pub(crate) editor: EditorState,
     /// The game in play mode.
-    pub play: PlayState,
+    pub(crate) play: PlayState,
     /// The solver's run and its last solution.
-    pub solver: SolverState,
+    pub(crate) solver: SolverState,
     /// The search inspector.
-    pub inspector: Inspector,
+    pub(crate) inspector: Inspector,
     /// Lab mode: the textbook's puzzles and experiments.
-    pub lab: crate::app::lab::LabState,
+    pub(crate) lab: crate::app::lab::LabState,
     /// The solution on the timeline and its export.
-    pub timeline: TimelineState,
+    pub(crate) timeline: TimelineState,
     /// The level list's difficulty ratings.
-    pub rating: crate::app::rating::RatingState,
+    pub(crate) rating: crate::app::rating::RatingState,
     /// The level generator's dialog and run.
-    pub generator: crate::app::generator::GeneratorState,
+    pub(crate) generator: crate::app::generator::GeneratorState,
     /// File jobs, the prompts about unsaved edits, and the autosave.
-    pub files: FileState,
+    pub(crate) files: FileState,
     /// The mode, the board's geometry and what was drawn on it.
-    pub view: ViewState,
+    pub(crate) view: ViewState,
     /// The overlays' facts and the last deadlock explanation.
-    pub overlays: OverlayState,
+    pub(crate) overlays: OverlayState,
     /// Persisted settings (theme, recent files, zoom, overlays, painting shape).
-    pub settings: Settings,
+    pub(crate) settings: Settings,
     /// The status line and the error dialog.
-    pub messages: Messages,
+    pub(crate) messages: Messages,
     /// Commands queued by panels during this frame.
-    pub queue: Vec<Command>,
+    pub(crate) queue: Vec<Command>,
 }
 
 impl App {
@@ -127,6 +129,93 @@ impl App {
     /// The level shown.
     pub fn level(&self) -> &Level {
         self.document.level()
+    }
+
+    /// Queues `command`, carried out after the next frame is drawn (as a panel's button does).
+    pub fn send(&mut self, command: Command) {
+        self.queue.push(command);
+    }
+
+    /// The open collection, the level shown and the undo history.
+    pub fn document(&self) -> &DocumentState {
+        &self.document
+    }
+
+    /// The editor's tool, stroke, checks and live solvability check.
+    pub fn editor(&self) -> &EditorState {
+        &self.editor
+    }
+
+    /// The games in play.
+    pub fn play(&self) -> &PlayState {
+        &self.play
+    }
+
+    /// The solver's run and its last solution.
+    pub fn solver(&self) -> &SolverState {
+        &self.solver
+    }
+
+    /// The search inspector.
+    pub fn inspector(&self) -> &Inspector {
+        &self.inspector
+    }
+
+    /// The lab.
+    pub fn lab(&self) -> &crate::app::lab::LabState {
+        &self.lab
+    }
+
+    /// The lab, to change as its panels do: they own its state and change it as they draw
+    /// (the problem, the search, the trials of an experiment), with no command between.
+    pub fn lab_mut(&mut self) -> &mut crate::app::lab::LabState {
+        &mut self.lab
+    }
+
+    /// The timeline.
+    pub fn timeline(&self) -> &TimelineState {
+        &self.timeline
+    }
+
+    /// The level list's ratings.
+    pub fn rating(&self) -> &crate::app::rating::RatingState {
+        &self.rating
+    }
+
+    /// The generator's dialog and run.
+    pub fn generator(&self) -> &crate::app::generator::GeneratorState {
+        &self.generator
+    }
+
+    /// File jobs, prompts, the autosave and the window's own file dialog.
+    pub fn files(&self) -> &FileState {
+        &self.files
+    }
+
+    /// The files, to change as the window's own file dialog does (it owns its state: the
+    /// folder shown, the name typed) or to say the system dialog cannot open.
+    pub fn files_mut(&mut self) -> &mut FileState {
+        &mut self.files
+    }
+
+    /// The mode, the board's geometry and what was drawn on it.
+    pub fn view(&self) -> &ViewState {
+        &self.view
+    }
+
+    /// The overlays' facts and the last deadlock explanation.
+    pub fn overlays(&self) -> &OverlayState {
+        &self.overlays
+    }
+
+    /// The persisted settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The status line and the error dialog.
+    pub fn messages(&self) -> &Messages {
+        &self.messages
     }
 
     /// The level as the board shows it: the mode's (the game's position in play mode, the

@@ -209,7 +209,7 @@ impl App {
     /// mode's).
     fn board(&mut self, ui: &mut Ui) {
         let palette = Palette::for_dark_mode(self.settings.dark);
-        let overlays = self.overlays(ui);
+        let overlays = self.board_overlays(ui);
         self.view.drawn = overlays.clone();
         let mut view = self.settings.view;
         let br = board::show(ui, self.board_level(), &overlays, &mut view, &palette);
@@ -237,7 +237,7 @@ impl App {
     /// What to draw over the board: the mode's (problems while editing, the push path of a
     /// dragged box while playing, the path to the node the inspector shows, …), the analysis
     /// overlays that are on, and the deadlock explained.
-    fn overlays(&mut self, ui: &Ui) -> Overlays {
+    fn board_overlays(&mut self, ui: &Ui) -> Overlays {
         let mut overlays = Overlays::default();
         let at = ui.input(|i| i.pointer.latest_pos());
         let hover = self.view.geometry.zip(at).and_then(|(g, p)| g.cell_at(p));

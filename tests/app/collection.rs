@@ -23,24 +23,24 @@ fn copy_gives_xsb_and_paste_adds_the_level() {
 
     h.event(egui::Event::Paste(copied.replace("One", "Two")));
     h.run();
-    let levels = &h.state().document.doc.collection.levels;
+    let levels = &h.state().document().doc.collection.levels;
     assert_eq!(levels.len(), 2);
     assert_eq!(levels[1].meta.title, "Two");
-    assert_eq!(h.state().document.current(), 1, "the pasted level is shown");
+    assert_eq!(h.state().document().current(), 1, "the pasted level is shown");
     h.get_by_label("2. Two");
 
-    h.state_mut().queue.push(Command::DuplicateLevel);
+    h.state_mut().send(Command::DuplicateLevel);
     h.run();
     h.get_by_label("Delete").click();
     h.run();
-    assert_eq!(h.state().document.doc.collection.levels.len(), 2);
+    assert_eq!(h.state().document().doc.collection.levels.len(), 2);
 }
 
 #[test]
 fn closing_with_unsaved_edits_asks_first() {
     let mut h = window(ONE);
     assert!(h.state_mut().may_close(), "a clean document closes at once");
-    h.state_mut().queue.push(Command::AddLevel);
+    h.state_mut().send(Command::AddLevel);
     h.run();
     assert!(!h.state_mut().may_close());
     h.run();
@@ -59,33 +59,33 @@ fn rating_shows_each_levels_difficulty_in_the_list_until_it_is_edited() {
     let mut h = window(two);
     h.get_by_label("Rate levels").click();
     h.step(); // not run: the spinner repaints while it works
-    wait_while(&mut h, "the rating", 60, |app| app.rating.progress().is_some());
-    let levels = h.state().document.doc.collection.levels.clone();
+    wait_while(&mut h, "the rating", 60, |app| app.rating().progress().is_some());
+    let levels = h.state().document().doc.collection.levels.clone();
     let rating = |h: &egui_kittest::Harness<'static, sokolab::app::App>, i: usize| {
-        let key = h.state().document.key_of(i).unwrap();
-        h.state().rating.of(key).cloned().map(|r| r.unwrap().unwrap())
+        let key = h.state().document().key_of(i).unwrap();
+        h.state().rating().of(key).cloned().map(|r| r.unwrap().unwrap())
     };
     let (one, two) = (rating(&h, 0).unwrap(), rating(&h, 1).unwrap());
     assert!(one.proved && one.best.unwrap().pushes == 1, "{one:?}");
     assert!(two.difficulty().unwrap() > one.difficulty().unwrap());
     h.get_by_label(&format!("{:.1}", one.difficulty().unwrap()));
-    assert!(h.state().messages.status.starts_with("Rated every level"));
+    assert!(h.state().messages().status.starts_with("Rated every level"));
     // A level added between them: the second level's rating goes with it.
-    h.state_mut().queue.push(Command::AddLevel);
+    h.state_mut().send(Command::AddLevel);
     h.run();
-    assert_eq!(h.state().document.doc.collection.levels[2], levels[1]);
+    assert_eq!(h.state().document().doc.collection.levels[2], levels[1]);
     assert_eq!(rating(&h, 2), Some(two.clone()), "the rating follows its level");
     assert_eq!(rating(&h, 1), None, "the new level is not rated");
     let shown = format!("{:.1}", two.difficulty().unwrap());
     h.get_by_label(&shown);
-    h.state_mut().queue.push(Command::SelectLevel(2));
-    h.state_mut().queue.push(Command::MirrorHorizontal);
+    h.state_mut().send(Command::SelectLevel(2));
+    h.state_mut().send(Command::MirrorHorizontal);
     h.run();
-    assert_ne!(h.state().document.doc.collection.levels[2], levels[1]);
+    assert_ne!(h.state().document().doc.collection.levels[2], levels[1]);
     assert!(rating(&h, 2).is_none(), "a rating is shown only for the board it rated");
     assert!(h.query_by_label(&shown).is_none() || one.difficulty() == two.difficulty());
     assert!(rating(&h, 0).is_some());
-    h.state_mut().queue.push(Command::Undo);
+    h.state_mut().send(Command::Undo);
     h.run();
     assert_eq!(rating(&h, 2), Some(two), "undo brings the board and its rating back");
 }
@@ -95,21 +95,21 @@ fn rating_shows_each_levels_difficulty_in_the_list_until_it_is_edited() {
 #[test]
 fn generated_levels_are_added_after_the_level_shown_with_their_solutions() {
     let mut h = window(ONE);
-    h.state_mut().queue.push(Command::ShowGenerator);
+    h.state_mut().send(Command::ShowGenerator);
     h.run();
     h.get_by_label("Generate").click();
     h.step(); // not run: the spinner repaints while it works
-    wait_while(&mut h, "the generator", 60, |app| app.generator.run.is_some());
-    let status = h.state().messages.status.clone();
+    wait_while(&mut h, "the generator", 60, |app| app.generator().run.is_some());
+    let status = h.state().messages().status.clone();
     assert!(status.starts_with("Added 5 of 5 generated levels (8x8, 3 boxes, seed 1"), "{status}");
-    let levels = h.state().document.doc.collection.levels.clone();
+    let levels = h.state().document().doc.collection.levels.clone();
     assert_eq!(levels.len(), 6);
-    assert_eq!(h.state().document.current(), 1, "the first new level is shown");
+    assert_eq!(h.state().document().current(), 1, "the first new level is shown");
     for level in &levels[1..] {
         let moves = sokolab::level::moves::parse_lurd(&level.meta.solutions[0]).unwrap();
         assert!(sokolab::level::replay(level, &moves).solved, "{}", level.meta.title);
     }
-    h.state_mut().queue.push(Command::Undo);
+    h.state_mut().send(Command::Undo);
     h.run();
-    assert_eq!(h.state().document.doc.collection.levels.len(), 1, "one undo step");
+    assert_eq!(h.state().document().doc.collection.levels.len(), 1, "one undo step");
 }

@@ -17,7 +17,7 @@ fn dragging_paints_walls_and_one_undo_takes_the_stroke_back() {
         assert_eq!(level.square(Pos::new(x, 1)).terrain, Terrain::Wall, "column {x}");
     }
     assert_eq!(level.square(Pos::new(5, 1)).terrain, Terrain::Floor);
-    assert!(h.state().document.doc.dirty);
+    assert!(h.state().document().doc.dirty);
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
@@ -69,7 +69,7 @@ fn the_right_button_erases() {
     }
     h.run();
     assert_eq!(board(&h).square(Pos::new(0, 0)).terrain, Terrain::Outside);
-    assert!(h.state().document.doc.dirty);
+    assert!(h.state().document().doc.dirty);
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn live_badge(h: &mut egui_kittest::Harness<'_, sokolab::app::App>) -> String {
     let start = std::time::Instant::now();
     loop {
         let state = h.state();
-        let badge = state.editor.live.badge(state.document.key(), state.settings.live_check);
+        let badge = state.editor().live.badge(state.document().key(), state.settings().live_check);
         if !matches!(badge, sokolab::app::live_check::Badge::Checking(_)) {
             let text = badge.text();
             h.run();
@@ -124,8 +124,7 @@ fn the_live_badge_follows_the_edits() {
     assert!(live_badge(&mut h).starts_with("Solvable"));
     // A budget of zero switches the check off.
     h.state_mut()
-        .queue
-        .push(sokolab::app::command::Command::SetLiveCheckBudget(std::time::Duration::ZERO));
+        .send(sokolab::app::command::Command::SetLiveCheckBudget(std::time::Duration::ZERO));
     h.run();
     h.get_by_label_contains("Live solvability check off");
     h.get_by_label("Live check budget (s; 0: off)");
@@ -141,10 +140,10 @@ fn the_next_edit_cancels_the_running_live_check() {
         ..Default::default()
     };
     let mut h = crate::harness::window_for(sokolab::app::App::new(doc, settings, None));
-    assert!(h.state().editor.live.checking().is_some(), "the check of the level opened runs");
+    assert!(h.state().editor().live.checking().is_some(), "the check of the level opened runs");
     h.get_by_label_contains("Checking solvability…");
     click(&mut h, Pos::new(1, 3));
-    let live = &h.state().editor.live;
+    let live = &h.state().editor().live;
     assert_eq!(live.cancelled, 1, "the edit cancelled the check of the level before it");
-    assert_eq!(live.checking(), Some(h.state().document.key()), "and checks the new one");
+    assert_eq!(live.checking(), Some(h.state().document().key()), "and checks the new one");
 }

@@ -23,30 +23,30 @@ fn save_then_open_gives_the_same_collection() {
     let file = dir.path().join("saved.xsb");
     let mut h = window(ROOM);
     drag(&mut h, Pos::new(1, 1), Pos::new(2, 1));
-    let edited = h.state().document.doc.collection.clone();
-    h.state_mut().queue.push(Command::SaveTo(file.clone()));
+    let edited = h.state().document().doc.collection.clone();
+    h.state_mut().send(Command::SaveTo(file.clone()));
     finish_files(&mut h);
     assert!(
-        !h.state().document.doc.dirty,
+        !h.state().document().doc.dirty,
         "saving clears the unsaved marker: {}",
-        h.state().messages.status
+        h.state().messages().status
     );
-    assert_eq!(h.state().document.doc.path.as_deref(), Some(file.as_path()));
+    assert_eq!(h.state().document().doc.path.as_deref(), Some(file.as_path()));
     assert!(file.exists());
 
-    h.state_mut().queue.push(Command::AddLevel);
+    h.state_mut().send(Command::AddLevel);
     h.run();
-    assert!(h.state().document.doc.dirty);
-    h.state_mut().queue.push(Command::OpenPath(file.clone()));
+    assert!(h.state().document().doc.dirty);
+    h.state_mut().send(Command::OpenPath(file.clone()));
     finish_files(&mut h);
     // The edits since the save are not thrown away without asking.
-    assert_eq!(h.state().document.doc.collection.levels.len(), 2);
+    assert_eq!(h.state().document().doc.collection.levels.len(), 2);
     h.get_by_label_contains("has unsaved changes. Open saved.xsb");
     h.get_by_label("Discard and open").click();
     h.run();
-    assert_eq!(h.state().document.doc.collection, edited);
-    assert_eq!(h.state().document.doc.path.as_deref(), Some(file.as_path()));
-    assert!(!h.state().document.doc.dirty);
+    assert_eq!(h.state().document().doc.collection, edited);
+    assert_eq!(h.state().document().doc.path.as_deref(), Some(file.as_path()));
+    assert!(!h.state().document().doc.dirty);
 }
 
 #[test]
@@ -55,16 +55,16 @@ fn keeping_the_edits_declines_the_opened_file() {
     let file = dir.path().join("other.xsb");
     std::fs::write(&file, "; Other\n#####\n#@$.#\n#####\n").unwrap();
     let mut h = window(ROOM);
-    h.state_mut().queue.push(Command::AddLevel);
+    h.state_mut().send(Command::AddLevel);
     h.run();
-    let edited = h.state().document.doc.collection.clone();
-    h.state_mut().queue.push(Command::OpenPath(file));
+    let edited = h.state().document().doc.collection.clone();
+    h.state_mut().send(Command::OpenPath(file));
     finish_files(&mut h);
     h.get_by_label("Keep editing").click();
     h.run();
-    assert_eq!(h.state().document.doc.collection, edited);
-    assert!(h.state().document.doc.dirty);
-    assert!(h.state().files.pending_open.is_none());
+    assert_eq!(h.state().document().doc.collection, edited);
+    assert!(h.state().document().doc.dirty);
+    assert!(h.state().files().pending_open.is_none());
 }
 
 #[test]
@@ -72,24 +72,24 @@ fn failed_save_keeps_the_edits_and_broken_open_keeps_the_document() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = window(ROOM);
     drag(&mut h, Pos::new(1, 1), Pos::new(2, 1));
-    let edited = h.state().document.doc.collection.clone();
-    h.state_mut().queue.push(Command::SaveTo(dir.path().join("missing/dir/x.xsb")));
+    let edited = h.state().document().doc.collection.clone();
+    h.state_mut().send(Command::SaveTo(dir.path().join("missing/dir/x.xsb")));
     finish_files(&mut h);
-    assert!(h.state().document.doc.dirty, "a failed save leaves the document unsaved");
-    assert!(h.state().messages.error.as_deref().unwrap().contains("not saved"));
+    assert!(h.state().document().doc.dirty, "a failed save leaves the document unsaved");
+    assert!(h.state().messages().error.as_deref().unwrap().contains("not saved"));
     h.get_by_label("OK").click();
     h.run();
-    assert!(h.state().messages.error.is_none());
+    assert!(h.state().messages().error.is_none());
 
     let bad = dir.path().join("bad.xsb");
     std::fs::write(&bad, b"#####\n#@$.#\n#\xff  #\n#####\n").unwrap();
-    h.state_mut().queue.push(Command::OpenPath(bad));
+    h.state_mut().send(Command::OpenPath(bad));
     finish_files(&mut h);
-    let error = h.state().messages.error.clone().unwrap();
+    let error = h.state().messages().error.clone().unwrap();
     assert!(error.contains("bad.xsb:3:2"), "{error}");
     h.get_by_label_contains("bad.xsb:3:2");
-    assert_eq!(h.state().document.doc.collection, edited, "the open document is kept");
-    assert!(h.state().document.doc.dirty);
+    assert_eq!(h.state().document().doc.collection, edited, "the open document is kept");
+    assert!(h.state().document().doc.dirty);
 }
 
 #[test]
@@ -97,17 +97,17 @@ fn edits_made_while_saving_keep_the_document_unsaved() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("busy.xsb");
     let mut h = window(ROOM);
-    h.state_mut().queue.push(Command::SaveTo(file.clone()));
+    h.state_mut().send(Command::SaveTo(file.clone()));
     h.step();
-    assert!(h.state().files.run.is_some(), "the save runs as a job");
-    h.state_mut().queue.push(Command::AddLevel);
+    assert!(h.state().files().run.is_some(), "the save runs as a job");
+    h.state_mut().send(Command::AddLevel);
     h.step();
     finish_files(&mut h);
-    assert!(h.state().document.doc.dirty, "the level added while saving is not in the file");
-    assert_eq!(h.state().document.doc.path.as_deref(), Some(file.as_path()));
+    assert!(h.state().document().doc.dirty, "the level added while saving is not in the file");
+    assert_eq!(h.state().document().doc.path.as_deref(), Some(file.as_path()));
     let written = sokolab::level::format::load_file(&file).unwrap();
     assert_eq!(written.levels.len(), 1);
-    assert_eq!(h.state().document.doc.collection.levels.len(), 2);
+    assert_eq!(h.state().document().doc.collection.levels.len(), 2);
 }
 
 /// A named pipe would block its reader until a writer comes: the open refuses it by name at
@@ -122,11 +122,11 @@ fn a_named_pipe_is_refused_at_once() {
         return;
     }
     let mut h = window(ROOM);
-    h.state_mut().queue.push(Command::OpenPath(pipe));
+    h.state_mut().send(Command::OpenPath(pipe));
     finish_files(&mut h);
-    let error = h.state().messages.error.clone().unwrap_or_default();
+    let error = h.state().messages().error.clone().unwrap_or_default();
     assert!(error.contains("pipe.xsb: is a named pipe (FIFO), not a regular file"), "{error}");
-    assert_eq!(h.state().document.doc.collection.levels.len(), 1);
+    assert_eq!(h.state().document().doc.collection.levels.len(), 1);
 }
 
 /// A long read (a large collection) leaves the window drawing and taking commands, shows
@@ -144,13 +144,13 @@ fn a_long_open_leaves_the_window_working_and_can_be_cancelled() {
     std::fs::write(&file, level.repeat(15_000_000 / level.len())).unwrap();
     let mut h = window(ROOM);
     // The status bar's spinner turns while the read goes on, so frames are run one by one.
-    h.state_mut().queue.push(Command::OpenPath(file));
+    h.state_mut().send(Command::OpenPath(file));
     h.run_steps(3);
     h.get_by_label("Opening large.xsb…");
-    h.state_mut().queue.push(Command::AddLevel);
+    h.state_mut().send(Command::AddLevel);
     h.run_steps(3);
     assert_eq!(
-        h.state().document.doc.collection.levels.len(),
+        h.state().document().doc.collection.levels.len(),
         2,
         "edits go on while the file is read"
     );
@@ -159,8 +159,8 @@ fn a_long_open_leaves_the_window_working_and_can_be_cancelled() {
     h.get_by_label("Opening large.xsb… (cancelling)");
     // Let the read finish: its result is dropped.
     finish_files(&mut h);
-    assert_eq!(h.state().document.doc.collection.levels.len(), 2);
-    assert!(h.state().files.pending_open.is_none());
+    assert_eq!(h.state().document().doc.collection.levels.len(), 2);
+    assert!(h.state().files().pending_open.is_none());
     h.get_by_label_contains("Did not open");
 }
 
@@ -200,7 +200,7 @@ fn startup_offers_the_unsaved_edits_and_discard_removes_them() {
     // Offered, not imposed: the file given is shown and the autosave waits for an answer.
     h.get_by_label("Restore the unsaved edits of Untitled from just now?");
     assert_eq!(h.state().level().meta.title, "Room");
-    assert!(!h.state().document.doc.dirty);
+    assert!(!h.state().document().doc.dirty);
     h.run_steps(5);
     assert!(autosaved.exists(), "the autosave waits for the answer");
     h.get_by_label("Discard").click();
@@ -208,7 +208,7 @@ fn startup_offers_the_unsaved_edits_and_discard_removes_them() {
     assert_eq!(h.state().level().meta.title, "Room");
     // The autosave of the discarded edits is removed by a job of its own.
     wait_removed(&mut h, &autosaved);
-    assert!(App::startup(None, Settings::default(), Some(state)).files.pending_restore.is_none());
+    assert!(App::startup(None, Settings::default(), Some(state)).files().pending_restore.is_none());
 }
 
 #[test]
@@ -223,7 +223,7 @@ fn restore_brings_back_the_unsaved_edits() {
     h.get_by_label("Restore").click();
     h.run();
     assert_eq!(h.state().level().meta.title, "Unsaved");
-    assert!(h.state().document.doc.dirty);
+    assert!(h.state().document().doc.dirty);
 }
 
 /// "Discard and close" means discard: the autosave is not written again on the way out,
@@ -235,14 +235,14 @@ fn discard_and_close_leaves_nothing_to_restore() {
     let app = App::new(Document::builtin(), Settings::default(), Some(state.clone()));
     let mut h = window_for(app);
     let autosaved = state.join("autosave.txt");
-    h.state_mut().queue.push(Command::SetTitle("Edited".into()));
+    h.state_mut().send(Command::SetTitle("Edited".into()));
     let start = Instant::now();
     while !autosaved.exists() {
         assert!(start.elapsed() < Duration::from_secs(20), "no autosave is written");
         std::thread::sleep(Duration::from_millis(2));
         h.step();
     }
-    assert!(h.state().document.doc.dirty);
+    assert!(h.state().document().doc.dirty);
     assert!(!h.state_mut().may_close(), "unsaved edits ask first");
     h.run();
     h.get_by_label("Discard and close").click();
@@ -250,7 +250,7 @@ fn discard_and_close_leaves_nothing_to_restore() {
     h.run_steps(10);
     h.state_mut().on_exit();
     assert!(!autosaved.exists(), "the discarded edits were autosaved again");
-    assert!(App::startup(None, Settings::default(), Some(state)).files.pending_restore.is_none());
+    assert!(App::startup(None, Settings::default(), Some(state)).files().pending_restore.is_none());
 }
 
 /// Opening a file with a line the reader cannot read says so, with its line and column.
@@ -260,9 +260,9 @@ fn opening_a_file_with_an_unreadable_line_shows_the_warning() {
     let file = dir.path().join("junk.xsb");
     std::fs::write(&file, "; Junk\n#####\n#@$.#\n##x##\n#   #\n#####\n").unwrap();
     let mut h = window(ROOM);
-    h.state_mut().queue.push(Command::OpenPath(file));
+    h.state_mut().send(Command::OpenPath(file));
     finish_files(&mut h);
-    let error = h.state().messages.error.clone().unwrap_or_default();
+    let error = h.state().messages().error.clone().unwrap_or_default();
     assert!(error.contains("junk.xsb:4:3: `x` is not a board square"), "{error}");
     h.get_by_label_contains("Some lines of junk.xsb were not read");
 }
@@ -274,23 +274,23 @@ fn open_and_save_as_fall_back_to_a_dialog_inside_the_window() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("room.xsb"), ROOM).unwrap();
     let mut h = window("; Start\n#####\n#@$.#\n#####\n");
-    h.state_mut().files.native_dialogs = false;
-    h.state_mut().queue.push(Command::Open);
+    h.state_mut().files_mut().native_dialogs = false;
+    h.state_mut().send(Command::Open);
     h.run();
     h.get_by_label("Open a level file");
-    h.state_mut().files.picker.as_mut().expect("the dialog is open").enter(dir.path().into());
+    h.state_mut().files_mut().picker.as_mut().expect("the dialog is open").enter(dir.path().into());
     h.run();
     h.get_by_label("room.xsb").click();
     h.run();
     h.get_by_label("Open file").click();
     finish_files(&mut h);
-    assert!(h.state().files.picker.is_none());
+    assert!(h.state().files().picker.is_none());
     assert_eq!(h.state().level().meta.title, "Room");
 
-    h.state_mut().queue.push(Command::SaveAs);
+    h.state_mut().send(Command::SaveAs);
     h.run();
     h.get_by_label("Save the collection as");
-    let picker = h.state_mut().files.picker.as_mut().expect("the dialog is open");
+    let picker = h.state_mut().files_mut().picker.as_mut().expect("the dialog is open");
     assert_eq!(picker.dir, dir.path(), "it starts in the document's folder");
     picker.name = "copy.xsb".into();
     h.run();
@@ -305,20 +305,20 @@ fn open_and_save_as_fall_back_to_a_dialog_inside_the_window() {
 fn export_falls_back_to_a_dialog_inside_the_window() {
     use sokolab::app::file_picker::Purpose;
     let mut h = window("; Corridor\n######\n#@$ .#\n######\n");
-    h.state_mut().files.native_dialogs = false;
+    h.state_mut().files_mut().native_dialogs = false;
     let lurd = sokolab::app::timeline::TimelineSource::Lurd("RR".into());
-    h.state_mut().queue.push(Command::TimelineLoad(lurd));
+    h.state_mut().send(Command::TimelineLoad(lurd));
     h.run();
-    assert!(h.state().timeline.loaded.is_some(), "{}", h.state().messages.status);
+    assert!(h.state().timeline().loaded.is_some(), "{}", h.state().messages().status);
     for (command, purpose) in
         [(Command::ExportGif, Purpose::Gif), (Command::ExportFrames, Purpose::Frames)]
     {
-        h.state_mut().queue.push(command);
+        h.state_mut().send(command);
         h.run();
-        let picker = h.state().files.picker.as_ref().expect("the dialog is open");
+        let picker = h.state().files().picker.as_ref().expect("the dialog is open");
         assert_eq!(picker.purpose, purpose);
         h.get_by_label(purpose.title());
-        h.state_mut().files.picker = None;
+        h.state_mut().files_mut().picker = None;
         h.run();
     }
 }

@@ -47,7 +47,7 @@ pub fn window_for(app: App) -> Harness<'static, App> {
 
 /// The screen centre of square `p` on the board as last drawn.
 pub fn center(h: &Harness<'_, App>, p: Pos) -> egui::Pos2 {
-    h.state().view.geometry.expect("the board was drawn").cell_center(p)
+    h.state().view().geometry.expect("the board was drawn").cell_center(p)
 }
 
 /// Presses the primary button on square `from`, moves to `to` and releases there.
@@ -73,7 +73,7 @@ pub fn click(h: &mut Harness<'_, App>, p: Pos) {
 pub fn finish_files(h: &mut Harness<'_, App>) {
     h.step();
     let start = std::time::Instant::now();
-    while h.state().files.run.is_some() {
+    while h.state().files().run.is_some() {
         assert!(start.elapsed().as_secs() < 20, "the file job hangs");
         std::thread::sleep(std::time::Duration::from_millis(2));
         h.step();
@@ -100,7 +100,7 @@ pub fn run_inspector_to_the_end(h: &mut Harness<'_, App>) {
     h.get_by_label("Run to solution").click();
     h.step(); // The click is carried out: the worker starts.
     wait_while(h, "the search", 30, |app| {
-        app.inspector.session.as_ref().is_some_and(|s| s.is_running())
+        app.inspector().session.as_ref().is_some_and(|s| s.is_running())
     });
 }
 

@@ -21,7 +21,7 @@ fn inspecting(xsb: &str, config: Config) -> Harness {
 fn inspect(mut h: Harness, config: Config) -> Harness {
     h.get_by_label("Inspector").click();
     h.run();
-    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
+    h.state_mut().send(sokolab::app::command::Command::SetSearchConfig(config));
     h.run();
     h
 }
@@ -65,7 +65,7 @@ fn stepping_a_star_shows_the_solvers_counters_and_children() {
     h.run();
 
     let one = reference(&h, 1);
-    assert_eq!(h.state().inspector.snapshot.stats, *one.stats());
+    assert_eq!(h.state().inspector().snapshot.stats, *one.stats());
     h.get_by_label(&format!("{} children", one.children().len()));
     for c in one.children() {
         h.get_by_label(&child_row(c));
@@ -77,19 +77,19 @@ fn stepping_a_star_shows_the_solvers_counters_and_children() {
     h.key_press(Key::Space);
     h.run();
     let two = reference(&h, 2);
-    assert_eq!(h.state().inspector.snapshot.stats.expanded, 2);
-    assert_eq!(h.state().inspector.snapshot.stats, *two.stats());
+    assert_eq!(h.state().inspector().snapshot.stats.expanded, 2);
+    assert_eq!(h.state().inspector().snapshot.stats, *two.stats());
     for c in two.children() {
         h.get_by_label(&child_row(c));
     }
-    assert_eq!(h.state().inspector.snapshot.current, two.current());
+    assert_eq!(h.state().inspector().snapshot.current, two.current());
 }
 
 #[test]
 fn a_frontier_node_shows_its_board_and_running_finds_the_solution() {
     let mut h = stepped_once(TWO);
-    let best = h.state().inspector.snapshot.frontier[0];
-    h.state_mut().queue.push(sokolab::app::command::Command::InspectShow(Shown::Node(best.id)));
+    let best = h.state().inspector().snapshot.frontier[0];
+    h.state_mut().send(sokolab::app::command::Command::InspectShow(Shown::Node(best.id)));
     h.run();
     let one = reference(&h, 1);
     assert_eq!(
@@ -100,11 +100,12 @@ fn a_frontier_node_shows_its_board_and_running_finds_the_solution() {
     h.get_by_label("Path from the start: 1 push");
 
     run_inspector_to_the_end(&mut h);
-    let line = h.state().inspector.state_line();
+    let line = h.state().inspector().state_line();
     assert!(line.starts_with("Solved:"), "{line}");
     h.get_by_label(&line);
     assert!(
-        h.state().inspector.snapshot.steps as u64 == h.state().inspector.snapshot.stats.expanded
+        h.state().inspector().snapshot.steps as u64
+            == h.state().inspector().snapshot.stats.expanded
     );
 }
 
@@ -123,35 +124,35 @@ fn fess_shows_the_features_of_the_current_and_of_a_clicked_node_and_fills_the_he
     let mut fess = build(h.state().level(), &config, Recorder::default()).unwrap();
     fess.step(3);
     let current = fess.current().unwrap();
-    assert_eq!(h.state().inspector.snapshot.current, Some(current));
+    assert_eq!(h.state().inspector().snapshot.current, Some(current));
     let features = fess.node_features(current.id);
     assert!(features.iter().any(|&(name, _)| name == "packed"), "{features:?}");
-    assert_eq!(h.state().inspector.snapshot.features, features);
+    assert_eq!(h.state().inspector().snapshot.features, features);
     h.get_by_label("Its features");
     h.get_by_label("cells met");
 
     // The path's nodes are listed; clicking the start shows its board and features.
-    let path = &h.state().inspector.shown_path;
+    let path = &h.state().inspector().shown_path;
     assert_eq!(path.last().map(|n| n.id), Some(current.id));
     let start = path[0];
     h.get_by_label(&format!("0. {}", sokolab::app::inspector::text::node_row(&start))).click();
     h.run();
-    assert_eq!(h.state().inspector.shown, Shown::Node(start.id));
-    assert_eq!(h.state().inspector.shown_features, fess.node_features(start.id));
+    assert_eq!(h.state().inspector().shown, Shown::Node(start.id));
+    assert_eq!(h.state().inspector().shown_features, fess.node_features(start.id));
     assert_eq!(h.state().board_level(), &played(h.state().level(), fess.as_ref(), start.id));
     h.get_by_label("Features of the node shown");
 
     // FESS reports every expanded position: the history and the heat map fill.
-    let snap = &h.state().inspector.snapshot;
+    let snap = &h.state().inspector().snapshot;
     assert_eq!(snap.steps as u64, snap.stats.expanded + 1, "the start and each expansion");
     // (The overlay toggles are scrolled out of view below the inspector's panel.)
     let heat = sokolab::app::overlay::Overlay::Heat;
-    h.state_mut().queue.push(sokolab::app::command::Command::ToggleOverlay(heat));
+    h.state_mut().send(sokolab::app::command::Command::ToggleOverlay(heat));
     h.run();
     let boxes_seen: u32 =
-        h.state().inspector.session.as_ref().unwrap().with_trace(|t| t.heat.iter().sum());
-    assert_eq!(boxes_seen as usize, 3 * h.state().inspector.snapshot.steps);
-    assert!(!h.state().view.drawn.heat.is_empty());
+        h.state().inspector().session.as_ref().unwrap().with_trace(|t| t.heat.iter().sum());
+    assert_eq!(boxes_seen as usize, 3 * h.state().inspector().snapshot.steps);
+    assert!(!h.state().view().drawn.heat.is_empty());
 }
 
 #[test]
@@ -176,7 +177,7 @@ fn the_history_scrubber_shows_the_node_expanded_at_a_step_and_the_sizes_then() {
     let mut search = build(h.state().level(), &Config::with_method(Method::AStar), tracer).unwrap();
     search.step(4);
     let step = sokolab::solver::inspect::trace::lock(&trace).steps[2];
-    assert_eq!(h.state().inspector.shown, Shown::Step(2));
+    assert_eq!(h.state().inspector().shown, Shown::Step(2));
     assert_eq!(h.state().board_level(), &played(h.state().level(), search.as_ref(), step.node));
     h.get_by_label_contains(&format!("Expansion 3 of 4: node {} (", step.node));
     h.get_by_label_contains(&format!("; open {}, seen {}, bound", step.open, step.closed));
@@ -190,7 +191,7 @@ fn the_history_scrubber_shows_the_node_expanded_at_a_step_and_the_sizes_then() {
         .filter(|e| e.step == 2)
         .map(|e| e.child)
         .collect();
-    let snapshot = &h.state().inspector.snapshot;
+    let snapshot = &h.state().inspector().snapshot;
     assert_eq!(snapshot.current.map(|c| c.id), Some(step.node));
     assert_eq!(snapshot.children, children);
     assert!(snapshot.frontier.is_empty());
@@ -204,8 +205,8 @@ fn the_history_scrubber_shows_the_node_expanded_at_a_step_and_the_sizes_then() {
     h.get_by_label_contains("The frontier of an earlier expansion is not recorded");
     h.get_by_label("Latest").click();
     h.run();
-    assert!(h.state().inspector.snapshot.history.is_none());
-    assert_eq!(h.state().inspector.snapshot.current, search.current());
+    assert!(h.state().inspector().snapshot.history.is_none());
+    assert_eq!(h.state().inspector().snapshot.current, search.current());
 }
 
 /// Choosing another level in the inspector starts over on it: the board, the counters and
@@ -218,15 +219,15 @@ fn choosing_another_level_resets_the_search_to_that_level() {
     h.run();
     h.get_by_label("Run to solution").click();
     let start = std::time::Instant::now();
-    while !h.state().inspector.state_line().starts_with("Solved") {
+    while !h.state().inspector().state_line().starts_with("Solved") {
         assert!(start.elapsed().as_secs() < 30, "the search did not finish");
         std::thread::sleep(std::time::Duration::from_millis(5));
         h.step();
     }
     h.key_press(Key::PageDown);
     h.run();
-    assert_eq!(h.state().document.current(), 1);
-    let inspector = &h.state().inspector;
+    assert_eq!(h.state().document().current(), 1);
+    let inspector = &h.state().inspector();
     assert_eq!(&inspector.session.as_ref().expect("a search").level, h.state().level());
     assert_eq!(inspector.snapshot.stats.expanded, 0);
     assert!(inspector.snapshot.current.is_none());
@@ -256,7 +257,7 @@ fn the_expanded_node_shows_the_player_where_the_push_left_it() {
     let id = search.current().expect("a node").id;
     let kept = search.board(id).and_then(|b| b.player()).expect("a stored player");
     assert_ne!(Some(kept), board.player(), "this level's search normalises the player");
-    let (square, area) = h.state().inspector.area.clone().expect("the area is shown");
+    let (square, area) = h.state().inspector().area.clone().expect("the area is shown");
     assert_eq!(square, kept);
     assert!(area.contains(&kept) && area.contains(&push.from));
     assert!(area.iter().all(|&p| !board.square(p).has_box));
@@ -271,22 +272,22 @@ fn counts_are_named_by_what_they_count() {
     let mut h = window(TWO);
     h.get_by_label("Inspector").click();
     h.run();
-    let config = Config { method: Method::Bfs, ..h.state().inspector.config() };
-    h.state_mut().queue.push(sokolab::app::command::Command::SetSearchConfig(config));
+    let config = Config { method: Method::Bfs, ..h.state().inspector().config() };
+    h.state_mut().send(sokolab::app::command::Command::SetSearchConfig(config));
     h.run();
     for _ in 0..2 {
         h.get_by_label("Step").click();
         h.run();
     }
-    let stats = h.state().inspector.snapshot.stats.clone();
+    let stats = h.state().inspector().snapshot.stats.clone();
     assert!(stats.closed > stats.expanded, "BFS stores what it has not expanded yet");
     // The counter, and the chart's line of the same count.
     assert_eq!(h.get_all_by_label("seen").count(), 2);
     assert!(h.query_by_label("closed").is_none(), "no count is called closed");
     assert!(h.query_by_label_contains("bytes per expansion").is_none());
     h.get_by_label("nodes/s");
-    assert_eq!(h.state().inspector.nodes_per_second(), None);
-    for c in &h.state().inspector.snapshot.children {
+    assert_eq!(h.state().inspector().nodes_per_second(), None);
+    for c in &h.state().inspector().snapshot.children {
         let row = child_row(c);
         if c.verdict == sokolab::solver::Verdict::Duplicate {
             assert!(!row.contains(" f "), "{row}");
@@ -303,8 +304,8 @@ fn run_until_a_rule_prunes_stops_at_the_first_pruned_child() {
     h.run();
     h.get_by_label("Until pruned").click();
     let start = std::time::Instant::now();
-    while h.state().inspector.snapshot.stats.expanded == 0
-        || h.state().inspector.session.as_ref().is_some_and(|s| s.is_running())
+    while h.state().inspector().snapshot.stats.expanded == 0
+        || h.state().inspector().session.as_ref().is_some_and(|s| s.is_running())
     {
         assert!(start.elapsed().as_secs() < 20, "the run does not stop");
         std::thread::sleep(std::time::Duration::from_millis(5));
@@ -318,8 +319,8 @@ fn run_until_a_rule_prunes_stops_at_the_first_pruned_child() {
     while pruned(search.as_ref()) == 0 {
         search.step(1);
     }
-    assert_eq!(h.state().inspector.snapshot.stats, *search.stats());
-    let children = h.state().inspector.snapshot.children.clone();
+    assert_eq!(h.state().inspector().snapshot.stats, *search.stats());
+    let children = h.state().inspector().snapshot.children.clone();
     assert!(children.iter().any(|c| matches!(c.verdict, sokolab::solver::Verdict::Pruned(_))));
     assert!(children.iter().any(|c| !matches!(c.verdict, sokolab::solver::Verdict::Pruned(_))));
 
@@ -368,15 +369,15 @@ fn talking_stones_marks_which_children_pass_stone_by_stone_and_shows_the_tail() 
 
     // Run on: the solution ends at a node that passes, and its tail is shown.
     run_inspector_to_the_end(&mut h);
-    assert_eq!(h.state().inspector.state_line(), "Solved: 26 pushes.");
-    let tail = h.state().inspector.snapshot.tail.len();
+    assert_eq!(h.state().inspector().state_line(), "Solved: 26 pushes.");
+    let tail = h.state().inspector().snapshot.tail.len();
     assert_eq!(tail, 22, "26 pushes, 4 of them in the search prefix");
     h.get_by_label(&format!(
         "The solution's last node passes stone by stone; its tail: {tail} pushes"
     ));
     let passes = h
         .state()
-        .inspector
+        .inspector()
         .snapshot
         .children
         .iter()
@@ -388,7 +389,7 @@ fn talking_stones_marks_which_children_pass_stone_by_stone_and_shows_the_tail() 
     h.run();
     h.get_by_label_contains("Inspector's solution: ").click();
     h.run();
-    let timeline = h.state().timeline.loaded.clone().expect("loaded");
+    let timeline = h.state().timeline().loaded.clone().expect("loaded");
     assert_eq!(timeline.total_pushes(), 26, "the search's 4 pushes and the tail's 22");
     let end = sokolab::level::replay(&timeline.start, &timeline.moves);
     assert!(end.solved && end.error.is_none(), "the timeline's solution solves the level");
@@ -402,7 +403,7 @@ fn stone_by_stone_gives_up_on_stones_that_must_move_together() {
         h.get_by_label("Step").click();
         h.run();
     }
-    let line = h.state().inspector.state_line();
+    let line = h.state().inspector().state_line();
     assert!(line.starts_with("Gave up"), "{line}");
     h.get_by_label(&line);
 }
@@ -417,7 +418,7 @@ fn the_planner_shows_its_ordering_sub_problem_and_developed_nodes() {
     let mut planner = build(h.state().level(), &config, Recorder::default()).unwrap();
     planner.step(1);
     let stats = planner.stats();
-    assert_eq!(h.state().inspector.snapshot.stats, *stats);
+    assert_eq!(h.state().inspector().snapshot.stats, *stats);
     assert_eq!(stats.measure("ordering"), Some(2));
     assert_eq!(stats.measure("developed"), Some(1));
     for name in ["ordering", "sub-problem", "developed"] {
@@ -428,12 +429,12 @@ fn the_planner_shows_its_ordering_sub_problem_and_developed_nodes() {
     assert_eq!((sub.index, sub.count), (1, 4));
     assert!(h.state().level().square(sub.goal).terrain == sokolab::level::Terrain::Goal);
     assert!(sub.stones.iter().all(|&s| h.state().level().square(s).has_box));
-    assert_eq!(h.state().inspector.snapshot.sub_problem.as_ref(), Some(&sub));
+    assert_eq!(h.state().inspector().snapshot.sub_problem.as_ref(), Some(&sub));
     h.get_by_label_contains(&format!("Sub-problem 1 of 4: a stone onto goal {}", sub.goal));
     run_inspector_to_the_end(&mut h);
-    let line = h.state().inspector.state_line();
+    let line = h.state().inspector().state_line();
     assert!(line.starts_with("Solved:"), "{line}");
-    assert_eq!(h.state().inspector.snapshot.stats.measure("sub-problem"), Some(4));
+    assert_eq!(h.state().inspector().snapshot.stats.measure("sub-problem"), Some(4));
 }
 
 #[test]
@@ -442,7 +443,7 @@ fn the_planner_shows_the_stone_it_parks_and_moves_on_when_the_goals_are_rearrang
     let mut h = inspecting(B1, Config::with_method(Method::Planner(Method::PLANNER_LIMIT)));
     let (parking, goal) = (sokolab::level::Pos::new(5, 1), sokolab::level::Pos::new(7, 1));
     let sub_problem = |h: &egui_kittest::Harness<'_, sokolab::app::App>| {
-        h.state().inspector.snapshot.sub_problem.as_ref().map(|s| s.index)
+        h.state().inspector().snapshot.sub_problem.as_ref().map(|s| s.index)
     };
     h.get_by_label("Step").click();
     h.run();
@@ -461,9 +462,9 @@ fn the_planner_shows_the_stone_it_parks_and_moves_on_when_the_goals_are_rearrang
         "Sub-problem 4 of 5: the stone parked on {parking} onto goal {goal}"
     ));
     run_inspector_to_the_end(&mut h);
-    let line = h.state().inspector.state_line();
+    let line = h.state().inspector().state_line();
     assert!(line.starts_with("Solved:"), "{line}");
-    assert_eq!(h.state().inspector.snapshot.stats.measure("parked"), Some(1));
+    assert_eq!(h.state().inspector().snapshot.stats.measure("parked"), Some(1));
 }
 
 /// A room `side` squares wide with a box and a goal on every fourth square of a diagonal
@@ -496,13 +497,13 @@ fn a_big_level_is_prepared_without_blocking_the_window() {
     let mut h = window(&big_room(160));
     h.get_by_label("Inspector").click();
     h.run();
-    assert!(h.state().inspector.building.is_some(), "the search is prepared on a worker");
-    assert!(h.state().inspector.session.is_none());
+    assert!(h.state().inspector().building.is_some(), "the search is prepared on a worker");
+    assert!(h.state().inspector().session.is_none());
     h.get_by_label_contains("Preparing the search");
     h.get_by_label("Step").click();
     h.run();
-    wait_while(&mut h, "building the search", 120, |app| app.inspector.building.is_some());
-    let inspector = &h.state().inspector;
+    wait_while(&mut h, "building the search", 120, |app| app.inspector().building.is_some());
+    let inspector = &h.state().inspector();
     assert_eq!(&inspector.session.as_ref().expect("a search").level, h.state().level());
     assert_eq!(inspector.snapshot.stats.expanded, 1, "the Step pressed meanwhile was done");
 
@@ -510,21 +511,21 @@ fn a_big_level_is_prepared_without_blocking_the_window() {
     h.key_press(Key::F7);
     h.run();
     let start = std::time::Instant::now();
-    while h.state().messages.status.starts_with("Looking for a deadlock rule") {
+    while h.state().messages().status.starts_with("Looking for a deadlock rule") {
         assert!(start.elapsed().as_secs() < 60, "the answer never came");
         std::thread::sleep(std::time::Duration::from_millis(20));
         h.step();
     }
-    assert!(h.state().messages.status.starts_with("No deadlock rule applies"));
-    let explained = h.state().overlays.explanation.as_ref().expect("an answer kept");
+    assert!(h.state().messages().status.starts_with("No deadlock rule applies"));
+    let explained = h.state().overlays().explanation.as_ref().expect("an answer kept");
     assert_eq!(&explained.level, h.state().board_level());
 
     h.get_by_label("Reset").click();
     h.run();
-    assert!(h.state().inspector.building.is_some());
+    assert!(h.state().inspector().building.is_some());
     h.get_by_label("Pause").click();
     h.run();
-    assert!(h.state().inspector.building.is_none() && h.state().inspector.session.is_none());
+    assert!(h.state().inspector().building.is_none() && h.state().inspector().session.is_none());
     h.get_by_label_contains("Stopped preparing the search");
 }
 
@@ -538,8 +539,8 @@ fn the_planners_learned_patterns_are_listed_with_the_goal_they_cannot_fill() {
     config.techniques.set(sokolab::solver::Technique::GoalRearrangement, false);
     let mut h = inspecting(B1, config);
     run_inspector_to_the_end(&mut h);
-    assert!(h.state().inspector.state_line().starts_with("Gave up"));
-    let patterns = h.state().inspector.session.as_ref().unwrap().search().patterns();
+    assert!(h.state().inspector().state_line().starts_with("Gave up"));
+    let patterns = h.state().inspector().session.as_ref().unwrap().search().patterns();
     let planners: Vec<_> =
         patterns.iter().filter(|p| p.source == sokolab::solver::Source::Plan).collect();
     assert!(!planners.is_empty(), "the failed sub-problems taught it patterns");
@@ -547,7 +548,7 @@ fn the_planners_learned_patterns_are_listed_with_the_goal_they_cannot_fill() {
         p.target
             .is_some_and(|t| h.state().level().square(t).terrain == sokolab::level::Terrain::Goal)
     }));
-    let cuts = h.state().inspector.snapshot.stats.measure("pattern cuts").unwrap_or(0);
+    let cuts = h.state().inspector().snapshot.stats.measure("pattern cuts").unwrap_or(0);
     assert_eq!(cuts, planners.iter().map(|p| p.hits).sum::<u64>());
     h.get_by_label("Deadlock patterns").click();
     h.run();
@@ -566,7 +567,7 @@ fn the_tree_can_be_coloured_as_the_talking_stones_thesis_does() {
     assert!(h.query_by_label("green: visited, a blue node below").is_none());
     h.get_by_label("Colours of the Talking Stones thesis").click();
     h.run();
-    assert!(h.state().inspector.seed_colours);
+    assert!(h.state().inspector().seed_colours);
     for name in [
         "white: not generated yet",
         "blue: generated, not visited",
@@ -577,7 +578,7 @@ fn the_tree_can_be_coloured_as_the_talking_stones_thesis_does() {
     }
     h.get_by_label("Colours of the Talking Stones thesis").click();
     h.run();
-    assert!(!h.state().inspector.seed_colours);
+    assert!(!h.state().inspector().seed_colours);
     h.get_by_label("over the bound");
 }
 
@@ -592,7 +593,7 @@ fn stepped_beside(xsb: &str, config: Config, n: u64) -> (Harness, Box<dyn Search
     }
     let mut search = build(h.state().level(), &config, Recorder::default()).unwrap();
     search.step(n);
-    let snapshot = &h.state().inspector.snapshot;
+    let snapshot = &h.state().inspector().snapshot;
     assert_eq!(snapshot.current, search.current());
     assert_eq!(snapshot.children, search.children());
     (h, search)
@@ -605,10 +606,10 @@ fn stepped_beside(xsb: &str, config: Config, n: u64) -> (Harness, Box<dyn Search
 fn the_textbook_dfs_steps_in_the_inspector_like_any_method() {
     let config = Config::with_method(Method::Textbook(Textbook::Dfs(10)));
     let (mut h, book) = stepped_beside(TWO, config, 3);
-    assert_eq!(h.state().inspector.snapshot.stats, *book.stats());
+    assert_eq!(h.state().inspector().snapshot.stats, *book.stats());
     assert!(book.stats().expanded == 3 && !book.children().is_empty());
     run_inspector_to_the_end(&mut h);
-    let line = h.state().inspector.state_line();
+    let line = h.state().inspector().state_line();
     assert!(line.starts_with("Solved:"), "{line}");
 }
 
@@ -617,7 +618,7 @@ fn auto_in_the_inspector_lists_its_strategies_and_marks_the_one_running() {
     let mut h = inspecting(TWO, Config::with_method(Method::Auto));
     h.get_by_label("Step").click();
     h.run();
-    let strategies = h.state().inspector.snapshot.strategies.clone();
+    let strategies = h.state().inspector().snapshot.strategies.clone();
     let names: Vec<&str> = strategies.iter().map(|s| s.name).collect();
     let fess = "feature-space search, backward plan";
     assert_eq!(names, [fess, "greedy best-first", "A*", "greedy pull search"]);
@@ -630,7 +631,7 @@ fn auto_in_the_inspector_lists_its_strategies_and_marks_the_one_running() {
     let mut h = inspecting(TWO, Config::with_method(Method::AStar));
     h.get_by_label("Step").click();
     h.run();
-    assert!(h.state().inspector.snapshot.strategies.is_empty());
+    assert!(h.state().inspector().snapshot.strategies.is_empty());
     assert!(h.query_by_label("Strategies").is_none());
 }
 
@@ -638,7 +639,7 @@ fn auto_in_the_inspector_lists_its_strategies_and_marks_the_one_running() {
 fn the_backward_search_steps_with_pulls_and_ends_with_its_plan() {
     let config = Config::with_method(Method::Backward);
     let (mut h, backward) = stepped_beside(PARKED, config, 3);
-    let snapshot = &h.state().inspector.snapshot;
+    let snapshot = &h.state().inspector().snapshot;
     assert!(!snapshot.children.is_empty());
     // Each child is a box pulled alone: it stands on the move's first square in the
     // expanded position, and the square it arrives on and the one the player ends on,
@@ -655,7 +656,7 @@ fn the_backward_search_steps_with_pulls_and_ends_with_its_plan() {
     assert!(snapshot.features.iter().any(|&(name, _)| name == "boxes left"));
     // On this level its line reaches the start itself: a solution.
     run_inspector_to_the_end(&mut h);
-    let line = h.state().inspector.state_line();
+    let line = h.state().inspector().state_line();
     assert!(line.starts_with("Solved:"), "{line}");
     // On Turnstile it sends boxes home before the start is in reach: it ends with its plan.
     let mut h = inspect(window_on(shipped("Turnstile")), config);
@@ -663,7 +664,7 @@ fn the_backward_search_steps_with_pulls_and_ends_with_its_plan() {
     let mut backward = build(h.state().level(), &config, Recorder::default()).unwrap();
     assert_eq!(backward.step(u64::MAX), sokolab::solver::Progress::NotFound);
     let steps = backward.stats().measure(sokolab::solver::PLAN_STEPS).expect("a plan");
-    let line = h.state().inspector.state_line();
+    let line = h.state().inspector().state_line();
     assert!(line.starts_with(&format!("Plan found: {steps} steps.")), "{line}");
     h.get_by_label(&line);
 }
@@ -684,15 +685,15 @@ fn every_method_of_the_catalogue_is_offered_built_and_stepped() {
         // Chosen through the item's accessibility action, as a screen reader chooses it.
         h.get_all_by_label(&label).last().expect("offered in the menu").click_accesskit();
         h.run();
-        wait_while(&mut h, "the search being built", 20, |app| app.inspector.building.is_some());
-        assert_eq!(h.state().inspector.method, method, "chosen from the menu");
+        wait_while(&mut h, "the search being built", 20, |app| app.inspector().building.is_some());
+        assert_eq!(h.state().inspector().method, method, "chosen from the menu");
         match info.param {
             Some(p) => drop(h.get_by_label(p.meaning)),
             None => drop(h.get_by_label("none for this method")),
         }
         h.get_by_label("Step").click();
         h.run();
-        let inspector = &h.state().inspector;
+        let inspector = &h.state().inspector();
         let session = inspector.session.as_ref().expect("built");
         assert_eq!(session.config.method, method);
         // A node expanded is shown, or the search ended at its start.

@@ -18,8 +18,8 @@ fn stepping_bfs_on_the_eight_puzzle_shows_what_the_search_does() {
     let mut h = window(ONE);
     h.get_by_label("Lab").click();
     h.run();
-    assert_eq!(h.state().lab.algorithm, Textbook::Bfs);
-    let start = h.state().lab.puzzle.clone();
+    assert_eq!(h.state().lab().algorithm, Textbook::Bfs);
+    let start = h.state().lab().puzzle.clone();
     h.get_by_label(&format!("Start: {}", start.show(start.start_board())));
     h.get_by_label("Not started: press Step or Run.");
     for _ in 0..2 {
@@ -28,7 +28,7 @@ fn stepping_bfs_on_the_eight_puzzle_shows_what_the_search_does() {
     }
     let mut bfs = Bfs::new(start.clone(), true);
     bfs.step(2);
-    let lab = &h.state().lab;
+    let lab = &h.state().lab();
     assert_eq!(lab.search.stats(), bfs.stats());
     assert_eq!(lab.search.current(), bfs.current());
     let n = bfs.children().len();
@@ -39,14 +39,14 @@ fn stepping_bfs_on_the_eight_puzzle_shows_what_the_search_does() {
     h.get_by_label("Run").click();
     for _ in 0..200 {
         h.run();
-        if !h.state().lab.running {
+        if !h.state().lab().running {
             break;
         }
     }
-    let line = h.state().lab.state_line();
+    let line = h.state().lab().state_line();
     assert!(line.starts_with("Solved:") && line.contains("the fewest"), "{line}");
     let goal = sokolab::lab::puzzle::Puzzle::solved(3, start.evaluator()).unwrap();
-    assert_eq!(h.state().lab.board(), goal.start_board());
+    assert_eq!(h.state().lab().board(), goal.start_board());
     h.get_by_label(&line);
 }
 
@@ -55,12 +55,12 @@ fn an_experiment_runs_on_a_worker_to_its_table_and_chart() {
     let mut h = window(ONE);
     h.get_by_label("Lab").click();
     h.run();
-    h.state_mut().lab.experiments.trials = 5;
+    h.state_mut().lab_mut().experiments.trials = 5;
     h.get_by_label("Run experiment").click();
     finish_experiment(&mut h);
-    let Some(Table::Scramble { rows, algorithms, trials, .. }) = &h.state().lab.experiments.table
+    let Some(Table::Scramble { rows, algorithms, trials, .. }) = &h.state().lab().experiments.table
     else {
-        panic!("a scramble table: {}", h.state().lab.experiments.message);
+        panic!("a scramble table: {}", h.state().lab().experiments.message);
     };
     assert_eq!((rows.len(), *trials), (13, 5));
     assert_eq!(algorithms, &["A*", "BFS", "DFS(n)", "DFS(2n)"]);
@@ -76,13 +76,13 @@ fn stepping_alpha_beta_on_tic_tac_toe_explores_a_state_a_step_and_ends_as_the_bo
     let mut h = window(ONE);
     h.get_by_label("Lab").click();
     h.run();
-    h.state_mut().lab.kind = Kind::TicTacToe;
-    h.state_mut().lab.moves = 2;
+    h.state_mut().lab_mut().kind = Kind::TicTacToe;
+    h.state_mut().lab_mut().moves = 2;
     let level = h.state().level().clone();
-    let key = h.state().document.key();
-    h.state_mut().lab.apply(Action::NewBoard, key, &level);
+    let key = h.state().document().key();
+    h.state_mut().lab_mut().apply(Action::NewBoard, key, &level);
     h.run();
-    let lab = &h.state().lab;
+    let lab = &h.state().lab();
     assert_eq!((lab.game.rule, lab.game.ply), (Rule::AlphaBeta, 9));
     let start = lab.game.start.clone();
     h.get_by_label("Not started: press Step or Run.");
@@ -90,26 +90,26 @@ fn stepping_alpha_beta_on_tic_tac_toe_explores_a_state_a_step_and_ends_as_the_bo
         h.get_by_label("Step").click();
         h.run();
     }
-    assert_eq!(h.state().lab.game.stepper.states(), 4, "the start and three moves");
-    let line = h.state().lab.game.state_line();
+    assert_eq!(h.state().lab().game.stepper.states(), 4, "the start and three moves");
+    let line = h.state().lab().game.state_line();
     assert!(line.starts_with("4 states explored, depth "), "{line}");
     h.get_by_label(&line);
     h.get_by_label("Run").click();
     for _ in 0..100 {
         h.run();
-        if !h.state().lab.running {
+        if !h.state().lab().running {
             break;
         }
     }
     let expected = alpha_beta(&start, 9);
-    assert_eq!(h.state().lab.game.stepper.result(), Some(expected));
-    h.get_by_label(&h.state().lab.game.state_line());
-    assert_eq!(h.state().lab.game.stepper.position(), &start, "every move taken back");
+    assert_eq!(h.state().lab().game.stepper.result(), Some(expected));
+    h.get_by_label(&h.state().lab().game.state_line());
+    assert_eq!(h.state().lab().game.stepper.position(), &start, "every move taken back");
     // The tree below: a node for each of the first states explored.
     h.get_by_label("Tree").click();
     h.run();
-    assert_eq!(h.state().lab.view, LowerView::Tree);
-    let nodes = &h.state().lab.game.tree.nodes;
+    assert_eq!(h.state().lab().view, LowerView::Tree);
+    let nodes = &h.state().lab().game.tree.nodes;
     let explored = nodes.iter().filter(|n| n.expanded.is_some()).count() as u64;
     assert_eq!(explored, expected.states.min(400));
     assert!(h.query_by_label_contains("marked over the bound").is_some());
@@ -120,7 +120,7 @@ fn finish_experiment(h: &mut egui_kittest::Harness<'static, sokolab::app::state:
     let start = std::time::Instant::now();
     loop {
         h.step();
-        if !h.state().lab.experiments.is_running() {
+        if !h.state().lab().experiments.is_running() {
             break;
         }
         assert!(start.elapsed().as_secs() < 60, "the experiment did not finish");
@@ -136,13 +136,13 @@ fn the_level_shown_scrambled_by_pulls_opens_in_the_inspector_and_undo_takes_it_b
     let mut h = window(ROOM);
     h.get_by_label("Lab").click();
     h.run();
-    h.state_mut().lab.kind = Kind::Sokoban;
-    h.state_mut().lab.moves = 6;
-    h.state_mut().lab.algorithm = Textbook::AStar;
+    h.state_mut().lab_mut().kind = Kind::Sokoban;
+    h.state_mut().lab_mut().moves = 6;
+    h.state_mut().lab_mut().algorithm = Textbook::AStar;
     h.run();
     // The board shows the level scrambled: its boxes moved off the goals by pulls.
-    let scrambled = h.state().lab.sokoban.clone().expect("a board is made");
-    assert_eq!(scrambled.from, h.state().document.key());
+    let scrambled = h.state().lab().sokoban.clone().expect("a board is made");
+    assert_eq!(scrambled.from, h.state().document().key());
     let made = scrambled.level.clone().expect("the level scrambles");
     assert_eq!(board(&h), made, "the board shows the scrambled level");
     assert!(
@@ -155,19 +155,19 @@ fn the_level_shown_scrambled_by_pulls_opens_in_the_inspector_and_undo_takes_it_b
     h.get_by_label("Inspect it").click();
     h.run();
     let app = h.state();
-    assert_eq!(app.view.mode, Mode::Inspect);
-    assert_eq!((app.document.current(), app.document.doc.collection.levels.len()), (1, 2));
+    assert_eq!(app.view().mode, Mode::Inspect);
+    assert_eq!((app.document().current(), app.document().doc.collection.levels.len()), (1, 2));
     assert_eq!(*app.level(), made, "the inspector searches the level it names");
-    assert_eq!(app.inspector.method, Method::Textbook(Textbook::AStar));
+    assert_eq!(app.inspector().method, Method::Textbook(Textbook::AStar));
     crate::harness::run_inspector_to_the_end(&mut h);
-    let session = h.state().inspector.session.as_ref().expect("a search");
+    let session = h.state().inspector().session.as_ref().expect("a search");
     let Progress::Solved(goal) = session.progress() else { panic!("solved") };
     let pushes = session.search().path(goal).len() - 1;
     assert!(pushes <= 6, "{pushes} pushes after 6 pulls");
 
-    h.state_mut().queue.push(Command::Undo);
+    h.state_mut().send(Command::Undo);
     h.run();
-    assert_eq!(h.state().document.doc.collection.levels.len(), 1, "undo takes the level back");
+    assert_eq!(h.state().document().doc.collection.levels.len(), 1, "undo takes the level back");
 }
 
 #[test]
@@ -175,14 +175,14 @@ fn the_sokoban_experiment_scrambles_the_level_shown() {
     let mut h = window(ROOM);
     h.get_by_label("Lab").click();
     h.run();
-    let e = &mut h.state_mut().lab.experiments;
+    let e = &mut h.state_mut().lab_mut().experiments;
     e.chosen = sokolab::app::lab::experiments::Choice::Named("sokoban-7-3");
     e.trials = 3;
     h.run();
     h.get_by_label("Scrambles the level shown: 1. Room.");
     h.get_by_label("Run experiment").click();
     finish_experiment(&mut h);
-    let e = &h.state().lab.experiments;
+    let e = &h.state().lab().experiments;
     let Some(Table::Scramble { rows, trials, .. }) = &e.table else {
         panic!("a table: {}", e.message)
     };
@@ -207,27 +207,27 @@ fn a_teachers_experiment_file_runs_and_a_broken_one_says_where() {
     let mut h = window(ONE);
     h.get_by_label("Lab").click();
     h.run();
-    h.state_mut().queue.push(Command::ChooseExperiment(good.clone()));
-    h.state_mut().lab.experiments.trials = 4;
+    h.state_mut().send(Command::ChooseExperiment(good.clone()));
+    h.state_mut().lab_mut().experiments.trials = 4;
     h.run();
     h.get_by_label("Run experiment").click();
     finish_experiment(&mut h);
-    let Some(Table::Scramble { rows, algorithms, trials, .. }) = &h.state().lab.experiments.table
+    let Some(Table::Scramble { rows, algorithms, trials, .. }) = &h.state().lab().experiments.table
     else {
-        panic!("a table: {}", h.state().lab.experiments.message)
+        panic!("a table: {}", h.state().lab().experiments.message)
     };
     assert_eq!((rows.len(), *trials, algorithms.len()), (3, 4, 2));
     h.get_by_label("#BFS");
 
     let bad = dir.path().join("bad.ron");
     std::fs::write(&bad, "Scramble(\n  title: 3,\n)").unwrap();
-    h.state_mut().queue.push(Command::ChooseExperiment(bad.clone()));
+    h.state_mut().send(Command::ChooseExperiment(bad.clone()));
     h.run();
     h.get_by_label("Run experiment").click();
     finish_experiment(&mut h);
-    let message = &h.state().lab.experiments.message;
+    let message = &h.state().lab().experiments.message;
     assert!(message.starts_with(&format!("{}:2:", bad.display())), "{message}");
-    assert!(h.state().lab.experiments.table.is_none());
+    assert!(h.state().lab().experiments.table.is_none());
     h.get_by_label(&format!("Stopped: {message}"));
 }
 
@@ -240,16 +240,16 @@ fn a_puzzle_search_has_a_history_a_chart_and_a_tree_below() {
         h.get_by_label("Step").click();
         h.run();
     }
-    let lab = &h.state().lab;
+    let lab = &h.state().lab();
     assert_eq!(lab.history.steps.len(), 5);
     assert_eq!(lab.history.steps.last().map(|s| s.node), lab.search.current());
     h.get_by_label("History").click();
     h.run();
-    assert_eq!(h.state().lab.view, LowerView::History);
+    assert_eq!(h.state().lab().view, LowerView::History);
     h.get_by_label("|<").click();
     h.run();
     // The first expansion is the start's: the board shows the start again.
-    let lab = &h.state().lab;
+    let lab = &h.state().lab();
     assert_eq!((lab.scrub, lab.board()), (Some(0), lab.puzzle.start_board()));
     let line = format!("Expansion 1 of 5: #{} (the start), g 0", lab.history.steps[0].node);
     assert!(h.query_by_label_contains(&line).is_some(), "{line}");
@@ -257,14 +257,14 @@ fn a_puzzle_search_has_a_history_a_chart_and_a_tree_below() {
     h.run();
     h.get_by_label("Tree").click();
     h.run();
-    assert_eq!(h.state().lab.view, LowerView::Tree);
+    assert_eq!(h.state().lab().view, LowerView::Tree);
     h.get_by_label("Van Lishout's colours").click();
     h.run();
-    assert!(h.state().lab.seed_colours);
+    assert!(h.state().lab().seed_colours);
     h.get_by_label("blue: generated, not visited");
     // Another step shows the latest expansion again.
     h.get_by_label("Step").click();
     h.run();
-    let lab = &h.state().lab;
+    let lab = &h.state().lab();
     assert_eq!((lab.scrub, lab.history.steps.len()), (None, 6));
 }

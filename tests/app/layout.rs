@@ -17,7 +17,7 @@ fn the_solve_button_stays_put_when_the_checks_grow() {
     let before = h.get_by_label("Solve").rect();
     h.key_press(Key::PageDown);
     h.run();
-    assert_eq!(h.state().document.current(), 1);
+    assert_eq!(h.state().document().current(), 1);
     h.get_all_by_label_contains("boxes but").next().expect("the checks list the problem");
     assert_eq!(h.get_by_label("Solve").rect(), before);
 }
@@ -40,8 +40,8 @@ fn the_inspectors_lower_panel_keeps_its_size_across_tabs_and_the_choices_stay_pu
     assert_eq!(h.get_by_label("Charts").rect(), tabs, "after a step");
 
     let bound = h.get_by_label("Lower bound").rect();
-    let config = Config { method: Method::WeightedAStar(3), ..h.state().inspector.config() };
-    h.state_mut().queue.push(Command::SetSearchConfig(config));
+    let config = Config { method: Method::WeightedAStar(3), ..h.state().inspector().config() };
+    h.state_mut().send(Command::SetSearchConfig(config));
     h.run();
     h.get_by_label("Weight");
     assert_eq!(h.get_by_label("Lower bound").rect(), bound);

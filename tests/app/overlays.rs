@@ -26,34 +26,34 @@ fn until(
 #[test]
 fn toggling_overlays_draws_and_removes_them() {
     let mut h = window(CORNER);
-    assert!(h.state().view.drawn.dead.is_empty() && h.state().view.drawn.reach.is_empty());
+    assert!(h.state().view().drawn.dead.is_empty() && h.state().view().drawn.reach.is_empty());
     h.get_by_label("Dead squares").click();
     // The first frames draw nothing while a worker analyses the level.
     let mut frames = 0;
-    while !h.state().overlays.cache.analysing() {
-        assert!(h.state().view.drawn.dead.is_empty(), "analysed on the window's thread");
+    while !h.state().overlays().cache.analysing() {
+        assert!(h.state().view().drawn.dead.is_empty(), "analysed on the window's thread");
         frames += 1;
         assert!(frames < 10, "no analysis started");
         h.step();
     }
-    until(&mut h, |app| !app.view.drawn.dead.is_empty());
+    until(&mut h, |app| !app.view().drawn.dead.is_empty());
     let expected = Analyser::new(h.state().level()).unwrap().squares().dead;
     assert!(!expected.is_empty());
-    assert_eq!(h.state().view.drawn.dead, expected);
+    assert_eq!(h.state().view().drawn.dead, expected);
 
     h.get_by_label("Player-reachable area").click();
     h.run();
-    assert!(h.state().view.drawn.reach.contains(&Pos::new(4, 2)));
-    assert!(!h.state().view.drawn.reach.contains(&Pos::new(1, 1)), "a box is not walkable");
+    assert!(h.state().view().drawn.reach.contains(&Pos::new(4, 2)));
+    assert!(!h.state().view().drawn.reach.contains(&Pos::new(1, 1)), "a box is not walkable");
 
     h.get_by_label("Push distance to the nearest goal").click();
     h.run();
-    assert!(h.state().view.drawn.numbers.contains(&(Pos::new(5, 1), 0)));
+    assert!(h.state().view().drawn.numbers.contains(&(Pos::new(5, 1), 0)));
 
     h.get_by_label("Dead squares").click();
     h.run();
-    assert!(h.state().view.drawn.dead.is_empty(), "switched off again");
-    assert!(!h.state().view.drawn.reach.is_empty(), "the others stay");
+    assert!(h.state().view().drawn.dead.is_empty(), "switched off again");
+    assert!(!h.state().view().drawn.reach.is_empty(), "the others stay");
 }
 
 #[test]
@@ -61,9 +61,9 @@ fn why_is_this_a_deadlock_names_the_rule_and_marks_the_box() {
     let mut h = window(CORNER);
     h.get_by_label("Why is this a deadlock?").click();
     h.run();
-    let status = h.state().messages.status.clone();
+    let status = h.state().messages().status.clone();
     assert!(status.contains("Deadlock (dead square)"), "{status}");
-    assert_eq!(h.state().view.drawn.culprits, vec![Pos::new(1, 1)]);
+    assert_eq!(h.state().view().drawn.culprits, vec![Pos::new(1, 1)]);
 }
 
 /// Three goals at the end of a one-wide dead-end corridor: the far one is filled first.
@@ -82,7 +82,7 @@ const CORRIDOR: &str = "; Corridor
 fn until_plan_drawn(h: &mut egui_kittest::Harness<'_, sokolab::app::App>) {
     let start = std::time::Instant::now();
     let drawn = |h: &egui_kittest::Harness<'_, sokolab::app::App>| {
-        let d = &h.state().view.drawn;
+        let d = &h.state().view().drawn;
         !(d.order.is_empty() && d.goal_lines.is_empty() && d.parking.is_empty())
     };
     while !drawn(h) {
@@ -99,13 +99,13 @@ fn the_packing_order_and_the_goal_rooms_are_drawn_when_switched_on() {
     h.get_by_label("Packing order (1 = fill first)").click();
     until_plan_drawn(&mut h);
     let (far, mid, near) = (Pos::new(12, 4), Pos::new(11, 4), Pos::new(10, 4));
-    assert_eq!(h.state().view.drawn.order, vec![(far, 1), (mid, 2), (near, 3)]);
+    assert_eq!(h.state().view().drawn.order, vec![(far, 1), (mid, 2), (near, 3)]);
     h.get_by_label("Packing order (1 = fill first): Each step of the order is proved.");
-    assert!(h.state().view.drawn.goal_lines.is_empty(), "the rooms overlay is off");
+    assert!(h.state().view().drawn.goal_lines.is_empty(), "the rooms overlay is off");
 
     h.get_by_label("Goal rooms and entrances").click();
     h.run();
-    let drawn = &h.state().view.drawn;
+    let drawn = &h.state().view().drawn;
     assert_eq!(drawn.entrances, vec![Pos::new(8, 4)]);
     // The goal area is the corridor, columns 9 to 12 of row 4: its outline is two long
     // lines and its two ends.
@@ -120,8 +120,8 @@ fn the_packing_order_and_the_goal_rooms_are_drawn_when_switched_on() {
 
     h.get_by_label("Packing order (1 = fill first)").click();
     h.run();
-    assert!(h.state().view.drawn.order.is_empty(), "switched off again");
-    assert!(!h.state().view.drawn.goal_lines.is_empty(), "the rooms stay");
+    assert!(h.state().view().drawn.order.is_empty(), "switched off again");
+    assert!(!h.state().view().drawn.goal_lines.is_empty(), "the rooms stay");
 }
 
 /// Demaret's goal column B: potential entrances (1,6), (2,6), (4,6), real (2,6), (4,6).
@@ -132,7 +132,7 @@ fn the_seed_orders_and_entrances_are_drawn_when_switched_on() {
     let mut h = window(COLUMN);
     h.get_by_label("Goal schedule and entrances (Demaret's planner)").click();
     until_plan_drawn(&mut h);
-    let drawn = &h.state().view.drawn;
+    let drawn = &h.state().view().drawn;
     assert_eq!(drawn.entrances, vec![Pos::new(6, 2), Pos::new(6, 4)], "real: filled");
     assert_eq!(drawn.potential, vec![Pos::new(6, 1)], "potential only: hollow");
     let goal = |row| Pos::new(7, row);
@@ -142,7 +142,7 @@ fn the_seed_orders_and_entrances_are_drawn_when_switched_on() {
     h.get_by_label("Goal schedule and entrances (Demaret's planner)").click();
     h.get_by_label("Goal order by walls (Talking Stones; 1 = fill first)").click();
     h.run();
-    let drawn = &h.state().view.drawn;
+    let drawn = &h.state().view().drawn;
     assert_eq!(drawn.order, vec![(goal(4), 1), (goal(3), 2), (goal(2), 3), (goal(1), 4)]);
     assert!(drawn.potential.is_empty() && drawn.entrances.is_empty());
     h.get_by_label_contains("Most walls around first; a filled goal counts as a wall.");
@@ -154,7 +154,7 @@ fn a_rearranged_schedule_draws_its_parking_square_and_the_move_on() {
     let mut h = window(&COLUMN.replace("#  $ @ .#", "#  $ @#.#"));
     h.get_by_label("Goal schedule and entrances (Demaret's planner)").click();
     until_plan_drawn(&mut h);
-    let drawn = &h.state().view.drawn;
+    let drawn = &h.state().view().drawn;
     assert!(drawn.order.is_empty(), "the steps are drawn, not goal numbers");
     let parked: Vec<_> = drawn.parking.iter().filter(|s| s.parked).collect();
     assert_eq!(parked.len(), 1, "{:?}", drawn.parking);
@@ -169,7 +169,7 @@ fn the_backward_plan_draws_an_arrow_from_each_steps_box_and_rings_its_parking_sq
     h.get_by_label("Packing-and-parking plan (FESS's steps)").click();
     until_plan_drawn(&mut h);
     let level = h.state().level().clone();
-    let drawn = &h.state().view.drawn;
+    let drawn = &h.state().view().drawn;
     assert!(!drawn.parking.is_empty());
     // Every step that moves a box starts from a square where a box starts or where an
     // earlier step parked one; the others are boxes that stay where they stand.

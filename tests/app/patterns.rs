@@ -68,13 +68,13 @@ fn the_pattern_view_lists_the_searchs_patterns_by_hits_and_follows_what_it_learn
 
     // Most hits first; the order found on request.
     let listed = |h: &Harness<'_, App>| -> Vec<PatternView> {
-        h.state().inspector.patterns.listed().cloned().collect()
+        h.state().inspector().patterns.listed().cloned().collect()
     };
     let mut by_hits = patterns.clone();
     by_hits.sort_by_key(|p| std::cmp::Reverse(p.hits));
     assert_eq!(listed(&h), by_hits);
     assert_ne!(by_hits, patterns, "the most hit pattern was not found first");
-    h.state_mut().queue.push(Command::SetPatternOrder(PatternOrder::Found));
+    h.state_mut().send(Command::SetPatternOrder(PatternOrder::Found));
     h.run();
     assert_eq!(listed(&h), patterns);
 
@@ -94,14 +94,14 @@ fn selecting_a_pattern_highlights_its_boxes_and_player_area_on_the_board() {
     let mut h = stepped(3);
     h.get_by_label("Deadlock patterns").click();
     h.run();
-    assert!(h.state().view.drawn.pattern_boxes.is_empty(), "nothing selected yet");
+    assert!(h.state().view().drawn.pattern_boxes.is_empty(), "nothing selected yet");
     let patterns = reference(3).patterns();
     let p = patterns.iter().max_by_key(|p| p.boxes.len()).unwrap();
     h.get_by_label(&pattern_label(p)).click();
     h.run();
-    assert_eq!(h.state().inspector.patterns.selected, Some(p.id));
-    assert_eq!(h.state().view.drawn.pattern_boxes, p.boxes);
-    assert_eq!(h.state().view.drawn.pattern_area, p.area);
+    assert_eq!(h.state().inspector().patterns.selected, Some(p.id));
+    assert_eq!(h.state().view().drawn.pattern_boxes, p.boxes);
+    assert_eq!(h.state().view().drawn.pattern_area, p.area);
     assert!(!p.area.is_empty());
     h.get_by_label_contains(&format!("Selected #{}: boxes at", p.id));
 
@@ -109,13 +109,13 @@ fn selecting_a_pattern_highlights_its_boxes_and_player_area_on_the_board() {
     let q = patterns.iter().find(|q| q.id != p.id).unwrap();
     h.get_by_label(&pattern_label(q)).click();
     h.run();
-    assert_eq!(h.state().view.drawn.pattern_boxes, q.boxes);
+    assert_eq!(h.state().view().drawn.pattern_boxes, q.boxes);
     h.get_by_label(&pattern_label(q)).click();
     h.run();
-    assert_eq!(h.state().inspector.patterns.selected, None);
+    assert_eq!(h.state().inspector().patterns.selected, None);
     assert!(
-        h.state().view.drawn.pattern_boxes.is_empty()
-            && h.state().view.drawn.pattern_area.is_empty()
+        h.state().view().drawn.pattern_boxes.is_empty()
+            && h.state().view().drawn.pattern_area.is_empty()
     );
 }
 
@@ -132,27 +132,27 @@ fn a_child_pruned_by_a_pattern_names_it_and_shows_it_on_the_board() {
     // Hovering the row draws the pattern; moving away takes it off.
     h.get_by_label(&row).hover();
     h.run();
-    assert_eq!(h.state().view.drawn.pattern_boxes, learned.boxes);
-    assert_eq!(h.state().view.drawn.pattern_area, learned.area);
+    assert_eq!(h.state().view().drawn.pattern_boxes, learned.boxes);
+    assert_eq!(h.state().view().drawn.pattern_area, learned.area);
     h.get_by_label("Search inspector").hover();
     h.run();
-    assert!(h.state().view.drawn.pattern_boxes.is_empty());
+    assert!(h.state().view().drawn.pattern_boxes.is_empty());
 
     // Clicking it shows the pruned position with the pattern, selected in the list.
     h.get_by_label(&row).click();
     h.run();
     let current = search.current().unwrap();
-    assert_eq!(h.state().inspector.shown, Shown::After(current.id, child.push));
-    assert_eq!(h.state().inspector.patterns.selected, Some(learned.id));
-    assert_eq!(h.state().view.drawn.pattern_boxes, learned.boxes);
+    assert_eq!(h.state().inspector().shown, Shown::After(current.id, child.push));
+    assert_eq!(h.state().inspector().patterns.selected, Some(learned.id));
+    assert_eq!(h.state().view().drawn.pattern_boxes, learned.boxes);
     let board = h.state().board_level();
     assert!(learned.boxes.iter().all(|&b| board.square(b).has_box), "its boxes are there");
 
     // The overlay's toggle hides it (the toggles are scrolled out of view below the panel).
-    h.state_mut().queue.push(Command::ToggleOverlay(Overlay::Pattern));
+    h.state_mut().send(Command::ToggleOverlay(Overlay::Pattern));
     h.run();
-    assert!(!h.state().settings.overlays.contains(&Overlay::Pattern));
-    assert!(h.state().view.drawn.pattern_boxes.is_empty());
+    assert!(!h.state().settings().overlays.contains(&Overlay::Pattern));
+    assert!(h.state().view().drawn.pattern_boxes.is_empty());
 }
 
 /// F7 on a child the search pruned with a learned pattern names that pattern and where it
@@ -173,12 +173,12 @@ fn f7_names_the_learned_pattern_that_pruned_the_child_and_the_counts_agree() {
     assert_eq!(search.stats().pruned_by(sokolab::solver::PruneReason::Pattern), hits);
 
     let mut h = stepped(steps as usize);
-    let parent = h.state().inspector.snapshot.current.expect("an expansion").id;
-    h.state_mut().queue.push(Command::InspectShow(Shown::After(parent, child.push)));
+    let parent = h.state().inspector().snapshot.current.expect("an expansion").id;
+    h.state_mut().send(Command::InspectShow(Shown::After(parent, child.push)));
     h.run();
     h.key_press(egui::Key::F7);
     h.run();
-    let status = h.state().messages.status.clone();
+    let status = h.state().messages().status.clone();
     assert!(
         status.contains(&format!("Deadlock pattern #{} (learned during the search", pattern.id)),
         "{status}"

@@ -72,7 +72,7 @@ fn the_edit_mode_board_is_the_document() {
     h.get_by_label("Editor").click();
     h.run();
     assert!(board(&h).square(Pos::new(3, 2)).has_box, "playing does not change the level");
-    assert!(!h.state().document.doc.dirty);
+    assert!(!h.state().document().doc.dirty);
 }
 
 #[test]
@@ -85,7 +85,7 @@ fn keys_still_move_when_a_button_has_the_keyboard_focus() {
         h.key_press(Key::Tab);
         h.run();
     }
-    assert_eq!(h.state().view.mode, sokolab::app::view::Mode::Play);
+    assert_eq!(h.state().view().mode, sokolab::app::view::Mode::Play);
     h.key_press(Key::ArrowLeft);
     h.run();
     assert!(board(&h).square(Pos::new(2, 2)).has_box, "the box was pushed");
@@ -95,14 +95,18 @@ fn keys_still_move_when_a_button_has_the_keyboard_focus() {
 #[test]
 fn a_push_that_makes_the_position_dead_is_named_with_its_rule() {
     let mut h = crate::harness::window("######\n#    #\n# $@.#\n#    #\n######\n");
-    h.state_mut().queue.push(sokolab::app::command::Command::Step(sokolab::level::Dir::Left));
+    h.state_mut().send(sokolab::app::command::Command::Step(sokolab::level::Dir::Left));
     let start = std::time::Instant::now();
-    while !h.state().messages.status.starts_with("This position is dead") {
-        assert!(start.elapsed().as_secs() < 20, "{}", h.state().messages.status);
+    while !h.state().messages().status.starts_with("This position is dead") {
+        assert!(start.elapsed().as_secs() < 20, "{}", h.state().messages().status);
         std::thread::sleep(std::time::Duration::from_millis(5));
         h.step();
     }
-    assert!(h.state().messages.status.contains("(dead square)"), "{}", h.state().messages.status);
+    assert!(
+        h.state().messages().status.contains("(dead square)"),
+        "{}",
+        h.state().messages().status
+    );
 }
 
 /// A window on `xsb` in play mode, pull mode on.
@@ -136,14 +140,14 @@ fn pull_mode_plays_backwards_and_turns_the_pulls_into_a_solution() {
     h.run();
     h.key_press(Key::ArrowRight);
     h.run();
-    let status = h.state().messages.status.clone();
+    let status = h.state().messages().status.clone();
     assert!(status.starts_with("Pull mode reached the start"), "{status}");
     assert!(status.contains("1 move and 1 push"), "{status}");
     h.get_by_label("Solved!");
     h.get_by_label("Playing");
     h.get_by_label("Save solution into the level").click();
     h.run();
-    assert_eq!(h.state().document.level().meta.solutions, vec!["L".to_string()]);
+    assert_eq!(h.state().document().level().meta.solutions, vec!["L".to_string()]);
 }
 
 #[test]

@@ -12,17 +12,17 @@ fn solving_a_small_level_from_the_ui_and_replaying_it() {
     let mut h = window("; Two\n########\n#      #\n# $  . #\n#@$  . #\n#      #\n########\n");
     h.get_by_label("Solve").click();
     h.step();
-    assert!(h.state().solver.run.is_some(), "the solver runs in the background");
+    assert!(h.state().solver().run.is_some(), "the solver runs in the background");
     let start = Instant::now();
-    while h.state().solver.run.is_some() {
+    while h.state().solver().run.is_some() {
         assert!(start.elapsed() < Duration::from_secs(30), "the solver did not finish");
         std::thread::sleep(Duration::from_millis(10));
         h.step();
     }
     h.run();
-    let status = h.state().messages.status.clone();
+    let status = h.state().messages().status.clone();
     assert!(status.contains("Solved"), "{status}");
-    let moves = h.state().solver.found.as_ref().expect("a solution").moves.len();
+    let moves = h.state().solver().found.as_ref().expect("a solution").moves.len();
 
     h.get_by_label("Replay solution").click();
     h.run();
@@ -42,7 +42,7 @@ fn solving_a_small_level_from_the_ui_and_replaying_it() {
 fn finish_solving(h: &mut egui_kittest::Harness<'_, sokolab::app::App>) {
     h.step();
     let start = Instant::now();
-    while h.state().solver.run.is_some() {
+    while h.state().solver().run.is_some() {
         assert!(start.elapsed() < Duration::from_secs(30), "the solver did not finish");
         std::thread::sleep(Duration::from_millis(10));
         h.step();
@@ -57,19 +57,19 @@ fn solve_says_what_kind_of_answer_it_gives_and_offers_push_optimal() {
     let mut h = window("; Two\n########\n#      #\n# $  . #\n#@$  . #\n#      #\n########\n");
     h.get_by_label("Solve").click();
     finish_solving(&mut h);
-    let status = h.state().messages.status.clone();
+    let status = h.state().messages().status.clone();
     assert!(status.contains("by the fast solver (auto)"), "{status}");
-    let fast = h.state().solver.found.clone().expect("a solution").describe();
+    let fast = h.state().solver().found.clone().expect("a solution").describe();
     h.get_by_label(&format!("Solution: {fast}"));
     assert!(fast.ends_with("(found by the fast solver (auto))"), "{fast}");
     assert!(fast.contains("not proved optimal") || fast.contains("push-optimal (proved)"));
 
     h.get_by_label("Push-optimal").click();
     h.run();
-    assert_eq!(h.state().settings.solve_aim, sokolab::app::solving::Aim::PushOptimal);
+    assert_eq!(h.state().settings().solve_aim, sokolab::app::solving::Aim::PushOptimal);
     h.get_by_label("Solve").click();
     finish_solving(&mut h);
-    let found = h.state().solver.found.clone().expect("a solution");
+    let found = h.state().solver().found.clone().expect("a solution");
     assert!(found.optimal);
     let line = format!(
         "Solution: {} moves, {} pushes, push-optimal (proved) (found by the push-optimal \
@@ -99,5 +99,5 @@ fn replay_solution_animates_to_the_end() {
         std::thread::sleep(Duration::from_millis(20));
         h.step();
     }
-    assert!(h.state().play.autoplay.is_none(), "it stops at the end");
+    assert!(h.state().play().autoplay.is_none(), "it stops at the end");
 }

@@ -41,7 +41,7 @@ fn jumping_to_push_n_shows_the_replayed_position() {
     assert_eq!(shown(&h), after(1), "push 1 is the first move");
     h.get_by_label("Move 1/8   Push 1/5");
 
-    h.state_mut().queue.push(Command::TimelineToPush(4));
+    h.state_mut().send(Command::TimelineToPush(4));
     h.run();
     assert_eq!(shown(&h), after(7));
     h.get_by_label("Move 7/8   Push 4/5");
@@ -54,21 +54,19 @@ fn jumping_to_push_n_shows_the_replayed_position() {
         h.run();
     }
     assert!(h.state().board_level().is_solved());
-    assert!(!h.state().document.doc.dirty, "watching a solution does not edit the level");
+    assert!(!h.state().document().doc.dirty, "watching a solution does not edit the level");
 }
 
 #[test]
 fn pasted_lurd_loads_and_an_illegal_one_is_refused() {
     let mut h = with_solution();
     h.state_mut()
-        .queue
-        .push(Command::TimelineLoad(sokolab::app::timeline::TimelineSource::Lurd("RRRR".into())));
+        .send(Command::TimelineLoad(sokolab::app::timeline::TimelineSource::Lurd("RRRR".into())));
     h.run();
-    assert!(h.state().messages.status.contains("move 4"), "{}", h.state().messages.status);
+    assert!(h.state().messages().status.contains("move 4"), "{}", h.state().messages().status);
     h.get_by_label("Playing: saved solution 1");
     h.state_mut()
-        .queue
-        .push(Command::TimelineLoad(sokolab::app::timeline::TimelineSource::Lurd("RRR".into())));
+        .send(Command::TimelineLoad(sokolab::app::timeline::TimelineSource::Lurd("RRR".into())));
     h.run();
     h.get_by_label("Playing: pasted LURD");
     h.get_by_label("Move 0/3   Push 0/3");
@@ -86,15 +84,15 @@ fn the_timeline_labels_solutions_and_offers_the_inspectors() {
     h.get_by_label("Inspector").click();
     h.run();
     h.get_by_label("Run to solution").click();
-    wait_while(&mut h, "the inspector's search", 30, |app| app.inspector.solution.is_none());
+    wait_while(&mut h, "the inspector's search", 30, |app| app.inspector().solution.is_none());
     h.get_by_label("Timeline").click();
     h.run();
-    let solution = h.state().inspector.solution.clone().unwrap().unwrap();
+    let solution = h.state().inspector().solution.clone().unwrap().unwrap();
     let (moves, optimal) = (solution.moves, solution.optimal);
     assert!(optimal, "A* with the matching bound proves it");
     h.get_by_label_contains("Inspector's solution: ").click();
     h.run();
-    assert_eq!(h.state().timeline.loaded.as_ref().unwrap().moves, moves);
+    assert_eq!(h.state().timeline().loaded.as_ref().unwrap().moves, moves);
 }
 
 /// Fewer moves optimises the solution on the timeline on a worker; the shorter one is saved
@@ -113,30 +111,30 @@ fn the_optimiser_saves_a_shorter_solution_beside_the_old_one() {
     h.run();
     h.get_by_label("Fewer moves").click();
     h.step(); // not run: the spinner repaints while it works
-    wait_while(&mut h, "the optimiser", 30, |app| app.timeline.optimize.is_some());
-    let status = h.state().messages.status.clone();
+    wait_while(&mut h, "the optimiser", 30, |app| app.timeline().optimize.is_some());
+    let status = h.state().messages().status.clone();
     assert!(status.contains("saved as solution 2"), "{status}");
-    let solutions = h.state().document.level().meta.solutions.clone();
+    let solutions = h.state().document().level().meta.solutions.clone();
     assert_eq!(solutions.len(), 2);
     assert_eq!(solutions[0], wasteful, "the old solution stays");
     let shorter = replay(&level, &parse_lurd(&solutions[1]).unwrap());
     assert!(shorter.solved, "{shorter:?}");
     assert_eq!((shorter.moves, shorter.pushes), (8, 5), "as short as the level's own");
     h.get_by_label("Playing: saved solution 2");
-    h.state_mut().queue.push(Command::Undo);
+    h.state_mut().send(Command::Undo);
     h.run();
-    assert_eq!(h.state().document.level().meta.solutions.len(), 1);
+    assert_eq!(h.state().document().level().meta.solutions.len(), 1);
 }
 
 /// A running optimiser shows its progress and stops when asked, keeping the best so far.
 #[test]
 fn the_optimiser_can_be_stopped() {
     let mut h = with_solution();
-    h.state_mut().queue.push(Command::OptimizeSolution(sokolab::solver::optimize::Metric::Pushes));
-    h.state_mut().queue.push(Command::CancelOptimize);
+    h.state_mut().send(Command::OptimizeSolution(sokolab::solver::optimize::Metric::Pushes));
+    h.state_mut().send(Command::CancelOptimize);
     h.step();
-    wait_while(&mut h, "stopping the optimiser", 30, |app| app.timeline.optimize.is_some());
-    let status = h.state().messages.status.clone();
+    wait_while(&mut h, "stopping the optimiser", 30, |app| app.timeline().optimize.is_some());
+    let status = h.state().messages().status.clone();
     assert!(status.starts_with("No shorter solution") || status.contains("stopped"), "{status}");
-    assert_eq!(h.state().document.level().meta.solutions.len(), 1);
+    assert_eq!(h.state().document().level().meta.solutions.len(), 1);
 }
