@@ -5,8 +5,8 @@
 //! parsing), the front door, the inspector's menu and rows, and the tests all read
 //! [`METHODS`]; nothing else lists the methods.
 //!
-//! A new search is one variant of [`Method`], one entry here (its line in
-//! [`Method::info`] included), and one file in `algo/`.
+//! A new search is one variant of [`Method`] (`config.rs`), one entry here (with its place
+//! in [`METHODS`]), and one file in `algo/`.
 
 pub(crate) mod auto;
 
@@ -203,28 +203,11 @@ impl Method {
     /// The cap of failed tests `talking-stones` uses when none is given (Table 4.1's).
     pub const TALKING_STONES_CAP: u32 = 20_000;
 
-    /// The method's catalogue entry.
+    /// The method's catalogue entry: the entry of [`METHODS`] that makes it.
     pub fn info(self) -> &'static MethodInfo {
-        match self {
-            Method::Auto => &AUTO,
-            Method::AStar => &ASTAR,
-            Method::IdaStar => &IDA_STAR,
-            Method::WeightedAStar(_) => &WEIGHTED_ASTAR,
-            Method::Greedy => &GREEDY,
-            Method::Bfs => &BFS,
-            Method::Dfs(_) => &DFS,
-            Method::IterativeDeepening => &ITERATIVE_DEEPENING,
-            Method::Fess => &FESS,
-            Method::Backward => &BACKWARD,
-            Method::Pull => &PULL,
-            Method::StoneByStone => &STONE_BY_STONE,
-            Method::TalkingStones(_) => &TALKING_STONES,
-            Method::Planner(_) => &PLANNER,
-            Method::Textbook(Textbook::Bfs) => &BOOK_BFS,
-            Method::Textbook(Textbook::Dfs(_)) => &BOOK_DFS,
-            Method::Textbook(Textbook::AStar) => &BOOK_ASTAR,
-            Method::Textbook(Textbook::IdaStar) => &BOOK_IDA_STAR,
-        }
+        let n = self.param().unwrap_or(0);
+        let entry = METHODS.iter().find(|m| (m.make)(n) == self);
+        entry.expect("every method has its entry in METHODS")
     }
 
     /// The method's number, if it takes one.
