@@ -139,7 +139,13 @@ impl App {
         panels::overlays::show(ui, settings, &self.overlays, level, explained, &mut sink);
     }
 
+    /// The theme the settings ask for, and room for tall popups: a popup is laid out in its
+    /// first frame within egui's default area size and keeps that height, so a list longer
+    /// than it (the inspector's methods) would need scrolling.
     fn apply_theme(&self, ctx: &egui::Context) {
+        if ctx.global_style().spacing.default_area_size.y < POPUP_HEIGHT {
+            ctx.all_styles_mut(|s| s.spacing.default_area_size.y = POPUP_HEIGHT);
+        }
         if ctx.global_style().visuals.dark_mode != self.settings.dark {
             ctx.set_visuals(if self.settings.dark {
                 egui::Visuals::dark()
@@ -443,6 +449,9 @@ fn file_dialog() -> rfd::FileDialog {
         .add_filter("Sokoban levels", &["xsb", "sok", "txt", "rle"])
         .add_filter("All files", &["*"])
 }
+
+/// The most a popup's first frame may be tall (egui's default is 400 points).
+const POPUP_HEIGHT: f32 = 1000.0;
 
 /// A system dialog that gives no path sooner than this did not open: nobody cancels that
 /// fast.

@@ -682,8 +682,7 @@ fn every_method_of_the_catalogue_is_offered_built_and_stepped() {
         h.run();
         // The menu's item (the closed menu shows the current method's label too).
         let label = method.label();
-        // Chosen through the item's accessibility action, as a screen reader chooses it.
-        h.get_all_by_label(&label).last().expect("offered in the menu").click_accesskit();
+        h.get_all_by_label(&label).last().expect("offered in the menu").click();
         h.run();
         wait_while(&mut h, "the search being built", 20, |app| app.inspector().building.is_some());
         assert_eq!(h.state().inspector().method, method, "chosen from the menu");
