@@ -9,7 +9,7 @@ use crate::solver::analysis::parking::Origin;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::analysis::schedule::Schedule;
 use crate::solver::analysis::wall_order;
-use crate::solver::error::Unsearchable;
+use crate::solver::model::error::Unsearchable;
 use crate::solver::model::interrupt::Interrupt;
 
 /// One step of a packing-and-parking plan: a box brought to `to`.

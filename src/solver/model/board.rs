@@ -1,7 +1,7 @@
 //! The compiled board: floor squares numbered densely, neighbour tables and goals.
 
 use crate::level::{Dir, Level, Pos, Terrain};
-use crate::solver::error::Unsearchable;
+use crate::solver::model::error::Unsearchable;
 
 /// A floor square's number on the compiled board.
 pub type Sq = u16;

@@ -1,8 +1,10 @@
 //! The puzzle as search sees it: the compiled board, states (box bitsets with Zobrist keys),
 //! the player's reach, free-floor regions, the node store, and the player's walk between
-//! pushes. Nothing here knows about a particular search.
+//! pushes, and the errors of a level that cannot be searched and of a move list that is not
+//! a solution. Nothing here knows about a particular search.
 
 pub(crate) mod board;
+pub(crate) mod error;
 pub(crate) mod interrupt;
 pub(crate) mod prehashed;
 pub(crate) mod random;
