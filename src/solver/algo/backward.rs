@@ -28,12 +28,12 @@ use crate::solver::analysis::rooms::Area;
 use crate::solver::deadlock::PruneReason;
 use crate::solver::model::board::{NONE, Sq};
 use crate::solver::model::interrupt::Interrupt;
+use crate::solver::model::pull_moves::PullMacro;
 use crate::solver::model::regions::Regions;
 use crate::solver::model::state::{boxes_of, clear_box, has_box, set_box};
 use crate::solver::model::table::NodeId;
 use crate::solver::search::perimeter::Perimeter;
 use crate::solver::search::pull_core::{Added, PullAlgorithm, PullCore, Pulls};
-use crate::solver::search::pull_moves::PullMacro;
 use crate::solver::search::step::Flow;
 use crate::solver::search::{NoTrace, NodeView, Observer, Progress, Search, Verdict};
 use std::cmp::Reverse;
@@ -250,7 +250,7 @@ impl<O: Observer> Backward<O> {
             // Only positions with every box on the board can be met by a forward search.
             let left = free.iter().map(|w| w.count_ones() as usize).sum::<usize>();
             let share = self.share && left == self.core.problem.board.start_boxes().len();
-            let player = m.player(&self.core.problem);
+            let player = m.player(&self.core.problem.board);
             let added = self.core.add(&next, &free, player, Some((id, m)), 0, share);
             match added {
                 Added::Known(node) => {

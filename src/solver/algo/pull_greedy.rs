@@ -21,11 +21,11 @@ use crate::solver::deadlock::PruneReason;
 use crate::solver::model::board::NONE;
 use crate::solver::model::board::Sq;
 use crate::solver::model::interrupt::Interrupt;
+use crate::solver::model::pull_moves::PullMacro;
 use crate::solver::model::state::{boxes_of, clear_box, set_box};
 use crate::solver::model::table::NodeId;
 use crate::solver::search::perimeter::Perimeter;
 use crate::solver::search::pull_core::{Added, PullAlgorithm, PullCore};
-use crate::solver::search::pull_moves::PullMacro;
 use crate::solver::search::step::Flow;
 use crate::solver::search::{NodeView, Observer, Progress, Verdict};
 use std::cmp::Reverse;
@@ -159,7 +159,7 @@ impl<O: Observer> PullGreedy<O> {
             clear_box(&mut self.child, m.from);
             set_box(&mut self.child, m.to);
             let child = std::mem::take(&mut self.child);
-            let player = m.player(&self.core.problem);
+            let player = m.player(&self.core.problem.board);
             let added = self.core.add(&child, &[], player, Some((id, m)), score, true);
             self.child = child;
             match added {

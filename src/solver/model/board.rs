@@ -98,6 +98,11 @@ impl Board {
         self.pos.len()
     }
 
+    /// Bitset words of a set of boxes on the board.
+    pub fn words(&self) -> usize {
+        self.len().div_ceil(64)
+    }
+
     /// Whether the board has no floor (never true for a compiled level).
     pub fn is_empty(&self) -> bool {
         self.pos.is_empty()

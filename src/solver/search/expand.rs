@@ -7,11 +7,11 @@ use crate::solver::bounds::{Estimator, INFINITE, LowerBound};
 use crate::solver::deadlock::judge::Judge;
 use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::model::board::{NONE, Sq};
+use crate::solver::model::box_moves::{BoxMoves, Macro};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, clear_box, has_box, player_of, set_box};
 use crate::solver::model::table::{NodeId, Push};
-use crate::solver::search::box_moves::{BoxMoves, Macro};
 use crate::solver::techniques::{Technique, Techniques};
 
 /// One child of an expansion.
@@ -179,7 +179,7 @@ impl Expander {
         let b = push.from;
         let p = &self.problem;
         let (to, player) = match macro_move {
-            Some(m) => (m.to, m.player(p)),
+            Some(m) => (m.to, m.player(&p.board)),
             None => (p.board.nbr(b, push.dir as usize), b),
         };
         let at = self.states.len();
@@ -270,12 +270,14 @@ impl Expander {
         self.macro_state.extend_from_slice(state);
         clear_box(&mut self.macro_state, m.from);
         set_box(&mut self.macro_state, m.to);
-        self.macro_state[words] = m.player(p) as u64;
+        self.macro_state[words] = m.player(&p.board) as u64;
         let goal = p.packing.next_goal(&self.macro_state[..words])?;
         if goal == m.to {
             return None;
         }
-        let rest = self.box_moves.route(p, &self.macro_state, m.to, goal)?;
+        let rest = self
+            .box_moves
+            .route(&p.board, &self.macro_state, m.to, goal, |s| p.dist.towards_goals(s))?;
         Some(Macro { from: m.from, to: goal, dir: rest.dir, pushes: m.pushes + rest.pushes })
     }
 

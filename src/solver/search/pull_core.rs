@@ -15,11 +15,11 @@ use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::patterns::PatternView;
 use crate::solver::model::board::Sq;
 use crate::solver::model::interrupt::Interrupt;
+use crate::solver::model::pull_moves::{PullMacro, PullMoves};
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{has_box, player_of};
 use crate::solver::model::table::{Insert, NodeId, NodeInfo, Nodes, Push};
 use crate::solver::search::perimeter::{EntryId, Perimeter, Side};
-use crate::solver::search::pull_moves::{PullMacro, PullMoves};
 use crate::solver::search::step::{Flow, Steps, step};
 use crate::solver::search::{
     ChildView, NodeView, Observer, Progress, PushView, Search, Stats, SubProblem, Verdict,
@@ -235,7 +235,9 @@ impl<O: Observer> PullCore<O> {
     pub fn generate(&mut self, id: NodeId, out: &mut Vec<PullMacro>) {
         let state = self.nodes.state(id);
         let (boxes, player) = (&state[..self.problem.words()], player_of(state));
-        self.pull_moves.generate(&self.problem, boxes, player, &self.interrupt, out);
+        let p = &self.problem;
+        let onward = |s| p.dist.towards_goals(s);
+        self.pull_moves.generate(&p.board, boxes, player, &self.interrupt, onward, out);
         self.stats.expanded += 1;
         self.stats.generated += out.len() as u64;
     }

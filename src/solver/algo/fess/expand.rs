@@ -10,10 +10,10 @@ use crate::solver::bounds::INFINITE;
 use crate::solver::deadlock::PruneReason;
 use crate::solver::deadlock::judge::Pruned;
 use crate::solver::model::board::{NONE, Sq};
+use crate::solver::model::box_moves::Macro;
 use crate::solver::model::regions::BOXED;
 use crate::solver::model::state::{boxes_of, clear_box, player_of, set_box};
 use crate::solver::model::table::NodeId;
-use crate::solver::search::box_moves::Macro;
 use crate::solver::search::{ChildView, Observer, Search, Verdict};
 use crate::solver::techniques::Technique;
 
@@ -29,7 +29,9 @@ impl<O: Observer> Fess<O> {
             core.observer.state(&core.scratch, &core.stats);
         }
         self.moves.clear();
-        self.box_moves.generate(p, &core.scratch, &core.expander.interrupt, &mut self.moves);
+        let interrupt = &core.expander.interrupt;
+        let onward = |s| p.dist.towards_goals(s);
+        self.box_moves.generate(&p.board, &core.scratch, interrupt, onward, &mut self.moves);
         core.stats.generated += self.moves.len() as u64;
         self.box_list.clear();
         self.box_list.extend(boxes_of(&core.scratch[..words]));
@@ -209,7 +211,7 @@ impl<O: Observer> Fess<O> {
         if h == INFINITE && judge.deadlocks().bipartite {
             return Err((PruneReason::Bipartite, None));
         }
-        if let Some(pruned) = judge.known_pattern(&self.child, m.player(p), m.to) {
+        if let Some(pruned) = judge.known_pattern(&self.child, m.player(&p.board), m.to) {
             return Err(pruned);
         }
         Ok(h)

@@ -29,10 +29,10 @@ use crate::solver::analysis::parking::{ParkingPlan, PlanSource};
 use crate::solver::bounds::Hungarian;
 use crate::solver::deadlock::PruneReason;
 use crate::solver::model::board::Sq;
+use crate::solver::model::box_moves::{BoxMoves, Macro};
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, clear_box, player_of, set_box};
 use crate::solver::model::table::{Insert, NodeId, NodeInfo, Push};
-use crate::solver::search::box_moves::{BoxMoves, Macro};
 use crate::solver::search::core::Core;
 use crate::solver::search::expand::Expander;
 use crate::solver::search::perimeter::{EntryId, Perimeter, Side};
@@ -422,7 +422,7 @@ impl<O: Observer> Fess<O> {
         self.child.extend_from_slice(parent);
         clear_box(&mut self.child, m.from);
         set_box(&mut self.child, m.to);
-        let normal = self.reach.flood(&p.board, &self.child, m.player(p));
+        let normal = self.reach.flood(&p.board, &self.child, m.player(&p.board));
         self.child.push(u64::from(normal));
         perimeter.find(Side::Backward, &self.child, boxes ^ z.player_key(normal)).is_some()
     }
@@ -442,7 +442,7 @@ impl<O: Observer> Fess<O> {
         set_box(&mut self.child, m.to);
         let techniques = self.core.expander.techniques();
         let features = self.measure.features(p, &self.plan, &techniques, &self.child[..words]);
-        let player = m.player(p);
+        let player = m.player(&p.board);
         self.child[words] = u64::from(self.measure.regions.seed_of(player));
         let hash = p.hash(&self.child);
         if self.core.nodes.find(&self.child, hash).is_some() {
