@@ -428,7 +428,7 @@ impl<O: Observer> Fess<O> {
     }
 
     /// Plays waiting move `e`: the position it leads to, unless it is known already or the
-    /// costly detectors prune it.
+    /// costly detectors prune it (the pruning pipeline's last stage, deferred to here).
     fn play(&mut self, e: Entry) -> Played {
         if self.dead[e.node as usize] {
             return Played::Pruned(PruneReason::Stalled);
