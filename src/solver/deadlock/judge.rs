@@ -19,7 +19,11 @@
 //! A search whose children mostly wait and are never played (FESS) defers the last stage
 //! ([`Costly::Later`]): when judging, only the stored patterns are looked up, and the search
 //! runs [`Judge::full`] itself when it plays the move, after it has found the position new.
-//! That call is the pipeline's last stage, deferred; nothing else runs between.
+//! That call is the pipeline's last stage, deferred; nothing else runs between.//!
+//! The dead-square rule reaches the move generators too: FESS's and the pull searches' box
+//! searches enter a square the rule calls dead but do not pass it ([`Judge::onward`]), so a
+//! move into it is generated, then pruned and counted like any other child; the tunnel
+//! macro stops before one ([`Judge::dead_square`]). With the rule off they go on through.
 
 use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::bipartite::Bipartite;
@@ -34,6 +38,7 @@ use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::model::board::Sq;
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
+use crate::solver::model::side_search::Onward;
 use crate::solver::model::state::has_box;
 
 /// A child pruned: the rule, and the pattern when the rule is the pattern database.
@@ -196,6 +201,16 @@ impl Judge {
     #[inline]
     pub fn dead_square(&self, p: &Problem, s: Sq) -> bool {
         self.deadlocks.dead_squares && p.dist.is_dead(s)
+    }
+
+    /// How a search generating moves treats square `s`: a square the rule calls dead is
+    /// entered, so that the move into it is judged here (pruned and counted), but not passed
+    /// through, since every square beyond a dead one is dead too (dead: no push path to any
+    /// goal on the empty board, which is closed under pushes). With the rule off, every
+    /// square is passed.
+    #[inline]
+    pub fn onward(&self, p: &Problem, s: Sq) -> Onward {
+        if self.dead_square(p, s) { Onward::Stop } else { Onward::Pass }
     }
 
     /// The cheap detectors on the child `boxes` whose moved box now stands on `to`: dead

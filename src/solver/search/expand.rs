@@ -224,8 +224,8 @@ impl Expander {
     }
 
     /// The push `push` continued through a one-wide tunnel (while the box stands in a
-    /// tunnel along the push, off goals, and the square ahead is free and alive); `None`
-    /// when the box stops after one push.
+    /// tunnel along the push, off goals, and the square ahead is free and not one the judge
+    /// calls dead); `None` when the box stops after one push.
     fn through_tunnel(&self, state: &[u64], push: Push) -> Option<Macro> {
         if !self.techniques.on(Technique::TunnelMacros) {
             return None;
@@ -237,7 +237,7 @@ impl Expander {
         let mut pushes = 1u16;
         while p.tunnels.along(at, d) && !p.board.is_goal(at) {
             let next = p.board.nbr(at, d);
-            if next == NONE || has_box(boxes, next) || p.dist.is_dead(next) {
+            if next == NONE || has_box(boxes, next) || self.judge.dead_square(p, next) {
                 break;
             }
             at = next;

@@ -30,8 +30,8 @@ impl<O: Observer> Fess<O> {
             core.observer.state(&core.scratch, &core.stats);
         }
         self.moves.clear();
-        let interrupt = &core.expander.interrupt;
-        let onward = |s| p.dist.towards_goals(s);
+        let (judge, interrupt) = (&core.expander.judge, &core.expander.interrupt);
+        let onward = |s| judge.onward(p, s);
         self.box_moves.generate(&p.board, &core.scratch, interrupt, onward, &mut self.moves);
         core.stats.generated += self.moves.len() as u64;
         self.box_list.clear();
