@@ -19,7 +19,8 @@
 //! A search whose children mostly wait and are never played (FESS) defers the last stage
 //! ([`Costly::Later`]): when judging, only the stored patterns are looked up, and the search
 //! runs [`Judge::full`] itself when it plays the move, after it has found the position new.
-//! That call is the pipeline's last stage, deferred; nothing else runs between.//!
+//! That call is the pipeline's last stage, deferred; nothing else runs between.
+//!
 //! The dead-square rule reaches the move generators too: FESS's and the pull searches' box
 //! searches enter a square the rule calls dead but do not pass it ([`Judge::onward`]), so a
 //! move into it is generated, then pruned and counted like any other child; the tunnel

@@ -279,7 +279,9 @@ impl Expander {
 struct PushChild<'a, F> {
     /// The child's state: its boxes, then its normalised player square once known.
     state: &'a mut [u64],
+    /// Bitset words of the boxes.
     words: usize,
+    /// The pushed box's square before and after the move.
     from: Sq,
     to: Sq,
     /// The player's square after the move.
@@ -288,9 +290,10 @@ struct PushChild<'a, F> {
     index: usize,
     /// The child's player area, once flooded.
     reach: &'a mut Reach,
+    /// The lower bound.
     estimator: &'a mut Estimator,
     /// The boxes of the position being expanded, in square order.
-    box_list: &'a mut Vec<Sq>,
+    box_list: &'a mut [Sq],
     /// Whether the estimator was prepared for the position being expanded.
     prepared: &'a mut bool,
     /// The hash of the expanded position's boxes.
@@ -316,7 +319,7 @@ impl<F: Fn(&[u64], u64) -> Option<NodeId>> Candidate for PushChild<'_, F> {
         self.to
     }
 
-    /// Floods the child's player area, normalises its player and hashes it.
+    /// Floods the child's player area, normalises its player, hashes it and looks it up.
     fn stored(&mut self, p: &Problem) -> bool {
         let boxes = &self.state[..self.words];
         let low = self.reach.flood(&p.board, boxes, self.player);
