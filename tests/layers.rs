@@ -1,8 +1,9 @@
 //! The layer rule of ARCHITECTURE.md, checked on the source: `level` uses nothing above it,
 //! `solver` nothing of `lab`, `app` or `cli` (and no egui), `lab` nothing of `app` or `cli`,
 //! `app`, `cli` and `lab` reach the solver only through its front door, its inspection API
-//! and its textbook searches (they own no algorithm), and no two files of `app`,
-//! `solver`, `level`, `cli` or `lab` import each other, directly or round a circle.
+//! and its textbook searches (they own no algorithm), each folder of `solver` uses only what
+//! the folder table allows, and no two files of `app`, `solver`, `level`, `cli` or `lab`
+//! import each other, directly or round a circle.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -269,4 +270,100 @@ fn the_import_reader_finds_groups_and_relative_paths() {
     edges.insert(m("x/b"), BTreeSet::from([m("x/a"), m("x/c")]));
     edges.insert(m("x/c"), BTreeSet::new());
     assert_eq!(circles(&edges), vec![vec!["x/a".to_string(), "x/b".to_string()]]);
+}
+
+/// What each folder of `src/solver` may use besides itself: ARCHITECTURE.md's folder table.
+/// Each name is a folder or a top-level file of `src/solver` (`solver` is its `mod.rs`, the
+/// front door's re-exports); `*` is everything.
+const FOLDER_TABLE: [(&str, &str); 11] = [
+    ("model", ""),
+    ("analysis", "model"),
+    ("deadlock", "model analysis"),
+    ("bounds", "model analysis"),
+    // `techniques.rs` is vocabulary: it uses no other solver file (checked below).
+    ("search", "model analysis deadlock bounds techniques"),
+    ("algo", "model analysis deadlock bounds techniques search"),
+    ("textbook", "model analysis deadlock bounds techniques search"),
+    // The catalogue builds every search, traced by the inspector's observer or not.
+    ("methods", "model analysis deadlock bounds techniques search algo textbook inspect config"),
+    ("optimize", FRONT_DOOR_AND_BELOW),
+    ("generate", FRONT_DOOR_AND_BELOW),
+    ("inspect", "*"),
+];
+
+/// The front door's files and everything below them but the inspector.
+const FRONT_DOOR_AND_BELOW: &str = "model analysis deadlock bounds techniques search algo \
+    textbook methods solver config outcome rating solution solve watch";
+
+/// Top-level solver files that lower folders may use, which must themselves use no other
+/// solver file.
+const VOCABULARY: [&str; 1] = ["techniques"];
+
+/// The part of the solver a module of it belongs to: its folder, its top-level file's name,
+/// or `solver` for `solver/mod.rs`.
+fn part(module: &[String]) -> &str {
+    module.get(1).map_or("solver", String::as_str)
+}
+
+/// Every import of a solver file that reaches another part of the solver, as (the file's
+/// module, the file, the part it reaches, the path as written).
+fn solver_imports(
+    files: &BTreeMap<Vec<String>, (PathBuf, String)>,
+) -> Vec<(&[String], &Path, &str, String)> {
+    let mut out = Vec::new();
+    for (module, (path, code)) in files.iter().filter(|(m, _)| m[0] == "solver") {
+        for written in paths(code) {
+            if written.iter().all(|s| s == "super") {
+                // `use super::*`: an inline test module's glob of the file itself.
+                continue;
+            }
+            let target = resolve(module, &written);
+            let file = (1..=target.len())
+                .rev()
+                .map(|n| &target[..n])
+                .find_map(|t| files.get_key_value(t).map(|(k, _)| k));
+            if let Some(file) = file
+                && file[0] == "solver"
+                && part(file) != part(module)
+            {
+                out.push((module.as_slice(), path.as_path(), part(file), written.join("::")));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn each_solver_folder_uses_only_what_the_folder_table_allows() {
+    let files = sources();
+    let mut found = Vec::new();
+    for (module, file, reached, written) in solver_imports(&files) {
+        if module.len() == 1 {
+            // `solver/mod.rs`, the front door, re-exports from every part.
+            continue;
+        }
+        let from = part(module);
+        let top_level = !file.ends_with("mod.rs") && module.len() == 2;
+        let allowed = if top_level {
+            // Of the top-level files, only the vocabulary's are checked.
+            if !VOCABULARY.contains(&from) {
+                continue;
+            }
+            ""
+        } else {
+            match FOLDER_TABLE.iter().find(|(folder, _)| *folder == from) {
+                Some((_, allowed)) => *allowed,
+                None => {
+                    found.push(format!("{}: folder {from} is not in the table", file.display()));
+                    continue;
+                }
+            }
+        };
+        if allowed != "*" && !allowed.split_whitespace().any(|a| a == reached) {
+            found.push(format!("{} uses {written} ({reached})", file.display()));
+        }
+    }
+    found.sort();
+    found.dedup();
+    assert!(found.is_empty(), "imports the folder table does not allow: {found:#?}");
 }

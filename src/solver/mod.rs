@@ -5,7 +5,7 @@
 //!   methods/   the catalogue: every method's name, parameter, label, optimality and
 //!              builder, and auto's recipe
 //!   model/     the compiled board, states and Zobrist keys, reach, regions, the node store,
-//!              the stop flag (Interrupt), the player's walk between pushes
+//!              the stop flag (Interrupt), the player's walk between pushes, the errors
 //!   analysis/  what is known before searching: distances and dead squares, tunnels, rooms,
 //!              the packing order, hotspots, bundled in the Problem
 //!   deadlock/  the detectors and the one pruning pipeline every search runs (judge.rs)
@@ -27,7 +27,6 @@ pub(crate) mod analysis;
 pub(crate) mod bounds;
 mod config;
 pub(crate) mod deadlock;
-mod error;
 pub mod generate;
 pub mod inspect;
 mod methods;
@@ -50,8 +49,8 @@ pub use bounds::LowerBound;
 pub use config::{Config, Limits, Method, Textbook};
 pub use deadlock::patterns::{PatternView, Source};
 pub use deadlock::{Deadlocks, PruneReason};
-pub use error::{Unsearchable, WrongSolution};
 pub use methods::{METHODS, MethodInfo, Optimality, Param, Policy, Traced};
+pub use model::error::{Unsearchable, WrongSolution};
 pub use model::interrupt::Interrupt;
 pub use model::random::Random;
 pub use model::table::NodeId;

@@ -1,6 +1,6 @@
 //! What a search ends with.
 
-use crate::solver::error::{Unsearchable, WrongSolution};
+use crate::solver::model::error::{Unsearchable, WrongSolution};
 use crate::solver::search::Stats;
 use crate::solver::solution::Solution;
 

@@ -9,7 +9,7 @@ use crate::level::moves::parse_lurd;
 use crate::level::{Level, Move};
 use crate::solver::algo::fess::UNADVISED;
 use crate::solver::config::{Config, Limits, Method};
-use crate::solver::error::Unsearchable;
+use crate::solver::model::error::Unsearchable;
 use crate::solver::outcome::{Outcome, StopReason};
 use crate::solver::solve::solve;
 use std::sync::atomic::AtomicBool;

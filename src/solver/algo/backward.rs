@@ -25,15 +25,15 @@ use crate::solver::analysis::distances::{INF, PushGraph};
 use crate::solver::analysis::parking::{Origin, ParkingPlan};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::analysis::rooms::Area;
-use crate::solver::deadlock::PruneReason;
+use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::model::board::{NONE, Sq};
 use crate::solver::model::interrupt::Interrupt;
+use crate::solver::model::pull_moves::PullMacro;
 use crate::solver::model::regions::Regions;
 use crate::solver::model::state::{boxes_of, clear_box, has_box, set_box};
 use crate::solver::model::table::NodeId;
 use crate::solver::search::perimeter::Perimeter;
 use crate::solver::search::pull_core::{Added, PullAlgorithm, PullCore, Pulls};
-use crate::solver::search::pull_moves::PullMacro;
 use crate::solver::search::step::Flow;
 use crate::solver::search::{NoTrace, NodeView, Observer, Progress, Search, Verdict};
 use std::cmp::Reverse;
@@ -55,16 +55,19 @@ pub const PLAN_STEPS: &str = "plan steps";
 type Key = (usize, usize, usize, usize, Reverse<u32>);
 
 /// The plan of the line of a backward search of `p` that completes one within
-/// [`MAX_EXPANSIONS`] expansions (stopping early, with none, when `interrupt` is raised).
-/// With a `perimeter`, the search's positions before its first sink are added to it.
+/// [`MAX_EXPANSIONS`] expansions (stopping early, with none, when `interrupt` is raised),
+/// pruning by the dead-square rule when `deadlocks` has it on. With a `perimeter`, the
+/// search's positions before its first sink are added to it.
 pub fn plan(
     p: &Problem,
+    deadlocks: Deadlocks,
     interrupt: &Interrupt,
     perimeter: Option<&Arc<Perimeter>>,
 ) -> Option<ParkingPlan> {
     let share = perimeter.is_some();
     let perimeter = perimeter.cloned().unwrap_or_else(|| Arc::new(Perimeter::new(p)));
-    let mut search = Pulls(Backward::new(p.clone(), perimeter, share, interrupt, NoTrace));
+    let search = Backward::new(p.clone(), perimeter, share, deadlocks, interrupt, NoTrace);
+    let mut search = Pulls(search);
     while search.step(64) == Progress::Running {
         if interrupt.raised() {
             return None;
@@ -104,11 +107,13 @@ pub(crate) struct Backward<O: Observer> {
 
 impl<O: Observer> Backward<O> {
     /// A backward search of `problem`, its positions before the first sink added to
-    /// `perimeter` when `share`. Nothing is searched before the first step.
+    /// `perimeter` when `share`, pruning by the dead-square rule when `deadlocks` has it on.
+    /// Nothing is searched before the first step.
     pub fn new(
         problem: Problem,
         perimeter: Arc<Perimeter>,
         share: bool,
+        deadlocks: Deadlocks,
         interrupt: &Interrupt,
         observer: O,
     ) -> Self {
@@ -140,7 +145,7 @@ impl<O: Observer> Backward<O> {
             stamp: 0,
             base_index,
             spread,
-            core: PullCore::new(problem, words, perimeter, interrupt, observer),
+            core: PullCore::new(problem, words, perimeter, deadlocks, interrupt, observer),
             share,
             keys: Vec::new(),
             heap: BinaryHeap::new(),
@@ -250,7 +255,7 @@ impl<O: Observer> Backward<O> {
             // Only positions with every box on the board can be met by a forward search.
             let left = free.iter().map(|w| w.count_ones() as usize).sum::<usize>();
             let share = self.share && left == self.core.problem.board.start_boxes().len();
-            let player = m.player(&self.core.problem);
+            let player = m.player(&self.core.problem.board);
             let added = self.core.add(&next, &free, player, Some((id, m)), 0, share);
             match added {
                 Added::Known(node) => {
@@ -524,7 +529,9 @@ mod tests {
         let mut planned = 0;
         for level in &collection.levels {
             let p = Problem::new(level).unwrap();
-            let Some(plan) = plan(&p, &Interrupt::default(), None) else { continue };
+            let Some(plan) = plan(&p, Deadlocks::default(), &Interrupt::default(), None) else {
+                continue;
+            };
             planned += 1;
             let mut permanent: Vec<Sq> =
                 plan.steps.iter().filter(|s| s.until.is_none()).map(|s| s.to).collect();
@@ -555,7 +562,8 @@ mod tests {
         let p = Problem::new(&level).unwrap();
         let sq = |x, y| p.board.square_at(crate::level::Pos::new(x, y)).unwrap();
         let (mouth, deepest) = (sq(4, 1), sq(2, 1));
-        let plan = plan(&p, &Interrupt::default(), None).expect("a complete plan");
+        let plan =
+            plan(&p, Deadlocks::default(), &Interrupt::default(), None).expect("a complete plan");
         let steps = &plan.steps;
         let out = steps.iter().position(|s| s.origin == Origin::Square(mouth));
         let out = out.expect("the mouth's box is moved");

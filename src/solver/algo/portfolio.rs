@@ -297,22 +297,32 @@ impl Timing {
 mod tests {
     use super::*;
     use crate::level::Level;
-    use crate::solver::{Config, Method, NoTrace, build};
+    use crate::solver::algo::bfs::Bfs;
+    use crate::solver::algo::fess::Fess;
+    use crate::solver::analysis::problem::Problem;
+    use crate::solver::bounds::LowerBound;
+    use crate::solver::deadlock::Deadlocks;
+    use crate::solver::model::interrupt::Interrupt;
+    use crate::solver::search::NoTrace;
+    use crate::solver::search::expand::Expander;
+    use crate::solver::techniques::{Technique, Techniques};
 
     fn members() -> Vec<(&'static str, Box<dyn Search>)> {
         let rows = ["#########", "#@      #", "# $ $ ..#", "#  $  . #", "#       #", "#########"];
-        let level = Level::from_rows(&rows).unwrap();
+        let problem = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
         // Without the perimeter FESS needs a few expansions here (its plan's pull search
         // would solve the level at once).
-        let config = |m| {
-            let mut config = Config::with_method(m);
-            config.techniques.set(crate::solver::Technique::Meeting, false);
-            config
+        let mut techniques = Techniques::default();
+        techniques.set(Technique::Meeting, false);
+        let interrupt = Interrupt::default();
+        let expander = || {
+            let (deadlocks, bound) = (Deadlocks::default(), LowerBound::Matching);
+            Expander::new(problem.clone(), deadlocks, techniques, bound, &interrupt)
         };
-        [("fess", Method::Fess), ("bfs", Method::Bfs)]
-            .into_iter()
-            .map(|(name, m)| (name, build(&level, &config(m), NoTrace).unwrap()))
-            .collect()
+        vec![
+            ("fess", Box::new(Fess::new(expander(), NoTrace))),
+            ("bfs", Box::new(Bfs::new(expander(), NoTrace))),
+        ]
     }
 
     #[test]

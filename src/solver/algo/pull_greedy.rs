@@ -17,15 +17,15 @@
 use crate::solver::analysis::distances::Distances;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::bounds::{Hungarian, INFINITE};
-use crate::solver::deadlock::PruneReason;
+use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::model::board::NONE;
 use crate::solver::model::board::Sq;
 use crate::solver::model::interrupt::Interrupt;
+use crate::solver::model::pull_moves::PullMacro;
 use crate::solver::model::state::{boxes_of, clear_box, set_box};
 use crate::solver::model::table::NodeId;
 use crate::solver::search::perimeter::Perimeter;
 use crate::solver::search::pull_core::{Added, PullAlgorithm, PullCore};
-use crate::solver::search::pull_moves::PullMacro;
 use crate::solver::search::step::Flow;
 use crate::solver::search::{NodeView, Observer, Progress, Verdict};
 use std::cmp::Reverse;
@@ -54,30 +54,34 @@ pub(crate) struct PullGreedy<O: Observer> {
 }
 
 impl<O: Observer> PullGreedy<O> {
-    /// A search of `problem` towards the start, sharing `perimeter`. Nothing is searched
-    /// before the first step.
+    /// A search of `problem` towards the start, sharing `perimeter`, pruning by the
+    /// dead-square rule when `deadlocks` has it on. Nothing is searched before the first
+    /// step.
     pub fn new(
         problem: Problem,
         perimeter: Arc<Perimeter>,
+        deadlocks: Deadlocks,
         interrupt: &Interrupt,
         observer: O,
     ) -> Self {
         let targets = problem.board.start_boxes().to_vec();
-        let mut search = Self::towards(problem, targets, perimeter, interrupt, observer);
+        let mut search = Self::towards(problem, targets, perimeter, deadlocks, interrupt, observer);
         search.to_start = true;
         search
     }
 
-    /// A search of `problem` towards a board with boxes on `targets`, sharing `perimeter`.
+    /// A search of `problem` towards a board with boxes on `targets`, sharing `perimeter`,
+    /// pruning by the dead-square rule when `deadlocks` has it on.
     pub fn towards(
         problem: Problem,
         targets: Vec<Sq>,
         perimeter: Arc<Perimeter>,
+        deadlocks: Deadlocks,
         interrupt: &Interrupt,
         observer: O,
     ) -> Self {
         PullGreedy {
-            core: PullCore::new(problem, 0, perimeter, interrupt, observer),
+            core: PullCore::new(problem, 0, perimeter, deadlocks, interrupt, observer),
             targets,
             to_start: false,
             table: None,
@@ -159,7 +163,7 @@ impl<O: Observer> PullGreedy<O> {
             clear_box(&mut self.child, m.from);
             set_box(&mut self.child, m.to);
             let child = std::mem::take(&mut self.child);
-            let player = m.player(&self.core.problem);
+            let player = m.player(&self.core.problem.board);
             let added = self.core.add(&child, &[], player, Some((id, m)), score, true);
             self.child = child;
             match added {
@@ -255,7 +259,7 @@ mod tests {
     fn search(level: &crate::level::Level) -> Pulls<PullGreedy<NoTrace>> {
         let p = Problem::new(level).unwrap();
         let perimeter = Arc::new(Perimeter::new(&p));
-        Pulls(PullGreedy::new(p, perimeter, &Interrupt::default(), NoTrace))
+        Pulls(PullGreedy::new(p, perimeter, Deadlocks::default(), &Interrupt::default(), NoTrace))
     }
 
     /// On the shipped levels the pull search reaches the start, and its pulls undone

@@ -12,6 +12,7 @@ use crate::level::{Dir, Level, Pos};
 use crate::solver::algo::fess::Fess;
 use crate::solver::algo::pull_greedy::PullGreedy;
 use crate::solver::analysis::problem::Problem;
+use crate::solver::deadlock::Deadlocks;
 use crate::solver::deadlock::patterns::PatternView;
 use crate::solver::model::board::Sq;
 use crate::solver::model::interrupt::Interrupt;
@@ -41,6 +42,8 @@ pub(crate) struct Targeted<O: Observer + Clone> {
     /// The board the pull search aims at.
     target: Vec<Sq>,
     perimeter: Arc<Perimeter>,
+    /// The detectors switched on (the pull searches prune by the dead-square rule).
+    deadlocks: Deadlocks,
     interrupt: Interrupt,
     observer: O,
     /// Whether the pull side has the turn, how long the turn lasts, and the time used in it.
@@ -62,11 +65,13 @@ impl<O: Observer + Clone> std::fmt::Debug for Targeted<O> {
 }
 
 impl<O: Observer + Clone> Targeted<O> {
-    /// The strategy with `forward` (which shares `perimeter`); its pull searches trace to
-    /// copies of `observer` and stop when `interrupt` is raised.
+    /// The strategy with `forward` (which shares `perimeter`); its pull searches prune by
+    /// the dead-square rule when `deadlocks` has it on, trace to copies of `observer` and
+    /// stop when `interrupt` is raised.
     pub fn new(
         forward: Fess<O>,
         perimeter: Arc<Perimeter>,
+        deadlocks: Deadlocks,
         interrupt: &Interrupt,
         observer: O,
     ) -> Self {
@@ -75,6 +80,7 @@ impl<O: Observer + Clone> Targeted<O> {
             pull: None,
             target: Vec::new(),
             perimeter,
+            deadlocks,
             interrupt: interrupt.clone(),
             observer,
             pulling: false,
@@ -104,8 +110,15 @@ impl<O: Observer + Clone> Targeted<O> {
         if self.pull.is_none() || best != self.target {
             let problem = self.problem_of().clone();
             let (perimeter, observer) = (self.perimeter.clone(), self.observer.clone());
-            let pull =
-                PullGreedy::towards(problem, best.clone(), perimeter, &self.interrupt, observer);
+            let (target, deadlocks) = (best.clone(), self.deadlocks);
+            let pull = PullGreedy::towards(
+                problem,
+                target,
+                perimeter,
+                deadlocks,
+                &self.interrupt,
+                observer,
+            );
             self.pull = Some(Pulls(pull));
             self.target = best;
         }

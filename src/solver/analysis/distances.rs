@@ -7,6 +7,7 @@
 
 use crate::solver::model::board::{Board, NONE, Sq, opposite};
 use crate::solver::model::interrupt::Interrupt;
+use crate::solver::model::side_search::Onward;
 use crate::solver::model::sides::Sides;
 use crate::solver::model::state::set_box;
 use std::collections::VecDeque;
@@ -92,6 +93,13 @@ impl Distances {
     #[inline]
     pub fn is_dead(&self, s: Sq) -> bool {
         self.dead[s as usize]
+    }
+
+    /// How a box search bound for a goal may treat square `s`: a dead square is skipped,
+    /// exactly, since no goal lies beyond one (every square a box on it can be pushed to is
+    /// dead too). Such a search prunes nothing; the searches' own moves are judged instead.
+    pub fn towards_goals(&self, s: Sq) -> Onward {
+        if self.is_dead(s) { Onward::Skip } else { Onward::Pass }
     }
 
     /// Bytes the tables hold.

@@ -12,9 +12,9 @@
 use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::freeze::Freeze;
 use crate::solver::model::board::Sq;
+use crate::solver::model::box_moves::BoxMoves;
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::state::{boxes_of, has_box, set_box};
-use crate::solver::search::box_moves::BoxMoves;
 
 /// Scratch space for fixed-box checks.
 #[derive(Debug, Default)]
@@ -95,7 +95,7 @@ impl Fixed {
             self.relaxed.push(u64::from(player));
             let mut reached = vec![0u64; words];
             set_box(&mut reached, b);
-            for s in self.box_moves.squares(p, &self.relaxed, b) {
+            for s in self.box_moves.squares(board, &self.relaxed, b, |s| p.dist.towards_goals(s)) {
                 set_box(&mut reached, s);
             }
             let goals: Vec<u16> =

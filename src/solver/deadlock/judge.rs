@@ -1,17 +1,30 @@
 //! The pruning pipeline: every search judges the positions it generates here, in the same
 //! order with the same detectors, so a rule added or switched off changes every search alike.
 //!
-//! A child is judged in two stages, because the second costs far more than the first:
-//! - [`Judge::quick`]: dead squares, then freeze (and goals sealed off by frozen boxes);
-//! - [`Judge::full`]: when the push froze a box on a goal, the retrograde analysis and
-//!   fixed boxes; the corral search (retried with a larger budget for a corral asked about
-//!   often); the pattern database (a stored pattern, a room's boxes found dead, or a new
-//!   pattern learned from the position).
+//! [`Judge::judge`] writes the order once; a search hands it each child as a [`Candidate`],
+//! whose hooks do the search's own part between the stages:
+//! 1. the PI-corral fence: before the children of a position are judged, [`Judge::enter`]
+//!    looks for its PI-corral; while one exists, moves of boxes outside its fence are
+//!    [`PruneReason::PiCorral`] (not deadlocks: other moves are enough);
+//! 2. [`Judge::quick`]: dead squares, then freeze (and goals sealed off by frozen boxes);
+//! 3. the search's hook [`Candidate::stored`]: the child's player area and hash, and whether
+//!    the search stores it already (it was judged when first stored: the rest is skipped);
+//! 4. the lower bound ([`Candidate::bound`]), with the bipartite test ([`Judge::bipartite`])
+//!    for a bound that does not find those deadlocks as a by-product, as the matching does;
+//! 5. [`Judge::full`], the costly stage: when the move froze a box on a goal, the
+//!    retrograde analysis and fixed boxes; the corral search (retried with a larger budget
+//!    for a corral asked about often); the pattern database (a stored pattern, a room's
+//!    boxes found dead, or a new pattern learned from the position).
 //!
-//! The bipartite test runs on its own ([`Judge::bipartite`]) since the matching lower bound
-//! finds the same deadlocks as a by-product. Before the children of a position are judged,
-//! [`Judge::enter`] looks for its PI-corral: while one exists, pushes of boxes outside its
-//! fence are [`PruneReason::PiCorral`] (not deadlocks: other pushes are enough).
+//! A search whose children mostly wait and are never played (FESS) defers the last stage
+//! ([`Costly::Later`]): when judging, only the stored patterns are looked up, and the search
+//! runs [`Judge::full`] itself when it plays the move, after it has found the position new.
+//! That call is the pipeline's last stage, deferred; nothing else runs between.
+//!
+//! The dead-square rule reaches the move generators too: FESS's and the pull searches' box
+//! searches enter a square the rule calls dead but do not pass it ([`Judge::onward`]), so a
+//! move into it is generated, then pruned and counted like any other child; the tunnel
+//! macro stops before one ([`Judge::dead_square`]). With the rule off they go on through.
 
 use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::bipartite::Bipartite;
@@ -26,10 +39,58 @@ use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::model::board::Sq;
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
+use crate::solver::model::side_search::Onward;
 use crate::solver::model::state::has_box;
 
 /// A child pruned: the rule, and the pattern when the rule is the pattern database.
 pub(crate) type Pruned = (PruneReason, Option<u32>);
+
+/// A child as the search that generated it holds it: what the pipeline reads of it, and the
+/// hooks where the search does its own part ([`Judge::judge`] calls them in order).
+pub(crate) trait Candidate {
+    /// The child's boxes.
+    fn boxes(&self) -> &[u64];
+    /// The moved box's square before the move.
+    fn from(&self) -> Sq;
+    /// The moved box's square after the move.
+    fn to(&self) -> Sq;
+    /// After the cheap stages: prepares what the search stores the child by (its player's
+    /// area, normalised square and hash) and says whether the search stores it already.
+    fn stored(&mut self, p: &Problem) -> bool;
+    /// The child's lower bound, or why the bound proves it dead; `judge` answers the
+    /// bipartite test for a bound that does not find those deadlocks itself.
+    fn bound(&mut self, p: &Problem, judge: &mut Judge) -> Result<u32, PruneReason>;
+    /// When the costly stage runs on the child.
+    fn costly(&self) -> Costly<'_>;
+}
+
+/// When the costly stage ([`Judge::full`]) runs on a child.
+pub(crate) enum Costly<'a> {
+    /// Now, the player on `player` with area `reach`.
+    Now {
+        /// The player's square.
+        player: Sq,
+        /// The player's area.
+        reach: &'a Reach,
+    },
+    /// When the search plays the move (it calls [`Judge::full`] then); now only the stored
+    /// patterns are looked up, the player on `player`.
+    Later {
+        /// The player's square.
+        player: Sq,
+    },
+}
+
+/// The pipeline's verdict on a child.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Judged {
+    /// Kept, with its lower bound.
+    Kept(u32),
+    /// The search stores it already: not judged past the cheap stages.
+    Stored,
+    /// Pruned.
+    Pruned(Pruned),
+}
 
 /// The detectors a search prunes with, with their scratch space and the pattern database.
 #[derive(Debug)]
@@ -96,6 +157,29 @@ impl Judge {
         self.patterns.memory() + self.corral.memory()
     }
 
+    /// Judges `child` through every stage in the pipeline's order (see the module's doc).
+    pub fn judge(&mut self, p: &Problem, child: &mut impl Candidate) -> Judged {
+        if self.fenced_out(child.from()) {
+            return Judged::Pruned((PruneReason::PiCorral, None));
+        }
+        if let Some(reason) = self.quick(p, child.boxes(), child.to()) {
+            return Judged::Pruned((reason, None));
+        }
+        if child.stored(p) {
+            return Judged::Stored;
+        }
+        let h = match child.bound(p, self) {
+            Ok(h) => h,
+            Err(reason) => return Judged::Pruned((reason, None)),
+        };
+        let to = child.to();
+        let pruned = match child.costly() {
+            Costly::Now { player, reach } => self.full(p, child.boxes(), reach, player, to),
+            Costly::Later { player } => self.known_pattern(child.boxes(), player, to),
+        };
+        pruned.map_or(Judged::Kept(h), Judged::Pruned)
+    }
+
     /// Prepares to judge the children of the position `boxes` whose player area is
     /// `reach`: finds its PI-corral, if PI-corral pruning is on.
     pub fn enter(&mut self, p: &Problem, boxes: &[u64], reach: &Reach) {
@@ -113,10 +197,27 @@ impl Judge {
         !self.fence.is_empty() && !has_box(&self.fence, b)
     }
 
-    /// The cheap detectors on the child `boxes` whose pushed box now stands on `to`: dead
+    /// Whether a box on `s` can never reach a goal, by the dead-square rule (false when the
+    /// rule is off).
+    #[inline]
+    pub fn dead_square(&self, p: &Problem, s: Sq) -> bool {
+        self.deadlocks.dead_squares && p.dist.is_dead(s)
+    }
+
+    /// How a search generating moves treats square `s`: a square the rule calls dead is
+    /// entered, so that the move into it is judged here (pruned and counted), but not passed
+    /// through, since every square beyond a dead one is dead too (dead: no push path to any
+    /// goal on the empty board, which is closed under pushes). With the rule off, every
+    /// square is passed.
+    #[inline]
+    pub fn onward(&self, p: &Problem, s: Sq) -> Onward {
+        if self.dead_square(p, s) { Onward::Stop } else { Onward::Pass }
+    }
+
+    /// The cheap detectors on the child `boxes` whose moved box now stands on `to`: dead
     /// squares, then freeze and goals sealed off by frozen boxes.
-    pub fn quick(&mut self, p: &Problem, boxes: &[u64], to: Sq) -> Option<PruneReason> {
-        if self.deadlocks.dead_squares && p.dist.is_dead(to) {
+    fn quick(&mut self, p: &Problem, boxes: &[u64], to: Sq) -> Option<PruneReason> {
+        if self.dead_square(p, to) {
             return Some(PruneReason::DeadSquare);
         }
         if self.deadlocks.freeze
@@ -136,7 +237,7 @@ impl Judge {
 
     /// A stored deadlock pattern the child matches, with the rule it stands for (the
     /// pattern database alone, without learning; none when its rule is off).
-    pub fn known_pattern(&mut self, boxes: &[u64], player: Sq, to: Sq) -> Option<Pruned> {
+    fn known_pattern(&mut self, boxes: &[u64], player: Sq, to: Sq) -> Option<Pruned> {
         let id = self.patterns.matching(boxes, player, to)?;
         let reason = self.patterns.reason(id);
         self.on(reason).then_some((reason, Some(id)))
@@ -146,7 +247,8 @@ impl Judge {
     /// player on `player` with area `reach`: when the push froze a box on a goal, the
     /// retrograde analysis and fixed boxes; then the corral search (run again with a larger
     /// budget for a corral asked about often), the rooms, and the pattern database (a
-    /// stored pattern, or one learned from this position).
+    /// stored pattern, or one learned from this position). The pipeline's last stage: run
+    /// by [`Judge::judge`], or deferred to the search ([`Costly::Later`]).
     pub fn full(
         &mut self,
         p: &Problem,

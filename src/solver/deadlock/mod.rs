@@ -18,8 +18,8 @@ pub(crate) mod subsearch;
 /// Why a child position was pruned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PruneReason {
-    /// The pushed box stands on a dead square (no goal reachable from it); for a pull
-    /// search, the pulled box stands where no box from a start square can be pushed.
+    /// The moved box stands on a dead square (no goal reachable from it); for the backward
+    /// plan search also where no box from a start square still free can be pushed.
     DeadSquare,
     /// The pushed box is frozen (blocked on both axes) off a goal, or freezes one that is;
     /// or boxes frozen on goals seal off goals the other boxes need.
@@ -111,7 +111,7 @@ impl PruneReason {
 /// Which deadlock detectors run. All are on by default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Deadlocks {
-    /// Never push a box onto a dead square.
+    /// Never move a box onto a dead square (single pushes, macro moves and pulls alike).
     pub dead_squares: bool,
     /// Freeze deadlocks.
     pub freeze: bool,

@@ -6,8 +6,8 @@ use crate::level::{Level, Pos};
 use crate::solver::analysis::distances::INF;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::freeze::Freeze;
-use crate::solver::error::Unsearchable;
 use crate::solver::model::board::{NONE, Sq};
+use crate::solver::model::error::Unsearchable;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::set_box;
 

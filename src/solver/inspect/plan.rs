@@ -9,7 +9,8 @@ use crate::solver::analysis::parking::Origin;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::analysis::schedule::Schedule;
 use crate::solver::analysis::wall_order;
-use crate::solver::error::Unsearchable;
+use crate::solver::deadlock::Deadlocks;
+use crate::solver::model::error::Unsearchable;
 use crate::solver::model::interrupt::Interrupt;
 
 /// One step of a packing-and-parking plan: a box brought to `to`.
@@ -80,7 +81,7 @@ impl Plan {
             entrances: pos(&p.rooms.entrances),
             order: numbered(&p.packing.order),
             complete: p.packing.complete,
-            parking: backward::plan(p, &Interrupt::default(), None)
+            parking: backward::plan(p, Deadlocks::default(), &Interrupt::default(), None)
                 .map(|plan| {
                     plan.steps
                         .iter()

@@ -106,9 +106,10 @@ const TARGETED: Build = builders!(targeted);
 /// FESS with the parts' settings, then the pull search aimed at its best board, in turns.
 fn targeted<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
     let (perimeter, interrupt) = (parts.perimeter.clone(), parts.interrupt);
+    let deadlocks = parts.config.deadlocks;
     let parts = Parts { policy: Method::Fess.info().policy, ..parts };
     let forward = Fess::new(parts.expander(), observer.clone()).sharing(perimeter.clone());
-    Box::new(Targeted::new(forward, perimeter, interrupt, observer))
+    Box::new(Targeted::new(forward, perimeter, deadlocks, interrupt, observer))
 }
 
 /// `config` with `techniques` switched off.

@@ -587,8 +587,9 @@ static BACKWARD: MethodInfo = MethodInfo {
 };
 
 fn backward<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
-    let Parts { problem, interrupt, perimeter, .. } = parts;
-    Box::new(Pulls(Backward::new(problem, perimeter.clone(), true, interrupt, observer)))
+    let Parts { problem, config, interrupt, perimeter, .. } = parts;
+    let (shared, deadlocks) = (perimeter.clone(), config.deadlocks);
+    Box::new(Pulls(Backward::new(problem, shared, true, deadlocks, interrupt, observer)))
 }
 
 static PULL: MethodInfo = MethodInfo {
@@ -606,8 +607,9 @@ static PULL: MethodInfo = MethodInfo {
 };
 
 fn pull<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
-    let Parts { problem, interrupt, perimeter, .. } = parts;
-    Box::new(Pulls(PullGreedy::new(problem, perimeter.clone(), interrupt, observer)))
+    let Parts { problem, config, interrupt, perimeter, .. } = parts;
+    let (shared, deadlocks) = (perimeter.clone(), config.deadlocks);
+    Box::new(Pulls(PullGreedy::new(problem, shared, deadlocks, interrupt, observer)))
 }
 
 static STONE_BY_STONE: MethodInfo = MethodInfo {

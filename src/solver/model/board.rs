@@ -1,7 +1,7 @@
 //! The compiled board: floor squares numbered densely, neighbour tables and goals.
 
 use crate::level::{Dir, Level, Pos, Terrain};
-use crate::solver::error::Unsearchable;
+use crate::solver::model::error::Unsearchable;
 
 /// A floor square's number on the compiled board.
 pub type Sq = u16;
@@ -96,6 +96,11 @@ impl Board {
     /// Number of floor squares.
     pub fn len(&self) -> usize {
         self.pos.len()
+    }
+
+    /// Bitset words of a set of boxes on the board.
+    pub fn words(&self) -> usize {
+        self.len().div_ceil(64)
     }
 
     /// Whether the board has no floor (never true for a compiled level).

@@ -2,7 +2,7 @@
 //! shortest way to the square behind the box.
 
 use crate::level::{Dir, Level, Move, Pos};
-use crate::solver::error::WrongSolution;
+use crate::solver::model::error::WrongSolution;
 use std::collections::VecDeque;
 
 /// The moves that play `pushes` (box position before the push, direction) from `level`'s

@@ -9,14 +9,25 @@ use crate::solver::analysis::problem::Problem;
 use crate::solver::bounds::INFINITE;
 use crate::solver::deadlock::judge::Pruned;
 use crate::solver::deadlock::patterns::PatternView;
+use crate::solver::model::board::Board;
+use crate::solver::model::box_moves::{BoxMoves, Macro};
 use crate::solver::model::table::{Insert, NodeId, NodeInfo, Nodes, Push};
-use crate::solver::search::box_moves::{BoxMoves, Macro};
 use crate::solver::search::expand::{Child, Expander};
 use crate::solver::search::step::{Flow, Steps, step};
 use crate::solver::search::{
     ChildView, NodeView, Observer, Progress, PushView, Search, Stats, SubProblem, Verdict,
 };
 use std::collections::HashMap;
+
+/// Macro move `m` as the inspector shows it, on the level's grid.
+pub(crate) fn macro_view(board: &Board, m: Macro) -> PushView {
+    PushView {
+        from: board.pos(m.from),
+        dir: Dir::ALL[m.dir as usize],
+        to: board.pos(m.to),
+        pushes: u32::from(m.pushes),
+    }
+}
 
 /// The shared state of a graph search.
 #[derive(Debug)]
@@ -83,13 +94,13 @@ impl<O: Observer> Core<O> {
 
     /// The view of macro move `m`.
     pub fn macro_view(&self, m: Macro) -> PushView {
-        m.view(&self.problem().board)
+        macro_view(&self.problem().board, m)
     }
 
     /// The view of a single push.
     pub fn push_view(&self, push: Push) -> PushView {
         let board = &self.problem().board;
-        Macro::single(board, push).view(board)
+        macro_view(board, Macro::single(board, push))
     }
 
     /// The view of a child's move.
@@ -121,7 +132,7 @@ impl<O: Observer> Core<O> {
             let m = self.macros.get(&pair[1]).copied().unwrap_or_else(single);
             (self.nodes.state(pair[0]), m)
         });
-        BoxMoves::default().expand(p, moves)
+        BoxMoves::default().expand(&p.board, moves)
     }
 
     /// The view of node `id`, with `f` computed by the caller's priority.

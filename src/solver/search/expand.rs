@@ -4,14 +4,14 @@
 
 use crate::solver::analysis::problem::Problem;
 use crate::solver::bounds::{Estimator, INFINITE, LowerBound};
-use crate::solver::deadlock::judge::Judge;
+use crate::solver::deadlock::judge::{Candidate, Costly, Judge, Judged};
 use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::model::board::{NONE, Sq};
+use crate::solver::model::box_moves::{BoxMoves, Macro};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, clear_box, has_box, player_of, set_box};
 use crate::solver::model::table::{NodeId, Push};
-use crate::solver::search::box_moves::{BoxMoves, Macro};
 use crate::solver::techniques::{Technique, Techniques};
 
 /// One child of an expansion.
@@ -153,15 +153,15 @@ impl Expander {
                 }
                 for (k, m) in moves.into_iter().enumerate() {
                     if k == 0 || m.is_some() {
-                        let fenced = fenced_out && k == 0;
-                        self.child(state, index, push, m, fenced, &stored, box_hash, &mut prepared);
+                        self.child(state, index, push, m, &stored, box_hash, &mut prepared);
                     }
                 }
             }
         }
     }
 
-    /// Generates and judges one child: the single push `push`, or the macro `macro_move`.
+    /// Generates one child, the single push `push` or the macro `macro_move`, and has the
+    /// pruning pipeline judge it.
     #[allow(clippy::too_many_arguments)]
     fn child(
         &mut self,
@@ -169,71 +169,63 @@ impl Expander {
         index: usize,
         push: Push,
         macro_move: Option<Macro>,
-        fenced_out: bool,
         stored: &impl Fn(&[u64], u64) -> Option<NodeId>,
         box_hash: u64,
         prepared: &mut bool,
     ) {
-        let words = self.problem.words();
         let stride = self.problem.stride;
-        let b = push.from;
-        let p = &self.problem;
+        let board = &self.problem.board;
         let (to, player) = match macro_move {
-            Some(m) => (m.to, m.player(p)),
-            None => (p.board.nbr(b, push.dir as usize), b),
+            Some(m) => (m.to, m.player(board)),
+            None => (board.nbr(push.from, push.dir as usize), push.from),
         };
         let at = self.states.len();
         self.states.extend_from_slice(state);
-        let child = &mut self.states[at..at + stride];
-        clear_box(child, b);
-        set_box(child, to);
+        let Expander { problem, judge, estimator, child_reach, box_list, states, .. } = self;
+        let state = &mut states[at..at + stride];
+        clear_box(state, push.from);
+        set_box(state, to);
+        let mut child = PushChild {
+            state,
+            words: problem.words(),
+            from: push.from,
+            to,
+            player,
+            index,
+            reach: child_reach,
+            estimator,
+            box_list,
+            prepared,
+            box_hash,
+            stored,
+            hash: 0,
+            solved: false,
+            node: None,
+        };
+        let verdict = judge.judge(problem, &mut child);
         let mut record = Child {
             push,
-            hash: 0,
+            hash: child.hash,
             h: 0,
             pruned: None,
-            solved: false,
-            stored: None,
+            solved: child.solved,
+            stored: child.node,
             pattern: None,
             macro_move,
         };
-        record.pruned = if fenced_out {
-            Some(PruneReason::PiCorral)
-        } else {
-            self.judge.quick(&self.problem, &self.states[at..at + words], to)
-        };
-        if record.pruned.is_none() {
-            let p = &self.problem;
-            let child = &self.states[at..at + words];
-            let low = self.child_reach.flood(&p.board, child, player);
-            self.states[at + words] = u64::from(low);
-            record.hash =
-                box_hash ^ p.zobrist.box_key(b) ^ p.zobrist.box_key(to) ^ p.zobrist.player_key(low);
-            record.solved = p.is_solved(&self.states[at..at + words]);
-            record.stored = stored(&self.states[at..at + stride], record.hash);
-            if record.stored.is_none() {
-                match self.bound_of(index, to, prepared) {
-                    Err(reason) => record.pruned = Some(reason),
-                    Ok(h) => {
-                        record.h = h;
-                        let p = &self.problem;
-                        let child = &self.states[at..at + words];
-                        if let Some((reason, pattern)) =
-                            self.judge.full(p, child, &self.child_reach, player, to)
-                        {
-                            record.pruned = Some(reason);
-                            record.pattern = pattern;
-                        }
-                    }
-                }
+        match verdict {
+            Judged::Kept(h) => record.h = h,
+            Judged::Stored => {}
+            Judged::Pruned((reason, pattern)) => {
+                (record.pruned, record.pattern) = (Some(reason), pattern)
             }
         }
         self.children.push(record);
     }
 
     /// The push `push` continued through a one-wide tunnel (while the box stands in a
-    /// tunnel along the push, off goals, and the square ahead is free and alive); `None`
-    /// when the box stops after one push.
+    /// tunnel along the push, off goals, and the square ahead is free and not one the judge
+    /// calls dead); `None` when the box stops after one push.
     fn through_tunnel(&self, state: &[u64], push: Push) -> Option<Macro> {
         if !self.techniques.on(Technique::TunnelMacros) {
             return None;
@@ -245,7 +237,7 @@ impl Expander {
         let mut pushes = 1u16;
         while p.tunnels.along(at, d) && !p.board.is_goal(at) {
             let next = p.board.nbr(at, d);
-            if next == NONE || has_box(boxes, next) || p.dist.is_dead(next) {
+            if next == NONE || has_box(boxes, next) || self.judge.dead_square(p, next) {
                 break;
             }
             at = next;
@@ -270,41 +262,100 @@ impl Expander {
         self.macro_state.extend_from_slice(state);
         clear_box(&mut self.macro_state, m.from);
         set_box(&mut self.macro_state, m.to);
-        self.macro_state[words] = m.player(p) as u64;
+        self.macro_state[words] = m.player(&p.board) as u64;
         let goal = p.packing.next_goal(&self.macro_state[..words])?;
         if goal == m.to {
             return None;
         }
-        let rest = self.box_moves.route(p, &self.macro_state, m.to, goal)?;
+        let rest = self
+            .box_moves
+            .route(&p.board, &self.macro_state, m.to, goal, |s| p.dist.towards_goals(s))?;
         Some(Macro { from: m.from, to: goal, dir: rest.dir, pushes: m.pushes + rest.pushes })
     }
+}
 
-    /// The lower bound of the child where box `index` of the position being expanded was
-    /// pushed onto `to`, or why the bound proves it dead (no perfect matching, a box that
-    /// can reach no goal, or the bipartite test).
-    fn bound_of(&mut self, index: usize, to: Sq, prepared: &mut bool) -> Result<u32, PruneReason> {
-        let p = &self.problem;
-        if !*prepared {
-            self.estimator.prepare(&p.dist, &self.box_list);
-            *prepared = true;
+/// A child of [`Expander::expand`] before the pruning pipeline: its state in the expander's
+/// buffer, and what the pipeline's hooks need of the expander.
+struct PushChild<'a, F> {
+    /// The child's state: its boxes, then its normalised player square once known.
+    state: &'a mut [u64],
+    /// Bitset words of the boxes.
+    words: usize,
+    /// The pushed box's square before and after the move.
+    from: Sq,
+    to: Sq,
+    /// The player's square after the move.
+    player: Sq,
+    /// The moved box's index in `box_list`.
+    index: usize,
+    /// The child's player area, once flooded.
+    reach: &'a mut Reach,
+    /// The lower bound.
+    estimator: &'a mut Estimator,
+    /// The boxes of the position being expanded, in square order.
+    box_list: &'a mut [Sq],
+    /// Whether the estimator was prepared for the position being expanded.
+    prepared: &'a mut bool,
+    /// The hash of the expanded position's boxes.
+    box_hash: u64,
+    /// The search's store, looked up by state and hash.
+    stored: &'a F,
+    /// The child's hash, whether it is solved, and its stored node, once known.
+    hash: u64,
+    solved: bool,
+    node: Option<NodeId>,
+}
+
+impl<F: Fn(&[u64], u64) -> Option<NodeId>> Candidate for PushChild<'_, F> {
+    fn boxes(&self) -> &[u64] {
+        &self.state[..self.words]
+    }
+
+    fn from(&self) -> Sq {
+        self.from
+    }
+
+    fn to(&self) -> Sq {
+        self.to
+    }
+
+    /// Floods the child's player area, normalises its player, hashes it and looks it up.
+    fn stored(&mut self, p: &Problem) -> bool {
+        let boxes = &self.state[..self.words];
+        let low = self.reach.flood(&p.board, boxes, self.player);
+        self.solved = p.is_solved(boxes);
+        self.state[self.words] = u64::from(low);
+        let z = &p.zobrist;
+        self.hash = self.box_hash ^ z.box_key(self.from) ^ z.box_key(self.to) ^ z.player_key(low);
+        self.node = (self.stored)(self.state, self.hash);
+        self.node.is_some()
+    }
+
+    /// The estimator's bound after the push (prepared once per expanded position): a box
+    /// that can reach no goal, or no perfect matching, proves the child dead; bounds other
+    /// than the matching ask the judge's bipartite test.
+    fn bound(&mut self, p: &Problem, judge: &mut Judge) -> Result<u32, PruneReason> {
+        if !*self.prepared {
+            self.estimator.prepare(&p.dist, self.box_list);
+            *self.prepared = true;
         }
-        let h = self.estimator.after_push(&p.board, &p.dist, &self.box_list, index, to);
+        let h = self.estimator.after_push(&p.board, &p.dist, self.box_list, self.index, self.to);
+        let matching = self.estimator.kind() == LowerBound::Matching;
         if h == INFINITE {
-            return Err(if self.estimator.kind() == LowerBound::Matching {
-                PruneReason::Bipartite
-            } else {
-                PruneReason::DeadSquare
-            });
+            return Err(if matching { PruneReason::Bipartite } else { PruneReason::DeadSquare });
         }
-        if self.estimator.kind() != LowerBound::Matching {
-            let from = self.box_list[index];
-            self.box_list[index] = to;
-            let dead = self.judge.bipartite(p, &self.box_list);
-            self.box_list[index] = from;
+        if !matching {
+            self.box_list[self.index] = self.to;
+            let dead = judge.bipartite(p, self.box_list);
+            self.box_list[self.index] = self.from;
             if dead {
                 return Err(PruneReason::Bipartite);
             }
         }
         Ok(h)
+    }
+
+    fn costly(&self) -> Costly<'_> {
+        Costly::Now { player: self.player, reach: self.reach }
     }
 }

@@ -8,13 +8,11 @@
 //! budget of one and reads the node just expanded, its children with their verdicts, the
 //! best frontier nodes and the path to any node.
 
-pub(crate) mod box_moves;
 pub(crate) mod core;
 pub(crate) mod expand;
 mod observer;
 pub(crate) mod perimeter;
 pub(crate) mod pull_core;
-pub(crate) mod pull_moves;
 mod stats;
 pub(crate) mod step;
 mod view;

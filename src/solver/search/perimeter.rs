@@ -17,11 +17,11 @@
 use crate::level::{Dir, Pos};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::board::{NONE, Sq, opposite};
+use crate::solver::model::box_moves::{BoxMoves, Macro};
+use crate::solver::model::pull_moves::PullMacro;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::player_of;
 use crate::solver::model::table::{Insert, NodeId, NodeInfo, Nodes, Push};
-use crate::solver::search::box_moves::{BoxMoves, Macro};
-use crate::solver::search::pull_moves::PullMacro;
 use std::collections::HashSet;
 use std::sync::Mutex;
 
@@ -214,7 +214,7 @@ fn forward_pushes(p: &Problem, half: &Half, id: EntryId) -> Vec<(Pos, Dir)> {
         let s = half.steps[pair[1] as usize];
         (half.nodes.state(pair[0]), Macro { from: s.from, to: s.to, dir: s.dir, pushes: s.count })
     });
-    BoxMoves::default().expand(p, moves)
+    BoxMoves::default().expand(&p.board, moves)
 }
 
 /// The pushes from backward entry `id` to the solved position: each pull of its line
@@ -237,7 +237,7 @@ fn pushes_home(p: &Problem, half: &Half, id: EntryId) -> Option<Vec<(Pos, Dir)>>
                 return None;
             }
             let m = Macro { from: pull.to, to: pull.from, dir: dir as u8, pushes: pull.count };
-            box_moves.pushes_of(p, half.nodes.state(at), m)
+            box_moves.pushes_of(&p.board, half.nodes.state(at), m)
         })?;
         out.extend(pushes.into_iter().map(|(s, d)| (p.board.pos(s), Dir::ALL[d as usize])));
         at = parent;
@@ -250,8 +250,8 @@ mod tests {
     use super::*;
     use crate::level::Level;
     use crate::solver::model::interrupt::Interrupt;
+    use crate::solver::model::pull_moves::PullMoves;
     use crate::solver::model::state::{clear_box, set_box};
-    use crate::solver::search::pull_moves::PullMoves;
 
     /// Pulls one box at a time from the solved position, each to its farthest square, and
     /// pushes from the start likewise, until the sides meet; the joined pushes replay.
@@ -285,18 +285,14 @@ mod tests {
         let mut met = None;
         while let Some((entry, state)) = queue.pop_front() {
             let mut moves = Vec::new();
-            pulls.generate(
-                &p,
-                &state[..words],
-                player_of(&state),
-                &Interrupt::default(),
-                &mut moves,
-            );
+            let (boxes, player) = (&state[..words], player_of(&state));
+            let onward = |s| p.dist.towards_goals(s);
+            pulls.generate(&p.board, boxes, player, &Interrupt::default(), onward, &mut moves);
             for m in moves {
                 let mut child = state[..words].to_vec();
                 clear_box(&mut child, m.from);
                 set_box(&mut child, m.to);
-                child.push(u64::from(reach.flood(&p.board, &child, m.player(&p))));
+                child.push(u64::from(reach.flood(&p.board, &child, m.player(&p.board))));
                 let hash = p.hash(&child);
                 let added =
                     perimeter.add(Side::Backward, &child, hash, Some((entry, m.into())), &p);

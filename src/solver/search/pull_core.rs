@@ -12,14 +12,16 @@
 
 use crate::level::{Dir, Level, Pos};
 use crate::solver::analysis::problem::Problem;
+use crate::solver::deadlock::judge::Judge;
 use crate::solver::deadlock::patterns::PatternView;
+use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::model::board::Sq;
 use crate::solver::model::interrupt::Interrupt;
+use crate::solver::model::pull_moves::{PullMacro, PullMoves};
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{has_box, player_of};
 use crate::solver::model::table::{Insert, NodeId, NodeInfo, Nodes, Push};
 use crate::solver::search::perimeter::{EntryId, Perimeter, Side};
-use crate::solver::search::pull_moves::{PullMacro, PullMoves};
 use crate::solver::search::step::{Flow, Steps, step};
 use crate::solver::search::{
     ChildView, NodeView, Observer, Progress, PushView, Search, Stats, SubProblem, Verdict,
@@ -45,6 +47,8 @@ pub(crate) struct PullCore<O: Observer> {
     met: Option<(NodeId, EntryId)>,
     /// Whether the perimeter refused a position (its backward side is full).
     refused: bool,
+    /// The dead-square rule (its judge runs no other detector).
+    judge: Judge,
     /// Counters.
     pub stats: Stats,
     /// How the search ended, once it has.
@@ -77,18 +81,22 @@ pub(crate) enum Added {
 
 impl<O: Observer> PullCore<O> {
     /// A core for `problem` whose states carry `extra` words of the search's own, sharing
-    /// `perimeter` (where the start is added as a forward root), stopped by `interrupt`.
+    /// `perimeter` (where the start is added as a forward root), pruning by the dead-square
+    /// rule when `deadlocks` has it on, stopped by `interrupt`.
     pub fn new(
         problem: Problem,
         extra: usize,
         perimeter: Arc<Perimeter>,
+        deadlocks: Deadlocks,
         interrupt: &Interrupt,
         observer: O,
     ) -> Self {
         let start = problem.root();
         perimeter.add(Side::Forward, &start, problem.hash(&start), None, &problem);
         let stride = problem.stride + extra;
+        let dead_squares = Deadlocks { dead_squares: deadlocks.dead_squares, ..Deadlocks::NONE };
         PullCore {
+            judge: Judge::new(&problem, dead_squares, false, interrupt),
             problem,
             extra,
             nodes: Nodes::new(stride),
@@ -231,13 +239,32 @@ impl<O: Observer> PullCore<O> {
         self.stats.set_measure(PERIMETER_BACKWARD, backward as u64);
     }
 
-    /// The pull macros of node `id`, appended to `out`.
+    /// The pull macros of node `id`, appended to `out`, but those the dead-square rule cuts:
+    /// they are counted and shown to the observer as pruned children (a box pulled from a
+    /// square from which a goal can be reached can always be pushed back there, so none is
+    /// normally cut).
     pub fn generate(&mut self, id: NodeId, out: &mut Vec<PullMacro>) {
+        let start = out.len();
         let state = self.nodes.state(id);
         let (boxes, player) = (&state[..self.problem.words()], player_of(state));
-        self.pull_moves.generate(&self.problem, boxes, player, &self.interrupt, out);
+        let (p, judge) = (&self.problem, &self.judge);
+        let onward = |s| judge.onward(p, s);
+        self.pull_moves.generate(&p.board, boxes, player, &self.interrupt, onward, out);
         self.stats.expanded += 1;
-        self.stats.generated += out.len() as u64;
+        self.stats.generated += (out.len() - start) as u64;
+        let mut kept = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if self.judge.dead_square(&self.problem, m.to) {
+                let reason = PruneReason::DeadSquare;
+                self.stats.pruned[reason.index()] += 1;
+                self.child(m, None, 0, 0, Verdict::Pruned(reason));
+            } else {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
     /// The view of pull `m`: from the box's square before it to the square after.
@@ -284,6 +311,7 @@ impl<O: Observer> PullCore<O> {
         let holders = Arc::strong_count(&self.perimeter).max(1);
         self.nodes.memory()
             + (self.pulls.capacity() + self.entries.capacity()) * 8
+            + self.judge.memory()
             + self.problem.memory()
             + self.perimeter.memory() / holders
     }
@@ -430,5 +458,51 @@ impl<A: PullAlgorithm> Search for Pulls<A> {
 
     fn sub_problem(&self) -> Option<SubProblem> {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use crate::solver::search::Recorder;
+
+    #[test]
+    fn pulls_onto_dead_squares_are_cut_counted_and_shown_unless_the_rule_is_off() {
+        // The box stands on the top row, which is dead (no goal on it, and no push leaves
+        // it): pulled along the row, it lands on dead squares; pulled down, on live ones.
+        let rows = ["#######", "#  $  #", "#     #", "#.   @#", "#######"];
+        let level = Level::from_rows(&rows).unwrap();
+        let dead = PruneReason::DeadSquare;
+        let run = |dead_squares| {
+            let problem = Problem::new(&level).unwrap();
+            let perimeter = Arc::new(Perimeter::new(&problem));
+            let deadlocks = Deadlocks { dead_squares, ..Deadlocks::default() };
+            let interrupt = Interrupt::default();
+            let mut core =
+                PullCore::new(problem, 0, perimeter, deadlocks, &interrupt, Recorder::default());
+            let start = core.problem.root();
+            let (boxes, player) = (&start[..core.words()], player_of(&start));
+            let Added::New(id) = core.add(boxes, &[], player, None, 0, false) else {
+                panic!("the start is new")
+            };
+            core.expanding(id, 0);
+            let mut pulls = Vec::new();
+            core.generate(id, &mut pulls);
+            let shown = core.observer.children().iter();
+            let shown = shown.filter(|c| c.verdict == Verdict::Pruned(dead)).count() as u64;
+            let on_dead = pulls.iter().filter(|m| core.problem.dist.is_dead(m.to)).count();
+            assert_eq!(shown, core.stats.pruned[dead.index()], "every cut is shown");
+            let kept = pulls.len() as u64;
+            assert_eq!(kept + shown, core.stats.generated, "cut and kept make the generated");
+            (kept, shown, on_dead)
+        };
+        let (kept, cut, on_dead) = run(true);
+        assert!(kept > 0 && cut >= 2, "{kept} kept, {cut} cut");
+        assert_eq!(on_dead, 0, "no pull kept lands on a dead square");
+        let (kept_off, cut_off, on_dead_off) = run(false);
+        assert_eq!(cut_off, 0);
+        assert_eq!(kept_off, kept + cut, "the same pulls, all kept");
+        assert_eq!(on_dead_off as u64, cut);
     }
 }

@@ -4,8 +4,9 @@
 use crate::level::{Dir, Level, Pos};
 use crate::solver::analysis::problem::Problem as Analysed;
 use crate::solver::deadlock::patterns::PatternView;
+use crate::solver::model::box_moves::BoxMoves;
 use crate::solver::model::table::NodeId;
-use crate::solver::search::box_moves::BoxMoves;
+use crate::solver::search::core::macro_view;
 use crate::solver::search::{ChildView, NodeView, Observer, Progress, Search, Stats, SubProblem};
 use crate::solver::textbook::{BookSearch, Pushes};
 
@@ -35,7 +36,7 @@ impl<S: BookSearch<Pushes>, O: Observer> Inspected<S, O> {
         let board = &self.search.problem().expander.problem.board;
         for c in self.search.children() {
             self.observer.child(ChildView {
-                push: c.mv.view(board),
+                push: macro_view(board, c.mv),
                 node: c.node,
                 g: c.g,
                 h: c.h,
@@ -99,7 +100,7 @@ impl<S: BookSearch<Pushes>, O: Observer> Search for Inspected<S, O> {
 
     fn node(&self, id: NodeId) -> Option<NodeView> {
         let n = self.search.tree().get(id)?;
-        let push = n.mv.map(|m| m.view(&self.level().board));
+        let push = n.mv.map(|m| macro_view(&self.level().board, m));
         Some(NodeView { id, g: n.g, h: n.h, f: self.search.f(id), push })
     }
 
@@ -127,7 +128,7 @@ impl<S: BookSearch<Pushes>, O: Observer> Search for Inspected<S, O> {
             let m = tree.node(pair[1]).mv?;
             Some((&tree.node(pair[0]).state[..], m))
         });
-        BoxMoves::default().expand(self.level(), moves)
+        BoxMoves::default().expand(&self.level().board, moves)
     }
 
     fn tail(&self, _: NodeId) -> Vec<(Pos, Dir)> {

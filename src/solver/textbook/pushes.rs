@@ -2,7 +2,7 @@
 //! own expander (the same pushes, pruning pipeline and lower bound), so the textbook
 //! searches and ours compare on the same moves.
 
-use crate::solver::search::box_moves::Macro;
+use crate::solver::model::box_moves::Macro;
 use crate::solver::search::expand::Expander;
 use crate::solver::textbook::{Problem, Successor};
 

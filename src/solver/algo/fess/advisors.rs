@@ -5,7 +5,7 @@
 
 use crate::solver::algo::fess::features::Features;
 use crate::solver::model::board::{Board, Sq};
-use crate::solver::search::box_moves::Macro;
+use crate::solver::model::box_moves::Macro;
 use crate::solver::techniques::Technique;
 
 /// A move of the position being expanded, with what it leads to.

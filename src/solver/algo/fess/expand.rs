@@ -1,19 +1,20 @@
-//! Expanding a FESS position: its macro moves are generated, given the quick verdicts of
-//! the pruning pipeline and their lower bound, measured in feature space, advised, weighed,
-//! and queued in the position's cell. The costly verdicts wait until a move is played.
+//! Expanding a FESS position: its macro moves are generated, judged by the pruning pipeline
+//! (which gives their lower bound), measured in feature space, advised, weighed, and queued
+//! in the position's cell. The pipeline's costly stage waits until a move is played.
 
 use super::advisors::{Advisor, Candidate, Choice, Position, order};
 use super::cells::Entry;
 use super::features::Measure;
 use super::{Fess, Waiting};
-use crate::solver::bounds::INFINITE;
+use crate::solver::analysis::problem::Problem;
+use crate::solver::bounds::{Hungarian, INFINITE};
 use crate::solver::deadlock::PruneReason;
-use crate::solver::deadlock::judge::Pruned;
+use crate::solver::deadlock::judge::{self, Costly, Judge, Judged};
 use crate::solver::model::board::{NONE, Sq};
+use crate::solver::model::box_moves::Macro;
 use crate::solver::model::regions::BOXED;
 use crate::solver::model::state::{boxes_of, clear_box, player_of, set_box};
 use crate::solver::model::table::NodeId;
-use crate::solver::search::box_moves::Macro;
 use crate::solver::search::{ChildView, Observer, Search, Verdict};
 use crate::solver::techniques::Technique;
 
@@ -29,7 +30,9 @@ impl<O: Observer> Fess<O> {
             core.observer.state(&core.scratch, &core.stats);
         }
         self.moves.clear();
-        self.box_moves.generate(p, &core.scratch, &core.expander.interrupt, &mut self.moves);
+        let (judge, interrupt) = (&core.expander.judge, &core.expander.interrupt);
+        let onward = |s| judge.onward(p, s);
+        self.box_moves.generate(&p.board, &core.scratch, interrupt, onward, &mut self.moves);
         core.stats.generated += self.moves.len() as u64;
         self.box_list.clear();
         self.box_list.extend(boxes_of(&core.scratch[..words]));
@@ -76,17 +79,17 @@ impl<O: Observer> Fess<O> {
             self.child.extend_from_slice(&self.core.scratch[..words]);
             clear_box(&mut self.child, m.from);
             set_box(&mut self.child, m.to);
-            let verdict = if self.core.expander.judge.fenced_out(m.from) {
-                Err((PruneReason::PiCorral, None))
-            } else {
-                self.judge_move(m)
-            };
-            let h = match verdict {
-                Ok(h) => h,
-                Err(pruned) => {
+            let expander = &mut self.core.expander;
+            let player = m.player(&expander.problem.board);
+            let hungarian = &mut self.hungarian;
+            let mut child = MoveChild { m, player, boxes: &self.child, hungarian };
+            let h = match expander.judge.judge(&expander.problem, &mut child) {
+                Judged::Kept(h) => h,
+                Judged::Pruned(pruned) => {
                     self.core.pruned(|c| c.macro_view(m), g + u32::from(m.pushes), 0, pruned);
                     continue;
                 }
+                Judged::Stored => unreachable!("a move's position is looked up when it is played"),
             };
             let p = &self.core.expander.problem;
             let connectivity = regions - moving.1 + usize::from(self.box_moves.splits()[i]);
@@ -197,24 +200,6 @@ impl<O: Observer> Fess<O> {
         self.core.stats.open = self.cells.waiting() as u64;
     }
 
-    /// The quick verdict on the child in `self.child` (boxes only) reached by `m`: its lower
-    /// bound, or why it is dead (the quick detectors, the matching, a stored pattern).
-    fn judge_move(&mut self, m: Macro) -> Result<u32, Pruned> {
-        let p = &self.core.expander.problem;
-        let judge = &mut self.core.expander.judge;
-        if let Some(reason) = judge.quick(p, &self.child, m.to) {
-            return Err((reason, None));
-        }
-        let h = self.hungarian.cost_with_row_at(&p.dist, m.to);
-        if h == INFINITE && judge.deadlocks().bipartite {
-            return Err((PruneReason::Bipartite, None));
-        }
-        if let Some(pruned) = judge.known_pattern(&self.child, m.player(p), m.to) {
-            return Err(pruned);
-        }
-        Ok(h)
-    }
-
     /// How many regions of the expanded position's free floor touch square `s` (the
     /// regions are those last computed by `self.measure`).
     fn regions_next_to(&self, s: Sq) -> usize {
@@ -260,6 +245,51 @@ impl<O: Observer> Fess<O> {
     /// The heat of the box on `s` in the position being expanded.
     fn heat_of(&self, s: Sq) -> u32 {
         self.heat.binary_search_by_key(&s, |h| h.0).map_or(0, |i| self.heat[i].1)
+    }
+}
+
+/// A move of the position being expanded before the pruning pipeline. Its position is
+/// looked up in the store, and the costly stage run, only when it is played
+/// ([`Fess::play`]).
+struct MoveChild<'a> {
+    m: Macro,
+    /// The player's square after the move.
+    player: Sq,
+    /// The boxes after the move.
+    boxes: &'a [u64],
+    /// The matching of the expanded position with the moved box's row taken out.
+    hungarian: &'a mut Hungarian,
+}
+
+impl judge::Candidate for MoveChild<'_> {
+    fn boxes(&self) -> &[u64] {
+        self.boxes
+    }
+
+    fn from(&self) -> Sq {
+        self.m.from
+    }
+
+    fn to(&self) -> Sq {
+        self.m.to
+    }
+
+    fn stored(&mut self, _: &Problem) -> bool {
+        false
+    }
+
+    /// The incremental matching with the moved box on its new square; no matching is a
+    /// bipartite deadlock when that test is on.
+    fn bound(&mut self, p: &Problem, judge: &mut Judge) -> Result<u32, PruneReason> {
+        let h = self.hungarian.cost_with_row_at(&p.dist, self.m.to);
+        if h == INFINITE && judge.deadlocks().bipartite {
+            return Err(PruneReason::Bipartite);
+        }
+        Ok(h)
+    }
+
+    fn costly(&self) -> Costly<'_> {
+        Costly::Later { player: self.player }
     }
 }
 

@@ -5,9 +5,9 @@
 use crate::solver::analysis::distances::{INF, PushGraph};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::board::{NONE, Sq, opposite};
+use crate::solver::model::box_moves::Macro;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, has_box};
-use crate::solver::search::box_moves::Macro;
 
 /// The explorer's scratch: the player's area before the move and after it, and the push
 /// distances of a box alone back to the square the last moved box came from.
@@ -44,7 +44,7 @@ impl Explorer {
         if !self.undoable(p, m) {
             return false;
         }
-        self.after.flood(board, child, m.player(p));
+        self.after.flood(board, child, m.player(&p.board));
         boxes_of(child).filter(|&b| b != m.to).any(|b| {
             (0..4).any(|d| {
                 let (side, ahead) = (board.nbr(b, d), board.nbr(b, opposite(d)));

@@ -29,10 +29,10 @@ use crate::solver::analysis::parking::{ParkingPlan, PlanSource};
 use crate::solver::bounds::Hungarian;
 use crate::solver::deadlock::PruneReason;
 use crate::solver::model::board::Sq;
+use crate::solver::model::box_moves::{BoxMoves, Macro};
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, clear_box, player_of, set_box};
 use crate::solver::model::table::{Insert, NodeId, NodeInfo, Push};
-use crate::solver::search::box_moves::{BoxMoves, Macro};
 use crate::solver::search::core::Core;
 use crate::solver::search::expand::Expander;
 use crate::solver::search::perimeter::{EntryId, Perimeter, Side};
@@ -209,8 +209,9 @@ impl<O: Observer> Fess<O> {
         }
         if on.on(Technique::Plan) && on.on(Technique::Packing) {
             let p = &self.core.expander.problem;
-            let interrupt = &self.core.expander.interrupt;
-            if let Some(plan) = backward::plan(p, interrupt, self.perimeter.as_ref()) {
+            let (deadlocks, interrupt) =
+                (self.core.expander.judge.deadlocks(), &self.core.expander.interrupt);
+            if let Some(plan) = backward::plan(p, deadlocks, interrupt, self.perimeter.as_ref()) {
                 if let PlanSource::Backward { expansions } = plan.source {
                     self.core.stats.set_measure(BACKWARD, u64::from(expansions));
                 }
@@ -422,13 +423,13 @@ impl<O: Observer> Fess<O> {
         self.child.extend_from_slice(parent);
         clear_box(&mut self.child, m.from);
         set_box(&mut self.child, m.to);
-        let normal = self.reach.flood(&p.board, &self.child, m.player(p));
+        let normal = self.reach.flood(&p.board, &self.child, m.player(&p.board));
         self.child.push(u64::from(normal));
         perimeter.find(Side::Backward, &self.child, boxes ^ z.player_key(normal)).is_some()
     }
 
     /// Plays waiting move `e`: the position it leads to, unless it is known already or the
-    /// costly detectors prune it.
+    /// costly detectors prune it (the pruning pipeline's last stage, deferred to here).
     fn play(&mut self, e: Entry) -> Played {
         if self.dead[e.node as usize] {
             return Played::Pruned(PruneReason::Stalled);
@@ -442,7 +443,7 @@ impl<O: Observer> Fess<O> {
         set_box(&mut self.child, m.to);
         let techniques = self.core.expander.techniques();
         let features = self.measure.features(p, &self.plan, &techniques, &self.child[..words]);
-        let player = m.player(p);
+        let player = m.player(&p.board);
         self.child[words] = u64::from(self.measure.regions.seed_of(player));
         let hash = p.hash(&self.child);
         if self.core.nodes.find(&self.child, hash).is_some() {
@@ -515,7 +516,7 @@ mod tests {
     use crate::solver::bounds::LowerBound;
     use crate::solver::deadlock::Deadlocks;
     use crate::solver::model::interrupt::Interrupt;
-    use crate::solver::search::{NoTrace, Search};
+    use crate::solver::search::{ChildView, NoTrace, Search, Stats, Verdict};
     use features::Features;
 
     #[test]
@@ -563,7 +564,8 @@ mod tests {
             let interrupt = Interrupt::default();
             // A pull search from the solved position fills the backward side first.
             let perimeter = Arc::new(Perimeter::new(&problem));
-            let pull = PullGreedy::new(problem.clone(), perimeter.clone(), &interrupt, NoTrace);
+            let (shared, deadlocks) = (perimeter.clone(), Deadlocks::default());
+            let pull = PullGreedy::new(problem.clone(), shared, deadlocks, &interrupt, NoTrace);
             if Pulls(pull).step(100) != Progress::Running {
                 continue;
             }
@@ -594,6 +596,69 @@ mod tests {
         }
         assert!(solved >= 10, "{solved} solved");
         assert!(joined * 2 >= solved, "{joined} of {solved} joined through the perimeter");
+    }
+
+    /// Per expansion: the moves generated before it, and the verdicts on its children.
+    #[derive(Debug, Default)]
+    struct Expansions(Vec<(u64, Vec<Verdict>)>);
+
+    impl Observer for Expansions {
+        const ENABLED: bool = true;
+
+        fn state(&mut self, _: &[u64], stats: &Stats) {
+            self.0.push((stats.generated, Vec::new()));
+        }
+
+        fn child(&mut self, child: ChildView) {
+            self.0.last_mut().expect("an expansion's state comes first").1.push(child.verdict);
+        }
+    }
+
+    #[test]
+    fn moves_into_dead_squares_are_generated_pruned_and_counted_unless_the_rule_is_off() {
+        // The top row and the left column are dead; a box pushed onto one could go on along
+        // the wall, onto squares only dead ones lead to.
+        let rows = ["########", "#      #", "# $  $ #", "#@ .  .#", "########"];
+        let level = crate::level::Level::from_rows(&rows).unwrap();
+        let dead = PruneReason::DeadSquare;
+        let run = |dead_squares: bool| {
+            let problem = Problem::new(&level).unwrap();
+            let deadlocks = Deadlocks { dead_squares, ..Deadlocks::default() };
+            // By the packing order, without the perimeter (the backward plan's pull search
+            // would solve the level before any expansion).
+            let mut techniques = Techniques::default();
+            techniques.set(Technique::Plan, false);
+            techniques.set(Technique::Meeting, false);
+            let interrupt = Interrupt::default();
+            let expander =
+                Expander::new(problem, deadlocks, techniques, LowerBound::Matching, &interrupt);
+            let mut fess = Fess::new(expander, Expansions::default());
+            let mut progress = Progress::Running;
+            for _ in 0..1000 {
+                progress = fess.step(1);
+                if progress != Progress::Running {
+                    break;
+                }
+            }
+            assert!(matches!(progress, Progress::Solved(_)), "{progress:?}");
+            let stats = fess.core.stats.clone();
+            let expansions = std::mem::take(&mut fess.core.observer.0);
+            assert!(expansions.len() > 1, "{} expansions", expansions.len());
+            // Each expansion's children, kept and pruned, are the moves it generated.
+            let ends = expansions.iter().skip(1).map(|e| e.0).chain([stats.generated]);
+            for ((before, children), after) in expansions.iter().zip(ends) {
+                assert_eq!(children.len() as u64, after - before, "{children:?}");
+            }
+            let seen = expansions.iter().flat_map(|e| &e.1);
+            let seen = seen.filter(|&&v| v == Verdict::Pruned(dead)).count() as u64;
+            assert_eq!(seen, stats.pruned[dead.index()], "every cut is shown and counted");
+            (stats.pruned[dead.index()], expansions[0].1.len())
+        };
+        let (cut, root_moves) = run(true);
+        assert!(cut > 0, "moves into dead squares are generated and cut");
+        let (cut_off, root_moves_off) = run(false);
+        assert_eq!(cut_off, 0);
+        assert!(root_moves_off > root_moves, "{root_moves_off} > {root_moves}: boxes go on");
     }
 
     #[test]

@@ -33,7 +33,7 @@ impl<O: Observer> Algorithm for Fess<O> {
             + self.cells.memory()
             + (self.weight.capacity() + self.cell.capacity()) * 4
             + self.own.capacity() * std::mem::size_of::<super::features::Features>()
-            + self.moves.capacity() * std::mem::size_of::<crate::solver::search::box_moves::Macro>()
+            + self.moves.capacity() * std::mem::size_of::<crate::solver::model::box_moves::Macro>()
             + self.candidates.capacity() * std::mem::size_of::<super::advisors::Candidate>()
             + self.plan.memory()
             + self.explorer.memory()

@@ -14,9 +14,9 @@ use std::collections::{HashMap, HashSet};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::patterns::{PatternView, Source};
 use crate::solver::model::board::Sq;
+use crate::solver::model::box_moves::BoxMoves;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, clear_box, has_box, set_box};
-use crate::solver::search::box_moves::BoxMoves;
 
 /// Nodes one pattern test may develop before it counts as cut (inconclusive).
 const TEST_NODES: u64 = 5_000;
@@ -214,7 +214,11 @@ impl LearnedPatterns {
         probe.left -= 1;
         self.developed += 1;
         let stones: Vec<Sq> = boxes_of(&state[..words]).collect();
-        if stones.iter().any(|&s| self.moves.route(p, state, s, probe.target).is_some()) {
+        if stones.iter().any(|&s| {
+            self.moves
+                .route(&p.board, state, s, probe.target, |s| p.dist.towards_goals(s))
+                .is_some()
+        }) {
             return true;
         }
         if depth == 0 {

@@ -29,10 +29,10 @@ use crate::solver::algo::planner::learned::LearnedPatterns;
 use crate::solver::analysis::schedule::{Order, Ordering, Schedule};
 use crate::solver::deadlock::patterns::PatternView;
 use crate::solver::model::board::Sq;
+use crate::solver::model::box_moves::{BoxMoves, Macro};
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, clear_box, has_box, set_box};
 use crate::solver::model::table::{Insert, NodeId, NodeInfo, Push};
-use crate::solver::search::box_moves::{BoxMoves, Macro};
 use crate::solver::search::core::{Algorithm, Core};
 use crate::solver::search::expand::Expander;
 use crate::solver::search::step::Flow;
@@ -218,8 +218,12 @@ impl<O: Observer> Planner<O> {
         let filled = &self.kept[self.subs.len() - 1];
         let frozen = |s: Sq| on.on(Technique::FrozenGoals) && filled.contains(&s);
         let stones: Vec<Sq> = boxes_of(&state[..words]).filter(|&s| !frozen(s)).collect();
-        let mut macros: Vec<Macro> =
-            stones.iter().filter_map(|&s| self.moves.route(p, &state, s, target)).collect();
+        let mut macros: Vec<Macro> = stones
+            .iter()
+            .filter_map(|&s| {
+                self.moves.route(&p.board, &state, s, target, |s| p.dist.towards_goals(s))
+            })
+            .collect();
         macros.sort_by_key(|m| m.pushes);
         self.movers = macros.iter().map(|m| m.from).collect();
         let mut out = Vec::new();
@@ -233,7 +237,8 @@ impl<O: Observer> Planner<O> {
                 clear_box(&mut child, m.from);
                 set_box(&mut child, m.to);
                 let p = &self.core.expander.problem;
-                child[words] = u64::from(self.reach.flood(&p.board, &child[..words], m.player(p)));
+                child[words] =
+                    u64::from(self.reach.flood(&p.board, &child[..words], m.player(&p.board)));
                 if self.cut_by_pattern(&child) {
                     continue;
                 }

@@ -6,10 +6,10 @@
 
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::board::Sq;
+use crate::solver::model::box_moves::{BoxMoves, Macro};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{clear_box, set_box};
-use crate::solver::search::box_moves::{BoxMoves, Macro};
 
 /// One goal filled by the test: the stone's move onto it (`None` when the stone stood
 /// on the goal already).
@@ -79,7 +79,9 @@ impl StoneTest {
                     found = Some(Fill { stone: s, route: None });
                     break;
                 }
-                if let Some(m) = self.moves.route(p, &self.state, s, goal) {
+                if let Some(m) =
+                    self.moves.route(&p.board, &self.state, s, goal, |s| p.dist.towards_goals(s))
+                {
                     found = Some(Fill { stone: s, route: Some(m) });
                     break;
                 }
@@ -88,7 +90,7 @@ impl StoneTest {
             if let Some(m) = fill.route {
                 clear_box(&mut self.state, m.from);
                 set_box(&mut self.state, m.to);
-                self.state[words] = u64::from(m.player(p));
+                self.state[words] = u64::from(m.player(&p.board));
             }
             self.stones.retain(|&s| s != fill.stone);
             fills.push(fill);
@@ -104,11 +106,12 @@ impl StoneTest {
         self.state.extend_from_slice(state);
         let mut out = Vec::new();
         for m in fills.iter().filter_map(|f| f.route) {
-            let pushes = self.moves.pushes_of(p, &self.state, m).expect("the test made this move");
+            let pushes =
+                self.moves.pushes_of(&p.board, &self.state, m).expect("the test made this move");
             out.extend(pushes);
             clear_box(&mut self.state, m.from);
             set_box(&mut self.state, m.to);
-            self.state[words] = u64::from(m.player(p));
+            self.state[words] = u64::from(m.player(&p.board));
         }
         out
     }

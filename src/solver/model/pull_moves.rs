@@ -2,17 +2,17 @@
 //! box stays put: the moves of a search that runs backwards from the solved position.
 //! Reversed, a pull macro is a push macro ([`super::box_moves`]) of the position it leads to.
 //!
-//! As for pushes, a breadth-first search per box runs over (box square, player side) pairs.
-//! A pull in direction `d` needs the player beside the box on the `d` side and a free square
-//! behind the player; the box takes the player's square and the player steps back. Boxes
-//! never enter squares from which no push reaches a goal (no solution passes them).
+//! As for pushes, a breadth-first search per box runs over (box square, player side) pairs
+//! ([`SideSearch`]). A pull in direction `d` needs the player beside the box on the `d` side
+//! and a free square behind the player; the box takes the player's square and the player
+//! steps back. The caller says how each square the box could be pulled onto is treated
+//! ([`Onward`]).
 
-use crate::solver::analysis::problem::Problem;
-use crate::solver::model::board::{NONE, Sq};
+use crate::solver::model::board::{Board, NONE, Sq};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
+use crate::solver::model::side_search::{Onward, SideSearch};
 use crate::solver::model::state::{boxes_of, has_box};
-use crate::solver::search::box_moves::SideSearch;
 use std::collections::VecDeque;
 
 /// One box pulled alone from `from` to `to`; the last pull went in direction `dir`, so the
@@ -31,8 +31,8 @@ pub struct PullMacro {
 
 impl PullMacro {
     /// The square the player stands on after the move.
-    pub fn player(&self, p: &Problem) -> Sq {
-        p.board.nbr(self.to, self.dir as usize)
+    pub fn player(&self, board: &Board) -> Sq {
+        board.nbr(self.to, self.dir as usize)
     }
 }
 
@@ -56,31 +56,32 @@ pub struct PullMoves {
 
 impl PullMoves {
     /// Every pull macro of every box of `boxes` with the player on `player`, appended to
-    /// `out` box by box in square order. Stops, the list unfinished, when `interrupt` is
-    /// raised.
+    /// `out` box by box in square order, each square treated as `onward` says. Stops, the
+    /// list unfinished, when `interrupt` is raised.
     pub fn generate(
         &mut self,
-        p: &Problem,
+        board: &Board,
         boxes: &[u64],
         player: Sq,
         interrupt: &Interrupt,
+        onward: impl Fn(Sq) -> Onward,
         out: &mut Vec<PullMacro>,
     ) {
-        self.reach.flood(&p.board, boxes, player);
+        self.reach.flood(board, boxes, player);
         for b in boxes_of(boxes) {
             if interrupt.raised() {
                 return;
             }
-            self.search_box(p, boxes, b);
+            self.search_box(board, boxes, b, &onward);
             for v in self.visits.iter().skip(1) {
                 out.push(PullMacro { from: b, to: v.square, dir: v.dir, pulls: v.pulls });
             }
         }
     }
 
-    /// Breadth-first search of the pulls of box `b` (the player's area is in `self.reach`).
-    fn search_box(&mut self, p: &Problem, boxes: &[u64], b: Sq) {
-        let board = &p.board;
+    /// Breadth-first search of the pulls of box `b` (the player's area is in `self.reach`),
+    /// each square treated as `onward` says.
+    fn search_box(&mut self, board: &Board, boxes: &[u64], b: Sq, onward: impl Fn(Sq) -> Onward) {
         self.visits.clear();
         let Some(side) = self.walk.start(board, boxes, b, &self.reach) else { return };
         self.visits.push(Visit { square: b, side, pulls: 0, dir: u8::MAX });
@@ -94,11 +95,11 @@ impl PullMoves {
                     continue;
                 }
                 let beyond = board.nbr(ahead, d);
-                if beyond == NONE
-                    || has_box(&self.walk.others, beyond)
-                    || p.dist.is_dead(ahead)
-                    || self.walk.sides.label(board, v.square, ahead) != v.side
-                {
+                if beyond == NONE || has_box(&self.walk.others, beyond) {
+                    continue;
+                }
+                let way = onward(ahead);
+                if way == Onward::Skip || self.walk.sides.label(board, v.square, ahead) != v.side {
                     continue;
                 }
                 let side = self.walk.sides.label(board, ahead, beyond);
@@ -107,7 +108,9 @@ impl PullMoves {
                 }
                 let index = self.visits.len() as u32;
                 self.visits.push(Visit { square: ahead, side, pulls: v.pulls + 1, dir: d as u8 });
-                self.queue.push_back(index);
+                if way == Onward::Pass {
+                    self.queue.push_back(index);
+                }
             }
         }
     }
@@ -117,8 +120,8 @@ impl PullMoves {
 mod tests {
     use super::*;
     use crate::level::Level;
+    use crate::solver::model::box_moves::BoxMoves;
     use crate::solver::model::state::{clear_box, set_box};
-    use crate::solver::search::box_moves::BoxMoves;
 
     #[test]
     fn every_pull_reversed_is_a_push_of_the_position_it_leads_to() {
@@ -131,16 +134,22 @@ mod tests {
             "#########",
         ])
         .unwrap();
-        let p = Problem::new(&level).unwrap();
+        let board = Board::compile(&level).unwrap();
         let interrupt = Interrupt::default();
-        let state = p.root();
-        let words = p.words();
+        let words = board.words();
+        let mut state = vec![0u64; words + 1];
+        for &b in board.start_boxes() {
+            set_box(&mut state, b);
+        }
         let mut pulls = Vec::new();
+        let pass = |_| Onward::Pass;
+        let player = board.start_player();
         PullMoves::default().generate(
-            &p,
+            &board,
             &state[..words],
-            state[words] as Sq,
+            player,
             &interrupt,
+            pass,
             &mut pulls,
         );
         assert!(pulls.len() > 6, "{pulls:?}");
@@ -149,10 +158,10 @@ mod tests {
             let mut child = state.clone();
             clear_box(&mut child, m.from);
             set_box(&mut child, m.to);
-            child[words] = u64::from(m.player(&p));
-            assert!(!has_box(&child[..words], m.player(&p)));
+            child[words] = u64::from(m.player(&board));
+            assert!(!has_box(&child[..words], m.player(&board)));
             pushes.clear();
-            BoxMoves::default().generate(&p, &child, &interrupt, &mut pushes);
+            BoxMoves::default().generate(&board, &child, &interrupt, pass, &mut pushes);
             let back = pushes.iter().find(|b| b.from == m.to && b.to == m.from);
             let back = back.unwrap_or_else(|| panic!("{m:?} has no push back"));
             assert!(back.pushes <= m.pulls, "{m:?} {back:?}");

@@ -2,20 +2,20 @@
 //! box stays put. Feature-space search moves in these steps; a solution expands each back
 //! into single pushes.
 //!
-//! For each box, a breadth-first search runs over (box square, player side) pairs, the side
-//! being the set of the box's neighbours the player can walk between ([`Sides`] labels).
-//! Every pair reached, but the start, is a move; the breadth-first order makes its push
-//! count the least for that box alone.
+//! For each box, a breadth-first search runs over (box square, player side) pairs
+//! ([`SideSearch`]). Every pair reached, but the start, is a move; the breadth-first order
+//! makes its push count the least for that box alone. The caller says how each square the
+//! box could be pushed onto is treated ([`Onward`]): generating moves, the squares the
+//! pruning pipeline calls dead are entered (so that it prunes and counts those moves) but
+//! not passed through; rebuilding a move's pushes, every square is passed.
 
 use crate::level::{Dir, Pos};
-use crate::solver::analysis::problem::Problem;
 use crate::solver::model::board::{Board, NONE, Sq, opposite};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
-use crate::solver::model::sides::Sides;
-use crate::solver::model::state::{boxes_of, clear_box, has_box};
+use crate::solver::model::side_search::{Onward, SideSearch};
+use crate::solver::model::state::{boxes_of, has_box};
 use crate::solver::model::table::Push;
-use crate::solver::search::PushView;
 use std::collections::VecDeque;
 
 /// One box moved alone from `from` to `to`; the last push went in direction `dir`, so the
@@ -34,24 +34,14 @@ pub struct Macro {
 
 impl Macro {
     /// The square the player stands on after the move.
-    pub fn player(&self, p: &Problem) -> Sq {
-        p.board.nbr(self.to, opposite(self.dir as usize))
+    pub fn player(&self, board: &Board) -> Sq {
+        board.nbr(self.to, opposite(self.dir as usize))
     }
 
     /// The single push `push` as a move.
     pub fn single(board: &Board, push: Push) -> Macro {
         let to = board.nbr(push.from, push.dir as usize);
         Macro { from: push.from, to, dir: push.dir, pushes: 1 }
-    }
-
-    /// The move as the inspector shows it, on the level's grid.
-    pub fn view(&self, board: &Board) -> PushView {
-        PushView {
-            from: board.pos(self.from),
-            dir: Dir::ALL[self.dir as usize],
-            to: board.pos(self.to),
-            pushes: u32::from(self.pushes),
-        }
     }
 }
 
@@ -88,97 +78,46 @@ pub struct BoxMoves {
     splits: Vec<u8>,
 }
 
-const NO_SIDE: u32 = u32::MAX;
-
-/// The scratch of one box's breadth-first search over (square, player side) pairs, shared
-/// by push macros and their mirror, pull macros ([`super::pull_moves`]): the other boxes,
-/// the side analysis of the floor without the moving box, and the pairs visited.
-#[derive(Debug, Default)]
-pub(crate) struct SideSearch {
-    /// The side analysis of the floor around the other boxes.
-    pub sides: Sides,
-    /// The other boxes (the moving one taken off).
-    pub others: Vec<u64>,
-    /// Per square: the side labels already visited (up to four per square).
-    seen: Vec<[u32; 4]>,
-    seen_squares: Vec<Sq>,
-}
-
-impl SideSearch {
-    /// Starts the search of box `b` of `boxes`, the player's area being `reach`: forgets
-    /// the last search, analyses the floor without `b` and marks the start. Returns the
-    /// player's side of the box, or none when the player cannot reach it.
-    pub fn start(&mut self, board: &Board, boxes: &[u64], b: Sq, reach: &Reach) -> Option<u32> {
-        for &s in &self.seen_squares {
-            self.seen[s as usize] = [NO_SIDE; 4];
-        }
-        self.seen_squares.clear();
-        if self.seen.len() != board.len() {
-            self.seen = vec![[NO_SIDE; 4]; board.len()];
-        }
-        let start_nbr = (0..4).map(|d| board.nbr(b, d)).find(|&u| u != NONE && reach.reached(u))?;
-        self.others.clear();
-        self.others.extend_from_slice(boxes);
-        clear_box(&mut self.others, b);
-        self.sides.analyse(board, &self.others, start_nbr);
-        let side = self.sides.label(board, b, start_nbr);
-        self.mark(b, side);
-        Some(side)
-    }
-
-    /// Records side `side` of square `s` as visited; false if it already was.
-    pub fn mark(&mut self, s: Sq, side: u32) -> bool {
-        let slots = &mut self.seen[s as usize];
-        if slots[0] == NO_SIDE {
-            self.seen_squares.push(s);
-        }
-        for slot in slots.iter_mut() {
-            if *slot == side {
-                return false;
-            }
-            if *slot == NO_SIDE {
-                *slot = side;
-                return true;
-            }
-        }
-        unreachable!("a square has at most four sides")
-    }
+/// Every square passed: rebuilding a move finds any move a search made.
+fn pass(_: Sq) -> Onward {
+    Onward::Pass
 }
 
 impl BoxMoves {
     /// Every macro move of every box in `state` (box bitset then player square), appended
-    /// to `out` box by box in square order. Boxes never enter dead squares.
+    /// to `out` box by box in square order, each square treated as `onward` says.
     ///
     /// Alongside, [`BoxMoves::splits`] tells for each move into how many parts the box on
     /// its new square divides the free floor around it (1 when it divides nothing). Stops,
     /// the list unfinished, when `interrupt` is raised.
     pub fn generate(
         &mut self,
-        p: &Problem,
+        board: &Board,
         state: &[u64],
         interrupt: &Interrupt,
+        onward: impl Fn(Sq) -> Onward,
         out: &mut Vec<Macro>,
     ) {
-        let words = p.words();
+        let words = board.words();
         let boxes = &state[..words];
         let player = state[words] as Sq;
-        self.reach.flood(&p.board, boxes, player);
+        self.reach.flood(board, boxes, player);
         self.splits.clear();
         for b in boxes_of(boxes) {
             if interrupt.raised() {
                 return;
             }
-            self.search_box(p, boxes, b, Target::All);
+            self.search_box(board, boxes, b, Target::All, &onward);
             for v in self.visits.iter().skip(1) {
                 out.push(Macro { from: b, to: v.square, dir: v.dir, pushes: v.pushes });
                 let mut labels = [u32::MAX; 4];
                 let mut count = 0;
                 for d in 0..4 {
-                    let u = p.board.nbr(v.square, d);
+                    let u = board.nbr(v.square, d);
                     if u == NONE || has_box(&self.walk.others, u) {
                         continue;
                     }
-                    let l = self.walk.sides.label(&p.board, v.square, u);
+                    let l = self.walk.sides.label(board, v.square, u);
                     if !labels[..count].contains(&l) {
                         labels[count] = l;
                         count += 1;
@@ -196,15 +135,16 @@ impl BoxMoves {
     }
 
     /// The single pushes of macro move `m` from `state`, as (box square, direction index),
-    /// or `None` if the move is not possible there.
-    pub fn pushes_of(&mut self, p: &Problem, state: &[u64], m: Macro) -> Option<Vec<(Sq, u8)>> {
-        let words = p.words();
+    /// or `None` if the move is not possible there. Every square is passed, so any move
+    /// [`BoxMoves::generate`] made is found.
+    pub fn pushes_of(&mut self, board: &Board, state: &[u64], m: Macro) -> Option<Vec<(Sq, u8)>> {
+        let words = board.words();
         let boxes = &state[..words];
         if !has_box(boxes, m.from) {
             return None;
         }
-        self.reach.flood(&p.board, boxes, state[words] as Sq);
-        let target = self.search_box(p, boxes, m.from, Target::Move(m))?;
+        self.reach.flood(board, boxes, state[words] as Sq);
+        let target = self.search_box(board, boxes, m.from, Target::Move(m), pass)?;
         let mut pushes = Vec::new();
         let mut i = target;
         while i != 0 {
@@ -222,7 +162,7 @@ impl BoxMoves {
     /// from its moves this way).
     pub fn expand<'a>(
         &mut self,
-        p: &Problem,
+        board: &Board,
         moves: impl IntoIterator<Item = (&'a [u64], Macro)>,
     ) -> Vec<(Pos, Dir)> {
         let mut out = Vec::new();
@@ -230,41 +170,61 @@ impl BoxMoves {
             let pushes = if m.pushes == 1 {
                 vec![(m.from, m.dir)]
             } else {
-                self.pushes_of(p, state, m).unwrap_or_default()
+                self.pushes_of(board, state, m).unwrap_or_default()
             };
-            out.extend(pushes.into_iter().map(|(s, d)| (p.board.pos(s), Dir::ALL[d as usize])));
+            out.extend(pushes.into_iter().map(|(s, d)| (board.pos(s), Dir::ALL[d as usize])));
         }
         out
     }
 
     /// The squares the box on `b` can be pushed to from `state` (box bitset then player
-    /// square), the other boxes staying put; dead squares are never entered.
-    pub fn squares(&mut self, p: &Problem, state: &[u64], b: Sq) -> impl Iterator<Item = Sq> + '_ {
-        let words = p.words();
-        self.reach.flood(&p.board, &state[..words], state[words] as Sq);
-        self.search_box(p, &state[..words], b, Target::All);
+    /// square), the other boxes staying put, each square treated as `onward` says.
+    pub fn squares(
+        &mut self,
+        board: &Board,
+        state: &[u64],
+        b: Sq,
+        onward: impl Fn(Sq) -> Onward,
+    ) -> impl Iterator<Item = Sq> + '_ {
+        let words = board.words();
+        self.reach.flood(board, &state[..words], state[words] as Sq);
+        self.search_box(board, &state[..words], b, Target::All, onward);
         self.visits.iter().skip(1).map(|v| v.square)
     }
 
     /// The move of the box on `from` to `square` with the fewest pushes (the other boxes
-    /// staying put), from `state` (box bitset then player square), if there is one.
-    pub fn route(&mut self, p: &Problem, state: &[u64], from: Sq, square: Sq) -> Option<Macro> {
-        let words = p.words();
+    /// staying put, each square treated as `onward` says), from `state` (box bitset then
+    /// player square), if there is one.
+    pub fn route(
+        &mut self,
+        board: &Board,
+        state: &[u64],
+        from: Sq,
+        square: Sq,
+        onward: impl Fn(Sq) -> Onward,
+    ) -> Option<Macro> {
+        let words = board.words();
         let boxes = &state[..words];
         if !has_box(boxes, from) || from == square {
             return None;
         }
-        self.reach.flood(&p.board, boxes, state[words] as Sq);
-        let i = self.search_box(p, boxes, from, Target::Square(square))?;
+        self.reach.flood(board, boxes, state[words] as Sq);
+        let i = self.search_box(board, boxes, from, Target::Square(square), onward)?;
         let v = self.visits[i as usize];
         Some(Macro { from, to: square, dir: v.dir, pushes: v.pushes })
     }
 
     /// Breadth-first search of box `b` (the player's area of the position is in
-    /// `self.reach`). Fills `self.visits`, the start first. Stops at the first visit that
-    /// meets `target`, if any, and returns its index.
-    fn search_box(&mut self, p: &Problem, boxes: &[u64], b: Sq, target: Target) -> Option<u32> {
-        let board = &p.board;
+    /// `self.reach`), each square treated as `onward` says. Fills `self.visits`, the start
+    /// first. Stops at the first visit that meets `target`, if any, and returns its index.
+    fn search_box(
+        &mut self,
+        board: &Board,
+        boxes: &[u64],
+        b: Sq,
+        target: Target,
+        onward: impl Fn(Sq) -> Onward,
+    ) -> Option<u32> {
         self.visits.clear();
         let side = self.walk.start(board, boxes, b, &self.reach)?;
         self.visits.push(Visit { square: b, side, pushes: 0, dir: u8::MAX, prev: 0 });
@@ -279,9 +239,11 @@ impl BoxMoves {
                     || ahead == NONE
                     || has_box(&self.walk.others, behind)
                     || has_box(&self.walk.others, ahead)
-                    || p.dist.is_dead(ahead)
-                    || self.walk.sides.label(board, v.square, behind) != v.side
                 {
+                    continue;
+                }
+                let way = onward(ahead);
+                if way == Onward::Skip || self.walk.sides.label(board, v.square, behind) != v.side {
                     continue;
                 }
                 let side = self.walk.sides.label(board, ahead, v.square);
@@ -299,14 +261,17 @@ impl BoxMoves {
                 let hit = match target {
                     Target::All => false,
                     Target::Move(t) => {
-                        t.to == ahead && self.walk.sides.label(board, ahead, t.player(p)) == side
+                        t.to == ahead
+                            && self.walk.sides.label(board, ahead, t.player(board)) == side
                     }
                     Target::Square(s) => s == ahead,
                 };
                 if hit {
                     return Some(index);
                 }
-                self.queue.push_back(index);
+                if way == Onward::Pass {
+                    self.queue.push_back(index);
+                }
             }
         }
         None
@@ -317,47 +282,71 @@ impl BoxMoves {
 mod tests {
     use super::*;
     use crate::level::{Level, Pos};
-    use crate::solver::model::state::set_box;
+    use crate::solver::model::state::{clear_box, set_box};
 
-    fn state_of(p: &Problem) -> Vec<u64> {
-        let mut state = vec![0u64; p.stride];
-        for &b in p.board.start_boxes() {
+    /// The board of `rows` and its start state (boxes, then the player's square).
+    fn start(rows: &[&str]) -> (Board, Vec<u64>) {
+        let board = Board::compile(&Level::from_rows(rows).unwrap()).unwrap();
+        let mut state = vec![0u64; board.words() + 1];
+        for &b in board.start_boxes() {
             set_box(&mut state, b);
         }
-        state[p.words()] = p.board.start_player() as u64;
-        state
+        state[board.words()] = u64::from(board.start_player());
+        (board, state)
+    }
+
+    /// Every move of `state` with every square passed.
+    fn all_moves(moves: &mut BoxMoves, board: &Board, state: &[u64]) -> Vec<Macro> {
+        let mut out = Vec::new();
+        moves.generate(board, state, &Interrupt::default(), pass, &mut out);
+        out
     }
 
     #[test]
-    fn a_box_in_open_floor_reaches_every_live_square() {
+    fn a_box_in_open_floor_reaches_every_square() {
         let rows = ["#######", "#     #", "# $ @ #", "#    .#", "#######"];
-        let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
-        let mut moves = BoxMoves::default();
-        let mut out = Vec::new();
-        moves.generate(&p, &state_of(&p), &Interrupt::default(), &mut out);
-        let live = (0..p.board.len() as Sq).filter(|&s| !p.dist.is_dead(s)).count();
+        let (board, state) = start(&rows);
+        let out = all_moves(&mut BoxMoves::default(), &board, &state);
         let squares: std::collections::HashSet<Sq> = out.iter().map(|m| m.to).collect();
-        assert_eq!(squares.len() + 1, live, "every live square but the start");
-        let goal = p.board.goals()[0];
+        assert_eq!(squares.len() + 1, board.len(), "every square but the start");
+        let goal = board.goals()[0];
         let to_goal = out.iter().filter(|m| m.to == goal).map(|m| m.pushes).min();
         assert_eq!(to_goal, Some(4), "3 right and 1 down");
     }
 
     #[test]
+    fn a_square_stopped_at_ends_moves_and_a_square_skipped_is_never_entered() {
+        // The player stands right of the box in a corridor: it can only push it left.
+        let rows = ["#########", "#.   $ @#", "#########"];
+        let (board, state) = start(&rows);
+        let at = |x| board.square_at(Pos::new(x, 1)).unwrap();
+        let to = |way: Onward| {
+            let mut out = Vec::new();
+            let onward = |s| if s == at(3) { way } else { Onward::Pass };
+            BoxMoves::default().generate(&board, &state, &Interrupt::default(), onward, &mut out);
+            out.iter().map(|m| m.to).collect::<Vec<Sq>>()
+        };
+        assert_eq!(to(Onward::Pass), vec![at(4), at(3), at(2), at(1)]);
+        assert_eq!(to(Onward::Stop), vec![at(4), at(3)]);
+        assert_eq!(to(Onward::Skip), vec![at(4)]);
+        // Rebuilding passes every square.
+        let far = Macro { from: at(5), to: at(1), dir: 2, pushes: 4 };
+        let pushes = BoxMoves::default().pushes_of(&board, &state, far);
+        assert_eq!(pushes.map(|p| p.len()), Some(4));
+    }
+
+    #[test]
     fn pushes_of_a_move_replay_to_its_square() {
         let rows = ["########", "#      #", "# $##  #", "#  @  .#", "########"];
-        let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
-        let state = state_of(&p);
+        let (board, state) = start(&rows);
         let mut moves = BoxMoves::default();
-        let mut out = Vec::new();
-        moves.generate(&p, &state, &Interrupt::default(), &mut out);
-        for m in out {
-            let pushes = moves.pushes_of(&p, &state, m).expect("the move is possible");
+        for m in all_moves(&mut moves, &board, &state) {
+            let pushes = moves.pushes_of(&board, &state, m).expect("the move is possible");
             assert_eq!(pushes.len(), m.pushes as usize);
             let mut at = m.from;
             for &(from, d) in &pushes {
                 assert_eq!(from, at);
-                at = p.board.nbr(at, d as usize);
+                at = board.nbr(at, d as usize);
             }
             assert_eq!(at, m.to);
             assert_eq!(pushes.last().unwrap().1, m.dir);
@@ -376,19 +365,17 @@ mod tests {
             "#  #   . #",
             "##########",
         ];
-        let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
-        let state = state_of(&p);
-        let words = p.words();
+        let (board, state) = start(&rows);
+        let words = board.words();
         let mut moves = BoxMoves::default();
-        let mut out = Vec::new();
-        moves.generate(&p, &state, &Interrupt::default(), &mut out);
+        let out = all_moves(&mut moves, &board, &state);
         let mut regions = Regions::default();
-        let parent = regions.compute(&p.board, &state[..words]);
+        let parent = regions.compute(&board, &state[..words]);
         let parent_regions = regions.clone();
         for (m, &split) in out.iter().zip(moves.splits()) {
             // Regions next to the box before it moves.
             let mut near: Vec<u16> = (0..4)
-                .map(|d| p.board.nbr(m.from, d))
+                .map(|d| board.nbr(m.from, d))
                 .filter(|&u| u != NONE && !has_box(&state, u))
                 .map(|u| parent_regions.of(u))
                 .collect();
@@ -397,7 +384,7 @@ mod tests {
             let mut child = state[..words].to_vec();
             clear_box(&mut child, m.from);
             set_box(&mut child, m.to);
-            let expected = regions.compute(&p.board, &child);
+            let expected = regions.compute(&board, &child);
             assert_eq!(parent - near.len() + split as usize, expected, "{m:?}");
         }
         assert!(out.len() > 20);
@@ -406,27 +393,25 @@ mod tests {
     #[test]
     fn a_route_has_the_fewest_pushes_and_replays() {
         let rows = ["########", "#      #", "# $##  #", "#  @  .#", "########"];
-        let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
-        let state = state_of(&p);
+        let (board, state) = start(&rows);
         let mut moves = BoxMoves::default();
-        let goal = p.board.goals()[0];
-        let from = p.board.start_boxes()[0];
-        let m = moves.route(&p, &state, from, goal).expect("the goal is reachable");
+        let goal = board.goals()[0];
+        let from = board.start_boxes()[0];
+        let m = moves.route(&board, &state, from, goal, pass).expect("the goal is reachable");
         assert_eq!((m.from, m.to), (from, goal));
         assert_eq!(m.pushes, 5, "down 1, right 4");
-        let pushes = moves.pushes_of(&p, &state, m).unwrap();
+        let pushes = moves.pushes_of(&board, &state, m).unwrap();
         assert_eq!(pushes.len(), 5);
-        assert_eq!(moves.route(&p, &state, from, from), None);
+        assert_eq!(moves.route(&board, &state, from, from, pass), None);
     }
 
     #[test]
     fn the_player_side_decides_what_is_reachable() {
         // The player stands right of the box in a corridor: it can only push it left.
         let rows = ["########", "#.  $ @#", "########"];
-        let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
-        let mut out = Vec::new();
-        BoxMoves::default().generate(&p, &state_of(&p), &Interrupt::default(), &mut out);
-        let at = |x| p.board.square_at(Pos::new(x, 1)).unwrap();
+        let (board, state) = start(&rows);
+        let out = all_moves(&mut BoxMoves::default(), &board, &state);
+        let at = |x| board.square_at(Pos::new(x, 1)).unwrap();
         let to: Vec<Sq> = out.iter().map(|m| m.to).collect();
         assert_eq!(to, vec![at(3), at(2), at(1)]);
         assert!(out.iter().all(|m| m.dir == 2), "every move ends with a push left");
