@@ -180,6 +180,27 @@ fn json_gives_open_and_closed_and_bench_rates_by_box_count() {
     assert!(text.contains("per second by box count"), "{text}");
 }
 
+/// `--disable dead-squares` reaches FESS's macro moves: with the rule on, a box's move into
+/// the dead top row is generated and cut there; with it off, the box goes on along the row,
+/// so more moves are generated. (That the cuts are counted and shown is FESS's unit test.)
+#[test]
+fn disabling_dead_squares_reaches_the_macro_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = "; Dead rows\n########\n#      #\n# $  $ #\n#@ .  .#\n########\n";
+    let file = write(dir.path(), "dead.xsb", rows);
+    let generated = |extra: &[&str]| {
+        // Without the plan and the perimeter, which solve this level before any expansion.
+        let args = [&["solve", &file, "--method", "fess", "--json"], extra].concat();
+        let out = sokolab(&[&args[..], &["--disable", "plan,meeting"]].concat());
+        let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(line["status"], "solved", "{line}");
+        line["generated"].as_u64().unwrap()
+    };
+    let on = generated(&[]);
+    let off = generated(&["--disable", "dead-squares"]);
+    assert!(off > on, "{off} moves generated with the rule off, {on} with it on");
+}
+
 #[test]
 fn the_help_of_disable_names_every_technique() {
     let out = sokolab(&["solve", "--help"]);
