@@ -38,8 +38,8 @@ struct Line {
     status: &'static str,
     /// From 0 to 10 (null without a known solution).
     difficulty: Option<f64>,
-    /// Expansions of the reference search (FESS, one thread).
-    effort: u64,
+    /// Expansions of the reference search (FESS, one thread); null when not known.
+    effort: Option<u64>,
     /// Whether the reference search solved the level.
     reference_solved: bool,
     /// The fewest pushes known, and that solution's moves and box lines.
@@ -78,7 +78,8 @@ pub fn run(args: &RateArgs) -> Result<ExitCode, CliError> {
         println!(
             "difficulty 0-10 from: effort (expansions of the reference search, FESS on one \
              thread; + = not solved within them), the fewest pushes known (* = proved by \
-             A*), that solution's box lines, and hard decisions (moves no advisor proposed)"
+             A*), that solution's box lines, and hard decisions (moves no advisor proposed); \
+             the mean of the measures known (- = not known, left out)"
         );
     }
     let levels = &collection.levels;
@@ -118,12 +119,14 @@ pub fn run(args: &RateArgs) -> Result<ExitCode, CliError> {
     let rated: Vec<&Line> = lines.iter().flatten().filter(|l| l.difficulty.is_some()).collect();
     let difficulty: Vec<f64> = rated.iter().filter_map(|l| l.difficulty).collect();
     let order: Vec<f64> = rated.iter().map(|l| l.level as f64).collect();
-    let effort: Vec<f64> = rated.iter().map(|l| l.effort as f64).collect();
+    // Against the effort, only the levels whose effort is known.
+    let (with_effort, effort): (Vec<f64>, Vec<f64>) =
+        rated.iter().filter_map(|l| Some((l.difficulty?, l.effort? as f64))).unzip();
     let summary = Summary {
         levels: last + 1 - first,
         rated: rated.len(),
         spearman_with_order: spearman(&difficulty, &order),
-        spearman_with_effort: spearman(&difficulty, &effort),
+        spearman_with_effort: spearman(&with_effort, &effort),
     };
     if args.json {
         let json = serde_json::json!({ "summary": summary });
@@ -153,7 +156,7 @@ fn line(
         title: title.to_string(),
         status: "invalid",
         difficulty: None,
-        effort: 0,
+        effort: None,
         reference_solved: false,
         pushes: None,
         moves: None,
@@ -199,7 +202,7 @@ fn print_line(l: &Line, json: bool) {
         l.level,
         l.title.chars().take(24).collect::<String>(),
         difficulty,
-        l.effort,
+        l.effort.map_or("-".to_string(), |e| e.to_string()),
         opt(l.pushes),
         opt(l.box_lines),
         l.hard_decisions.map_or("-".to_string(), |h| h.to_string()),

@@ -27,8 +27,9 @@ const MEMORY: usize = 1 << 30;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rating {
     /// Positions the reference search expanded: until it solved the level, or all it was
-    /// allowed ([`REFERENCE_NODES`]) when it did not.
-    pub effort: u64,
+    /// allowed ([`REFERENCE_NODES`]) when it did not; `None` when it failed (its line did
+    /// not replay), so the effort is not known.
+    pub effort: Option<u64>,
     /// Whether the reference search solved the level.
     pub solved: bool,
     /// Whether the level was proved to have no solution.
@@ -37,33 +38,45 @@ pub struct Rating {
     pub best: Option<Metrics>,
     /// Whether A* proved `best`'s push count the least.
     pub proved: bool,
-    /// Moves on the reference search's solution that no advisor proposed.
+    /// Moves on the reference search's solution that no advisor proposed: none when it
+    /// solved the level before any expansion (by its plan: no move was decided by search);
+    /// `None`, not known, when it did not solve the level.
     pub hard_decisions: Option<u64>,
 }
 
 impl Rating {
-    /// The difficulty from 0 to 10: the mean of four scores from 0 to 10, each on a log
-    /// scale (effort: 10 at 100,000 expansions; pushes: 10 at 1,000; box lines: 10 at 300;
-    /// hard decisions: 10 at 64), `None` when no solution is known.
+    /// The difficulty from 0 to 10: the mean of the known measures' scores from 0 to 10,
+    /// each on a log scale (effort: 10 at 100,000 expansions; pushes: 10 at 1,000; box
+    /// lines: 10 at 300; hard decisions: 10 at 64); a measure not known is left out, never
+    /// scored as its worst. `None` when no solution is known.
     pub fn difficulty(&self) -> Option<f64> {
         let best = self.best?;
-        let hard = self.hard_decisions.unwrap_or(64) as f64;
-        let score =
-            |x: f64, ten_at: f64| (10.0 * (1.0 + x).log10() / (1.0 + ten_at).log10()).min(10.0);
+        let score = |x: u64, ten_at: f64| {
+            (10.0 * (1.0 + x as f64).log10() / (1.0 + ten_at).log10()).min(10.0)
+        };
         let scores = [
-            score(self.effort as f64, 100_000.0),
-            score(best.pushes as f64, 1_000.0),
-            score(best.box_lines as f64, 300.0),
-            score(hard, 64.0),
+            self.effort.map(|e| score(e, 100_000.0)),
+            Some(score(best.pushes as u64, 1_000.0)),
+            Some(score(best.box_lines as u64, 300.0)),
+            self.hard_decisions.map(|h| score(h, 64.0)),
         ];
-        Some(scores.iter().sum::<f64>() / scores.len() as f64)
+        let known: Vec<f64> = scores.into_iter().flatten().collect();
+        Some(known.iter().sum::<f64>() / known.len() as f64)
     }
 
     /// The measures in words, one per line, for tooltips and the table.
     pub fn measures(&self) -> Vec<String> {
         let mut out = Vec::new();
-        let effort = if self.solved { "" } else { " (not solved within them)" };
-        out.push(format!("reference search (FESS, one thread): {} expanded{effort}", self.effort));
+        let unknown = "not known, left out of the difficulty";
+        match self.effort {
+            Some(e) => {
+                let within = if self.solved { "" } else { " (not solved within them)" };
+                out.push(format!("reference search (FESS, one thread): {e} expanded{within}"));
+            }
+            None => {
+                out.push(format!("reference search (FESS, one thread) failed: effort {unknown}"))
+            }
+        }
         match (self.best, self.unsolvable) {
             (Some(b), _) => {
                 let how = if self.proved { "push-optimal, proved by A*" } else { "best known" };
@@ -73,8 +86,15 @@ impl Rating {
             (None, true) => out.push("no solution exists (proved)".into()),
             (None, false) => out.push("no solution known".into()),
         }
-        if let Some(h) = self.hard_decisions {
-            out.push(format!("{h} hard decisions (moves no advisor proposed)"));
+        match self.hard_decisions {
+            Some(0) if self.effort == Some(0) => out.push(
+                "0 hard decisions (solved by the reference search's plan, before any expansion)"
+                    .into(),
+            ),
+            Some(h) => out.push(format!("{h} hard decisions (moves no advisor proposed)")),
+            None => out.push(format!(
+                "hard decisions: {unknown} (the reference search did not solve the level)"
+            )),
         }
         out
     }
@@ -88,7 +108,7 @@ pub fn rate(level: &Level, cancel: &AtomicBool) -> Result<Option<Rating>, Unsear
     let limits = |nodes| Limits { time: None, nodes: Some(nodes), memory_bytes: Some(MEMORY) };
     let reference = solve(level, &config, &limits(REFERENCE_NODES), cancel);
     let mut rating = Rating {
-        effort: 0,
+        effort: Some(0),
         solved: false,
         unsolvable: false,
         best: None,
@@ -101,17 +121,19 @@ pub fn rate(level: &Level, cancel: &AtomicBool) -> Result<Option<Rating>, Unsear
         Outcome::Stopped(StopReason::Cancelled, _) => return Ok(None),
         Outcome::Solved(s, stats) => {
             rating.solved = true;
-            rating.effort = stats.expanded;
-            rating.hard_decisions = stats.measure(UNADVISED);
+            rating.effort = Some(stats.expanded);
+            // Solved before any expansion, the line is the plan's: no move was decided.
+            let unexpanded = (stats.expanded == 0).then_some(0);
+            rating.hard_decisions = stats.measure(UNADVISED).or(unexpanded);
             candidates.push(s.moves.clone());
         }
         Outcome::Unsolvable(stats) => {
             rating.unsolvable = true;
-            rating.effort = stats.expanded;
+            rating.effort = Some(stats.expanded);
         }
-        Outcome::Stopped(_, stats) => rating.effort = stats.expanded.max(REFERENCE_NODES),
+        Outcome::Stopped(_, stats) => rating.effort = Some(stats.expanded.max(REFERENCE_NODES)),
         // A line that does not replay is no reference: the effort is not known.
-        Outcome::Failed(_) => rating.effort = REFERENCE_NODES,
+        Outcome::Failed(_) => rating.effort = None,
     }
     if !rating.unsolvable {
         match solve(level, &Config::with_method(Method::AStar), &limits(PROOF_NODES), cancel) {
@@ -189,6 +211,57 @@ mod tests {
         assert!(harder.best.unwrap().pushes > 10 && harder.effort > easy.effort);
         assert!(harder.difficulty().unwrap() > easy.difficulty().unwrap() + 1.0);
         assert!(harder.measures().iter().any(|m| m.contains("hard decisions")));
+    }
+
+    /// On the levels we ship, no level rates above another that needs strictly more pushes
+    /// and at least as much of every other measure known for both.
+    #[test]
+    fn no_level_rates_above_one_that_needs_more_of_everything() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/default.xsb");
+        let levels = crate::level::format::load_file(path).unwrap().levels;
+        let ratings: Vec<Rating> =
+            levels.iter().map(|l| rate(l, &AtomicBool::new(false)).unwrap().unwrap()).collect();
+        let at_least = |a: Option<u64>, b: Option<u64>| a.zip(b).is_none_or(|(a, b)| b >= a);
+        for (i, a) in ratings.iter().enumerate() {
+            for (j, b) in ratings.iter().enumerate() {
+                let (Some(ab), Some(bb)) = (a.best, b.best) else { continue };
+                let dominated = bb.pushes > ab.pushes
+                    && bb.box_lines >= ab.box_lines
+                    && at_least(a.effort, b.effort)
+                    && at_least(a.hard_decisions, b.hard_decisions);
+                if dominated {
+                    let (da, db) = (a.difficulty().unwrap(), b.difficulty().unwrap());
+                    assert!(
+                        da <= db,
+                        "level {} rates {da:.2} {:?} above level {} at {db:.2} {:?}",
+                        i + 1,
+                        a.measures(),
+                        j + 1,
+                        b.measures()
+                    );
+                }
+            }
+        }
+    }
+
+    /// A measure not known is left out of the mean and the measures say so.
+    #[test]
+    fn a_measure_not_known_is_left_out_and_said_so() {
+        let best = Metrics { moves: 10, pushes: 4, box_lines: 2, ..Metrics::default() };
+        let rating = Rating {
+            effort: None,
+            solved: false,
+            unsolvable: false,
+            best: Some(best),
+            proved: false,
+            hard_decisions: None,
+        };
+        let known = Rating { effort: Some(0), hard_decisions: Some(0), ..rating.clone() };
+        // Two known scores out of four: twice the mean of all four with the others at 0.
+        let (partial, whole) = (rating.difficulty().unwrap(), known.difficulty().unwrap());
+        assert!((partial - 2.0 * whole).abs() < 1e-9, "{partial} {whole}");
+        let said = rating.measures().join("\n");
+        assert_eq!(said.matches("not known, left out of the difficulty").count(), 2, "{said}");
     }
 
     #[test]
