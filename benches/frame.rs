@@ -17,6 +17,7 @@ use sokolab::app::inspector::{LowerView, Run};
 use sokolab::app::overlay::Overlay;
 use sokolab::app::settings::Settings;
 use sokolab::app::view::Mode;
+use sokolab::app::worker::Waker;
 use sokolab::level::{Collection, Level, Pos, Square, Terrain};
 use sokolab::solver::{Config, Method};
 
@@ -88,7 +89,7 @@ fn inspector() -> ((Duration, Duration), (Duration, Duration)) {
         .with_size(egui::vec2(1400.0, 900.0))
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     h.step();
-    h.state_mut().start_inspector(Run::Steps(EXPANSIONS), || {});
+    h.state_mut().start_inspector(Run::Steps(EXPANSIONS), Waker::new(&egui::Context::default()));
     let start = Instant::now();
     while h.state().inspector().session.as_ref().is_some_and(|s| s.is_running()) {
         std::thread::sleep(Duration::from_millis(50));
@@ -100,7 +101,7 @@ fn inspector() -> ((Duration, Duration), (Duration, Duration)) {
         start.elapsed().as_secs_f64()
     );
     assert!(expanded >= EXPANSIONS, "the search ended early ({expanded} expansions)");
-    h.state_mut().start_inspector(Run::Full, || {});
+    h.state_mut().start_inspector(Run::Full, Waker::new(&egui::Context::default()));
     let charts = frames(&mut h);
     h.state_mut().send(Command::SetLowerView(LowerView::Patterns));
     h.step();
@@ -161,7 +162,7 @@ fn measure(mode: Mode, solver: bool, side: usize) -> (Duration, Duration) {
     let mut app = App::new(doc, settings, None);
     app.send(Command::SetMode(mode));
     if solver {
-        app.start_solver(|| {});
+        app.start_solver(Waker::new(&egui::Context::default()));
     }
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))

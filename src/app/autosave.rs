@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
 use crate::app::document::Document;
-use crate::app::worker::Job;
+use crate::app::worker::{Job, Waker};
 use crate::level::format::{self, FileError, Format};
 
 /// Why the autosave could not be written.
@@ -104,7 +104,7 @@ impl Autosave {
         &mut self,
         doc: &Document,
         revision: u64,
-        repaint: impl Fn() + Send + 'static,
+        repaint: Waker,
     ) -> Result<(), AutosaveError> {
         if let Some(job) = &mut self.job {
             let Some(result) = job.poll() else { return Ok(()) };
@@ -309,13 +309,13 @@ mod tests {
         let mut doc = Document::builtin();
         doc.path = Some(PathBuf::from("/levels/mine.xsb"));
         let mut autosave = Autosave::new(dir.path().join("state"));
-        autosave.tick(&doc, 1, || {}).unwrap();
+        autosave.tick(&doc, 1, Waker::new(&egui::Context::default())).unwrap();
         autosave.settle().unwrap();
         assert!(autosave.restore().unwrap().is_none(), "a clean document is not autosaved");
 
         doc.dirty = true;
         doc.collection.levels[0].meta.title = "Edited".into();
-        autosave.tick(&doc, 2, || {}).unwrap();
+        autosave.tick(&doc, 2, Waker::new(&egui::Context::default())).unwrap();
         assert!(autosave.busy(), "the write runs on a worker");
         autosave.settle().unwrap();
         let restored =
@@ -327,13 +327,13 @@ mod tests {
 
         // Saved: the next tick removes the autosave.
         doc.dirty = false;
-        autosave.tick(&doc, 3, || {}).unwrap();
+        autosave.tick(&doc, 3, Waker::new(&egui::Context::default())).unwrap();
         autosave.settle().unwrap();
         assert!(autosave.restore().unwrap().is_none());
 
         let mut again = Autosave::new(dir.path().join("state"));
         doc.dirty = true;
-        again.tick(&doc, 4, || {}).unwrap();
+        again.tick(&doc, 4, Waker::new(&egui::Context::default())).unwrap();
         assert!(again.busy());
         again.clear();
         assert!(again.restore().unwrap().is_none(), "clear waits for the write in progress");
@@ -357,7 +357,7 @@ mod tests {
         let mut doc = Document::builtin();
         doc.dirty = true;
         let mut autosave = Autosave::new(blocker.join("state"));
-        autosave.tick(&doc, 1, || {}).unwrap();
+        autosave.tick(&doc, 1, Waker::new(&egui::Context::default())).unwrap();
         let e = autosave.settle().unwrap_err();
         assert!(matches!(&e, AutosaveError::Folder { dir, .. } if *dir == blocker.join("state")));
         let text = e.to_string();
@@ -372,7 +372,7 @@ mod tests {
         doc.path = Some(PathBuf::from("/levels/odd\nname.xsb"));
         doc.dirty = true;
         let mut autosave = Autosave::new(dir.path().to_path_buf());
-        autosave.tick(&doc, 1, || {}).unwrap();
+        autosave.tick(&doc, 1, Waker::new(&egui::Context::default())).unwrap();
         autosave.settle().unwrap();
         let files: Vec<_> =
             std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
@@ -399,7 +399,7 @@ mod tests {
         // The next session's autosaves do not overwrite it, and do not delete it.
         let mut doc = Document::builtin();
         doc.dirty = true;
-        autosave.tick(&doc, 1, || {}).unwrap();
+        autosave.tick(&doc, 1, Waker::new(&egui::Context::default())).unwrap();
         autosave.settle().unwrap();
         autosave.clear();
         assert!(kept.exists());

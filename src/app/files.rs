@@ -10,7 +10,7 @@ use std::time::Duration;
 use crate::app::autosave::{Autosave, Restorable};
 use crate::app::document::Document;
 use crate::app::file_picker::{self, FilePicker};
-use crate::app::worker::Job;
+use crate::app::worker::{Job, Waker};
 use crate::level::Collection;
 use crate::level::format::FileError;
 
@@ -92,7 +92,7 @@ pub struct FileRun {
 
 impl FileRun {
     /// Starts reading `path`; `repaint` wakes the window when it is done.
-    pub fn open(path: PathBuf, repaint: impl Fn() + Send + 'static) -> Self {
+    pub fn open(path: PathBuf, repaint: Waker) -> Self {
         let work_path = path.clone();
         let job = Job::spawn(repaint, move |reporter| {
             let opened = Document::open(&work_path);
@@ -106,12 +106,7 @@ impl FileRun {
     }
 
     /// Starts writing `collection` (the document after `edits` edits) to `path`, atomically.
-    pub fn save(
-        path: PathBuf,
-        collection: Collection,
-        edits: u64,
-        repaint: impl Fn() + Send + 'static,
-    ) -> Self {
+    pub fn save(path: PathBuf, collection: Collection, edits: u64, repaint: Waker) -> Self {
         let work_path = path.clone();
         let job = Job::spawn(repaint, move |reporter| {
             if reporter.cancel.load(Ordering::Relaxed) {
@@ -176,11 +171,16 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("round.sok");
         let doc = Document::builtin();
-        let mut save = FileRun::save(path.clone(), doc.collection.clone(), 7, || {});
+        let mut save = FileRun::save(
+            path.clone(),
+            doc.collection.clone(),
+            7,
+            Waker::new(&egui::Context::default()),
+        );
         assert_eq!((&save.task, save.edits), (&FileTask::Save(path.clone()), 7));
         assert_eq!(save.describe(), "Saving round.sok…");
         assert!(matches!(finish(&mut save), FileDone::Saved(Ok(()))));
-        let mut open = FileRun::open(path.clone(), || {});
+        let mut open = FileRun::open(path.clone(), Waker::new(&egui::Context::default()));
         match finish(&mut open) {
             FileDone::Opened(Ok((read, _))) => {
                 assert_eq!(read.collection, doc.collection);
@@ -194,13 +194,18 @@ mod tests {
     fn failures_come_back_as_errors_naming_the_file() {
         let dir = tempfile::tempdir().unwrap();
         let missing = dir.path().join("no/such/dir/x.xsb");
-        let mut save = FileRun::save(missing.clone(), Document::builtin().collection, 1, || {});
+        let mut save = FileRun::save(
+            missing.clone(),
+            Document::builtin().collection,
+            1,
+            Waker::new(&egui::Context::default()),
+        );
         match finish(&mut save) {
             FileDone::Saved(Err(e)) => assert_eq!(e.path, missing),
             other => panic!("a save into a missing folder succeeded: {other:?}"),
         }
         assert!(!missing.exists());
-        let mut open = FileRun::open(missing.clone(), || {});
+        let mut open = FileRun::open(missing.clone(), Waker::new(&egui::Context::default()));
         assert!(matches!(finish(&mut open), FileDone::Opened(Err(e)) if e.path == missing));
     }
 }

@@ -1,7 +1,7 @@
 //! The level generator's dialog state: what to generate, and the run on a worker, with
 //! progress and cancel. The window adds what it made after the level shown.
 
-use crate::app::worker::Job;
+use crate::app::worker::{Job, Waker};
 use crate::solver::generate::{GenerateError, Generated, Spec, Tally, generate};
 
 /// The dialog's fields and its run.
@@ -43,7 +43,7 @@ pub struct GenerateRun {
 
 impl GeneratorState {
     /// Starts generating what the fields say; `repaint` wakes the window.
-    pub fn start(&mut self, repaint: impl Fn() + Send + 'static) {
+    pub fn start(&mut self, repaint: Waker) {
         let (spec, count, seed) = (self.spec, self.count, self.seed);
         let job = Job::spawn(repaint, move |r| {
             let cancel = r.cancel;

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::app::document::LevelKey;
 use crate::app::inspector::text::plural;
-use crate::app::worker::Job;
+use crate::app::worker::{Job, Waker};
 use crate::level::Level;
 use crate::solver::{Config, Limits, Outcome, StopReason, solve};
 
@@ -115,7 +115,7 @@ impl LiveCheck {
         key: LevelKey,
         level: &Level,
         budget: Duration,
-        repaint: impl Fn() + Send + 'static,
+        repaint: Waker,
     ) -> bool {
         if let Some((of, job)) = &mut self.job
             && let Some(verdict) = job.poll()
@@ -185,12 +185,18 @@ fn seconds(s: f64) -> String {
 mod tests {
     use crate::app::document::LevelKey;
     use crate::app::live_check::{Badge, LiveCheck, Verdict};
+    use crate::app::worker::Waker;
     use crate::level::Level;
     use std::time::{Duration, Instant};
 
     fn settle(check: &mut LiveCheck, key: LevelKey, level: &Level) -> Verdict {
         let start = Instant::now();
-        while check.follow(key, level, Duration::from_secs(5), || {}) {
+        while check.follow(
+            key,
+            level,
+            Duration::from_secs(5),
+            Waker::new(&egui::Context::default()),
+        ) {
             assert!(start.elapsed() < Duration::from_secs(30), "the check never finished");
             std::thread::sleep(Duration::from_millis(5));
         }

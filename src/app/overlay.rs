@@ -8,7 +8,7 @@ use egui::Color32;
 use crate::app::board::Overlays;
 use crate::app::palette::Palette;
 use crate::app::plan_overlay::PlanCache;
-use crate::app::worker::{GRACE, Job};
+use crate::app::worker::{GRACE, Job, Waker};
 use crate::level::Level;
 use crate::solver::PatternView;
 use crate::solver::inspect::{Analyser, Deadlock, PositionFacts, SquareFacts};
@@ -141,7 +141,7 @@ pub struct OverlayCache {
 impl OverlayCache {
     /// Brings the facts up to date for `level`; false while the analysis runs or when the
     /// level cannot be analysed. `repaint` wakes the window when the analysis is done.
-    fn update(&mut self, level: &Level, repaint: impl Fn() + Send + 'static) -> bool {
+    fn update(&mut self, level: &Level, repaint: Waker) -> bool {
         if let Some((of, job)) = &mut self.job
             && let Some(done) = job.poll()
         {
@@ -233,7 +233,7 @@ impl OverlayState {
         on: &[Overlay],
         shown: &Level,
         start: &Level,
-        repaint: impl Fn() + Clone + Send + 'static,
+        repaint: Waker,
     ) {
         let on = |o: Overlay| on.contains(&o);
         let wanted = Overlay::ALL.iter().any(|&o| !o.shows_search() && !o.shows_plan() && on(o));
@@ -336,9 +336,9 @@ impl OverlayState {
 
     /// Runs the deadlock rules and the search's `patterns` on `level` on a worker; what to
     /// tell the user now (the answer, or that it is being worked out).
-    pub fn explain(&mut self, level: &Level, patterns: &[PatternView]) -> String {
+    pub fn explain(&mut self, level: &Level, patterns: &[PatternView], repaint: Waker) -> String {
         let (level, patterns) = (level.clone(), patterns.to_vec());
-        let mut job = Job::spawn(|| {}, move |_| Explanation::of(&level, &patterns));
+        let mut job = Job::spawn(repaint, move |_| Explanation::of(&level, &patterns));
         match job.wait(GRACE) {
             Some(e) => self.keep(e),
             None => {

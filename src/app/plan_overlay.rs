@@ -4,7 +4,7 @@
 //! the outlines to draw until the level changes.
 
 use crate::app::board::Line;
-use crate::app::worker::Job;
+use crate::app::worker::{Job, Waker};
 use crate::level::{Dir, Level, Pos};
 use crate::solver::inspect::Plan;
 
@@ -46,7 +46,7 @@ impl PlanCache {
     /// The plan of `level` if it is known. Otherwise a job starts computing it (unless one
     /// is running: the newest level is taken up when it finishes, so a stroke of edits keeps
     /// at most one thread busy); `repaint` wakes the window when it is done.
-    pub fn get(&mut self, level: &Level, repaint: impl Fn() + Send + 'static) -> Option<&Computed> {
+    pub fn get(&mut self, level: &Level, repaint: Waker) -> Option<&Computed> {
         if let Some((of, job)) = &mut self.job
             && let Some(result) = job.poll()
         {
@@ -167,7 +167,7 @@ mod tests {
         let mut cache = PlanCache::default();
         let start = std::time::Instant::now();
         let plan = loop {
-            if let Some(p) = cache.get(&level, || {}) {
+            if let Some(p) = cache.get(&level, Waker::new(&egui::Context::default())) {
                 break p.clone().unwrap();
             }
             assert!(cache.computing());
@@ -175,11 +175,14 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(1));
         };
         assert_eq!(plan.plan.order, vec![(Pos::new(5, 1), 1)]);
-        assert!(cache.get(&level, || {}).is_some());
+        assert!(cache.get(&level, Waker::new(&egui::Context::default())).is_some());
         assert!(!cache.computing(), "a known level starts no job");
         let mut other = level.clone();
         other.meta.title = "changed".into();
-        assert!(cache.get(&other, || {}).is_none(), "another level waits for its own plan");
+        assert!(
+            cache.get(&other, Waker::new(&egui::Context::default())).is_none(),
+            "another level waits for its own plan"
+        );
         assert!(cache.computing());
     }
 }

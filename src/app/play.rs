@@ -6,7 +6,7 @@
 
 use crate::app::document::LevelKey;
 use crate::app::inspector::text::plural;
-use crate::app::worker::Job;
+use crate::app::worker::{Job, Waker};
 use crate::level::edit::{Tool, set_square};
 use crate::level::paths::{push_path, walk_path};
 use crate::level::reverse::{forward_solution, pull_step, solved_position};
@@ -238,11 +238,7 @@ impl PlayState {
     /// Once a frame: the answer of the deadlock check if it is done and still about the
     /// position played on `key`'s level; then a check of that position if it is new
     /// (`repaint` wakes the window when it is done).
-    pub fn watch(
-        &mut self,
-        key: LevelKey,
-        repaint: impl Fn() + Send + 'static,
-    ) -> Option<Deadlock> {
+    pub fn watch(&mut self, key: LevelKey, repaint: Waker) -> Option<Deadlock> {
         let game = self.games.iter().find(|(k, _)| *k == key).map(|(_, g)| g)?;
         if game.pulling {
             // The deadlock rules are about pushes.

@@ -4,11 +4,10 @@
 //! shown only while the level has that board.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use crate::app::document::LevelKey;
 
-use crate::app::worker::Job;
+use crate::app::worker::{Job, Waker};
 use crate::level::Level;
 use crate::solver::rating::{Rating, rate};
 
@@ -32,20 +31,16 @@ pub struct RateRun {
     pub total: usize,
     /// The level being rated and its job.
     current: Option<(LevelKey, Job<(), Rated>)>,
-    repaint: Arc<dyn Fn() + Send + Sync>,
+    repaint: Waker,
 }
 
 impl RatingState {
     /// Starts rating `levels` (key, level), replacing any run; `repaint` wakes the window.
-    pub fn start(
-        &mut self,
-        levels: Vec<(LevelKey, Level)>,
-        repaint: impl Fn() + Send + Sync + 'static,
-    ) {
+    pub fn start(&mut self, levels: Vec<(LevelKey, Level)>, repaint: Waker) {
         let mut queue = levels;
         queue.reverse();
         let total = queue.len();
-        self.run = Some(RateRun { queue, total, current: None, repaint: Arc::new(repaint) });
+        self.run = Some(RateRun { queue, total, current: None, repaint });
         self.next();
     }
 
@@ -100,10 +95,9 @@ impl RatingState {
         match run.queue.pop() {
             Some((key, level)) => {
                 let repaint = run.repaint.clone();
-                let job = Job::spawn(
-                    move || repaint(),
-                    move |r| rate(&level, r.cancel).map_err(|why| why.to_string()),
-                );
+                let job = Job::spawn(repaint, move |r| {
+                    rate(&level, r.cancel).map_err(|why| why.to_string())
+                });
                 run.current = Some((key, job));
             }
             None => self.run = None,

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::app::document::LevelKey;
 use crate::app::inspector::text::plural;
-use crate::app::worker::Job;
+use crate::app::worker::{Job, Waker};
 use crate::level::{Level, Move};
 use crate::solver::{Config, Limits, Method, Outcome, Stats, solve_with_progress};
 
@@ -57,13 +57,7 @@ pub struct SolverState {
 impl SolverState {
     /// Starts solving `level` (its key `key`) for `aim`; `repaint` wakes the window when
     /// it reports.
-    pub fn start(
-        &mut self,
-        key: LevelKey,
-        level: &Level,
-        aim: Aim,
-        repaint: impl Fn() + Send + 'static,
-    ) {
+    pub fn start(&mut self, key: LevelKey, level: &Level, aim: Aim, repaint: Waker) {
         self.run = Some(SolveRun::start(key, level, aim, repaint));
     }
 
@@ -136,12 +130,7 @@ impl Found {
 impl SolveRun {
     /// Starts solving `level` (its key `key`) for `aim` in the background; `repaint` wakes
     /// the window.
-    pub fn start(
-        key: LevelKey,
-        level: &Level,
-        aim: Aim,
-        repaint: impl Fn() + Send + 'static,
-    ) -> Self {
+    pub fn start(key: LevelKey, level: &Level, aim: Aim, repaint: Waker) -> Self {
         let start = level.clone();
         let work_level = level.clone();
         let job = Job::spawn(repaint, move |reporter| {

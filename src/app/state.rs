@@ -2,6 +2,7 @@
 //! the handler of its area (in `commands`). Panels only read this state and queue
 //! commands; nothing here draws.
 
+use crate::app::worker::Waker;
 use std::path::{Path, PathBuf};
 
 use crate::app::command::Command;
@@ -64,6 +65,9 @@ pub struct App {
     pub(crate) messages: Messages,
     /// Commands queued by panels during this frame.
     pub(crate) queue: Vec<Command>,
+    /// Wakes the window when a job started by a command has news: the window's own from its
+    /// first frame (commands are carried out only while a frame is drawn).
+    pub(crate) waker: Waker,
 }
 
 impl App {
@@ -85,6 +89,7 @@ impl App {
             settings,
             messages: Messages::default(),
             queue: Vec::new(),
+            waker: Waker::new(&egui::Context::default()),
         }
     }
 

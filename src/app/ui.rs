@@ -3,6 +3,7 @@
 //! commands carried out and what only the window can do (file dialogs, clipboard, closing,
 //! starting workers).
 
+use crate::app::worker::Waker;
 use std::path::{Path, PathBuf};
 
 use egui::{Ui, ViewportCommand};
@@ -25,6 +26,7 @@ impl App {
     /// mode shown ([`ModeView`]).
     pub fn show(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
+        self.waker = Waker::new(&ctx);
         self.apply_theme(&ctx);
         self.read_input(&ctx);
         let mode = self.view.mode;
@@ -118,8 +120,7 @@ impl App {
             ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
             self.view.window_title = title;
         }
-        let repaint = ctx.clone();
-        self.autosave_tick(move || repaint.request_repaint());
+        self.autosave_tick(self.waker.clone());
     }
 
     /// The panel beside the board: the mode's own panel, then (when the mode shares the
@@ -181,10 +182,7 @@ impl App {
     }
 
     fn window_request(&mut self, ctx: &egui::Context, request: WindowRequest) {
-        let repaint = {
-            let ctx = ctx.clone();
-            move || ctx.request_repaint()
-        };
+        let repaint = self.waker.clone();
         match request {
             WindowRequest::PickOpen => self.pick(Purpose::Open),
             WindowRequest::PickSave => self.pick(Purpose::Save),
@@ -254,8 +252,7 @@ impl App {
             view.overlays(&mut overlays, &shown, hover, &frame);
         }
         let on = &self.settings.overlays;
-        let repaint = move || ctx.request_repaint();
-        self.overlays.add(&mut overlays, on, &shown, self.document.level(), repaint);
+        self.overlays.add(&mut overlays, on, &shown, self.document.level(), self.waker.clone());
         overlays
     }
 

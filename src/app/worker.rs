@@ -16,6 +16,24 @@ enum Report<P, R> {
     Done(R),
 }
 
+/// What wakes the window when a job has news: made only from the window's context, so a
+/// job cannot be started that the window would not notice finishing (a view waiting on
+/// one would otherwise sit on its old answer until the pointer moved).
+#[derive(Clone)]
+pub struct Waker(egui::Context);
+
+impl Waker {
+    /// Wakes the window that draws with `ctx`.
+    pub fn new(ctx: &egui::Context) -> Self {
+        Waker(ctx.clone())
+    }
+
+    /// Asks the window for a frame.
+    pub fn wake(&self) {
+        self.0.request_repaint();
+    }
+}
+
 /// A running background job producing progress reports `P` and a result `R`.
 pub struct Job<P, R> {
     cancel: Arc<AtomicBool>,
@@ -41,10 +59,10 @@ impl<P> Reporter<'_, P> {
 }
 
 impl<P: Send + 'static, R: Send + 'static> Job<P, R> {
-    /// Runs `work` on a new thread. Every report and the result wake the window through
-    /// `repaint`.
+    /// Runs `work` on a new thread. Every report and the result wake the window
+    /// (`repaint`).
     pub fn spawn(
-        repaint: impl Fn() + Send + 'static,
+        repaint: Waker,
         work: impl FnOnce(&mut Reporter<'_, P>) -> R + Send + 'static,
     ) -> Self {
         let cancel = Arc::new(AtomicBool::new(false));
@@ -56,11 +74,11 @@ impl<P: Send + 'static, R: Send + 'static> Job<P, R> {
                 let progress_tx = tx.clone();
                 let mut send = |p: P| {
                     let _ = progress_tx.send(Report::Progress(p));
-                    repaint();
+                    repaint.wake();
                 };
                 let result = work(&mut Reporter { cancel: &flag, send: &mut send });
                 let _ = tx.send(Report::Done(result));
-                repaint();
+                repaint.wake();
             })
             .expect("cannot start a worker thread");
         Job { cancel, reports, latest: None, started: Instant::now(), failed: false }
@@ -130,23 +148,49 @@ impl<P, R> Drop for Job<P, R> {
 
 #[cfg(test)]
 mod tests {
-    use super::Job;
-    use std::sync::atomic::Ordering;
+    use super::{Job, Waker};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// A waker for a window that is not drawn.
+    fn idle() -> Waker {
+        Waker::new(&egui::Context::default())
+    }
+
+    /// A job wakes the window with its result, with no input event to prompt a frame.
+    #[test]
+    fn a_job_wakes_the_window_when_it_ends() {
+        let ctx = egui::Context::default();
+        let wakes = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&wakes);
+        ctx.set_request_repaint_callback(move |_| {
+            counter.fetch_add(1, Ordering::SeqCst);
+        });
+        let mut job: Job<(), u32> = Job::spawn(Waker::new(&ctx), |_| {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            7
+        });
+        let result = loop {
+            if let Some(r) = job.poll() {
+                break r;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        };
+        assert_eq!(result, 7);
+        assert!(wakes.load(Ordering::SeqCst) >= 1, "the window was woken");
+    }
 
     #[test]
     fn a_job_reports_progress_and_stops_when_cancelled() {
-        let mut job: Job<u32, u32> = Job::spawn(
-            || {},
-            |r| {
-                let mut n = 0;
-                while !r.cancel.load(Ordering::Relaxed) {
-                    n += 1;
-                    r.progress(n);
-                    std::thread::sleep(std::time::Duration::from_millis(1));
-                }
-                n
-            },
-        );
+        let mut job: Job<u32, u32> = Job::spawn(idle(), |r| {
+            let mut n = 0;
+            while !r.cancel.load(Ordering::Relaxed) {
+                n += 1;
+                r.progress(n);
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            n
+        });
         while job.latest().is_none() {
             assert!(job.poll().is_none());
         }
@@ -162,7 +206,7 @@ mod tests {
 
     #[test]
     fn a_job_whose_work_panics_says_it_failed() {
-        let mut job: Job<(), u32> = Job::spawn(|| {}, |_| panic!("the work fails"));
+        let mut job: Job<(), u32> = Job::spawn(idle(), |_| panic!("the work fails"));
         let start = std::time::Instant::now();
         while !job.failed() {
             assert!(job.poll().is_none(), "no result");

@@ -11,6 +11,7 @@ use sokolab::app::autosave::Autosave;
 use sokolab::app::command::Command;
 use sokolab::app::document::Document;
 use sokolab::app::settings::Settings;
+use sokolab::app::worker::Waker;
 use sokolab::level::Pos;
 
 use crate::harness::{drag, finish_files, window, window_for};
@@ -170,7 +171,7 @@ fn crash_with_edits(state: &std::path::Path) -> std::path::PathBuf {
     doc.dirty = true;
     doc.collection.levels[0].meta.title = "Unsaved".into();
     let mut autosave = Autosave::new(state.to_path_buf());
-    autosave.tick(&doc, 1, || {}).unwrap();
+    autosave.tick(&doc, 1, Waker::new(&egui::Context::default())).unwrap();
     autosave.settle().unwrap();
     let autosaved = state.join("autosave.txt");
     assert!(autosaved.exists());

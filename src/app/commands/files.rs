@@ -6,6 +6,7 @@ use crate::app::document::Document;
 use crate::app::files::{FileDone, FileRun, FileTask};
 use crate::app::state::{App, WindowRequest};
 use crate::app::view::Mode;
+use crate::app::worker::Waker;
 
 impl App {
     /// Carries out a file command.
@@ -56,7 +57,7 @@ impl App {
 
     /// Starts a file job (a save writes the collection as it is now); `repaint` wakes the
     /// window when it is done.
-    pub fn start_file(&mut self, task: FileTask, repaint: impl Fn() + Send + 'static) {
+    pub fn start_file(&mut self, task: FileTask, repaint: Waker) {
         if self.files.run.is_some() {
             return;
         }
@@ -205,7 +206,7 @@ impl App {
 
     /// Writes the autosave when due (on a worker; `repaint` wakes the window when done);
     /// nothing while the last run's edits are offered back.
-    pub fn autosave_tick(&mut self, repaint: impl Fn() + Send + 'static) {
+    pub fn autosave_tick(&mut self, repaint: Waker) {
         if self.files.pending_restore.is_none()
             && let Some(a) = &mut self.files.autosave
             && let Err(e) = a.tick(&self.document.doc, self.document.revision(), repaint)

@@ -6,6 +6,7 @@ use crate::app::inspector::{Asked, Run, Shown};
 use crate::app::modes::cannot_search;
 use crate::app::overlay::Overlay;
 use crate::app::state::{App, WindowRequest};
+use crate::app::worker::Waker;
 
 impl App {
     /// Carries out an inspector command.
@@ -71,7 +72,7 @@ impl App {
     }
 
     /// Starts the inspector's worker; `repaint` wakes the window.
-    pub fn start_inspector(&mut self, run: Run, repaint: impl Fn() + Send + 'static) {
+    pub fn start_inspector(&mut self, run: Run, repaint: Waker) {
         if let Some(s) = &mut self.inspector.session {
             s.run(run, repaint);
         }
@@ -80,7 +81,7 @@ impl App {
     /// A fresh inspector search of the level shown in the editor.
     fn reset_inspector(&mut self) {
         let (key, level) = (self.document.key(), self.level().clone());
-        if let Err(e) = self.inspector.reset(key, &level) {
+        if let Err(e) = self.inspector.reset(key, &level, self.waker.clone()) {
             self.messages.status = cannot_search(&e);
         }
     }

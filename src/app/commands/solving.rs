@@ -5,6 +5,7 @@ use crate::app::command::Command;
 use crate::app::play::Game;
 use crate::app::state::{App, WindowRequest};
 use crate::app::view::Mode;
+use crate::app::worker::Waker;
 
 impl App {
     /// Carries out a solver command.
@@ -28,7 +29,7 @@ impl App {
     }
 
     /// Starts the solver on the current level; `repaint` wakes the window when it reports.
-    pub fn start_solver(&mut self, repaint: impl Fn() + Send + 'static) {
+    pub fn start_solver(&mut self, repaint: Waker) {
         let aim = self.settings.solve_aim;
         self.solver.start(self.document.key(), self.document.level(), aim, repaint);
         self.messages.status = "Solving…".into();

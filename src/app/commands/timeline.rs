@@ -8,6 +8,7 @@ use crate::app::timeline::{
     ExportError, ExportKind, OptimizeRun, Timeline, TimelineError, TimelineSource, counts,
 };
 use crate::app::view::Mode;
+use crate::app::worker::Waker;
 use crate::level::moves::to_lurd;
 use crate::solver::optimize::Metric;
 
@@ -87,7 +88,7 @@ impl App {
     }
 
     /// Starts exporting the timeline's solution; `repaint` wakes the window.
-    pub fn start_export(&mut self, kind: ExportKind, repaint: impl Fn() + Send + 'static) {
+    pub fn start_export(&mut self, kind: ExportKind, repaint: Waker) {
         let pal = Palette::for_dark_mode(self.settings.dark);
         if self.timeline.start_export(kind, pal, repaint) {
             self.messages.status = "Exporting…".into();
@@ -95,7 +96,7 @@ impl App {
     }
 
     /// Starts optimising the timeline's solution by `metric`; `repaint` wakes the window.
-    pub fn start_optimize(&mut self, metric: Metric, repaint: impl Fn() + Send + 'static) {
+    pub fn start_optimize(&mut self, metric: Metric, repaint: Waker) {
         let Some(t) = &self.timeline.loaded else { return };
         let run = OptimizeRun::start(t.key, &t.start, &t.moves, metric, repaint);
         self.timeline.optimize = Some(run);

@@ -27,7 +27,7 @@ impl App {
                     (Some(s), Mode::Inspect) => s.search().patterns(),
                     _ => Vec::new(),
                 };
-                self.messages.status = self.overlays.explain(&shown, &patterns);
+                self.messages.status = self.overlays.explain(&shown, &patterns, self.waker.clone());
             }
             other => unreachable!("{other:?} is not a view command"),
         }

@@ -2,6 +2,7 @@
 //! distances, the packing plan, a backward search for FESS), which takes seconds on a big
 //! board; the window keeps drawing meanwhile, and the user can cancel.
 
+use crate::app::worker::Waker;
 use std::time::Duration;
 
 use crate::app::document::LevelKey;
@@ -37,10 +38,10 @@ pub struct Building {
 
 impl Building {
     /// Starts building the search `config` asks for on `level` (whose key is `key`).
-    pub fn start(key: LevelKey, level: &Level, config: Config) -> Self {
+    pub fn start(key: LevelKey, level: &Level, config: Config, repaint: Waker) -> Self {
         let interrupt = Interrupt::default();
         let (work, stop) = (level.clone(), interrupt.clone());
-        let job = Job::spawn(|| {}, move |_| Session::new(key, &work, config, &stop));
+        let job = Job::spawn(repaint, move |_| Session::new(key, &work, config, &stop));
         Building { key, then: None, interrupt, job, done: false }
     }
 

@@ -17,6 +17,7 @@ pub mod session;
 pub mod text;
 pub mod tree;
 
+use crate::app::worker::Waker;
 use std::time::Instant;
 
 use crate::app::document::LevelKey;
@@ -249,7 +250,12 @@ impl Inspector {
 
     /// Builds a fresh search of `level` with the current choices, on a worker: ready when
     /// this returns for a small level, later ([`Inspector::poll_building`]) for a big one.
-    pub fn reset(&mut self, key: LevelKey, level: &Level) -> Result<(), Unsearchable> {
+    pub fn reset(
+        &mut self,
+        key: LevelKey,
+        level: &Level,
+        repaint: Waker,
+    ) -> Result<(), Unsearchable> {
         self.session = None;
         self.building = None;
         self.shown = Shown::Current;
@@ -262,7 +268,7 @@ impl Inspector {
         self.snapshot = Snapshot::default();
         self.solution = None;
         self.patterns = PatternBook::new(self.patterns.order_by);
-        let mut building = Building::start(key, level, self.config());
+        let mut building = Building::start(key, level, self.config(), repaint);
         let built = building.wait(GRACE);
         self.building = Some(building);
         match built {

@@ -6,6 +6,7 @@
 //! and lets the window in between (the window announces that it waits, and the worker
 //! yields until it has had its turn), so a frame waits at most one such slice.
 
+use crate::app::worker::Waker;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
@@ -149,7 +150,7 @@ impl Session {
     }
 
     /// Starts the worker; `repaint` wakes the window while it runs and when it ends.
-    pub fn run(&mut self, run: Run, repaint: impl Fn() + Send + 'static) {
+    pub fn run(&mut self, run: Run, repaint: Waker) {
         if !self.can_step() || self.is_running() {
             return;
         }
@@ -160,7 +161,7 @@ impl Session {
             .name("sokolab-inspector".into())
             .spawn(move || {
                 let ended = work(&search, &waiting, &flag, run, &repaint);
-                repaint();
+                repaint.wake();
                 ended
             })
             .expect("cannot start the inspector's worker thread");
@@ -202,7 +203,7 @@ fn work(
     waiting: &AtomicUsize,
     stop: &AtomicBool,
     run: Run,
-    repaint: &dyn Fn(),
+    repaint: &Waker,
 ) -> Ended {
     let start = Instant::now();
     let target = || match run {
@@ -244,7 +245,7 @@ fn work(
             }
         }
         if last_repaint.elapsed() > Duration::from_millis(30) {
-            repaint();
+            repaint.wake();
             last_repaint = Instant::now();
         }
         while waiting.load(Ordering::SeqCst) > 0 && !stop.load(Ordering::Relaxed) {

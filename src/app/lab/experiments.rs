@@ -2,7 +2,7 @@
 //! worker thread with a progress bar and a cancel button; its rows and the figure-7-26
 //! chart fill in as each row completes. A Sokoban experiment scrambles the level shown.
 
-use crate::app::worker::Job;
+use crate::app::worker::{Job, Waker};
 use crate::lab::experiment::{Experiment, NAMED, Row, Table, Watch};
 use crate::level::Level;
 use egui::Ui;
@@ -102,7 +102,7 @@ impl Experiments {
 
     /// Starts the chosen experiment on a worker thread (a file is read there), a Sokoban
     /// one on `level`; `repaint` is called as it moves.
-    pub fn start(&mut self, level: &Level, repaint: impl Fn() + Send + 'static) {
+    pub fn start(&mut self, level: &Level, repaint: Waker) {
         if self.running.is_some() {
             return;
         }

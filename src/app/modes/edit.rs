@@ -1,6 +1,7 @@
 //! The editor as a mode: painting strokes on the board, the problems outlined, the live
 //! solvability check following the level shown.
 
+use crate::app::worker::Waker;
 use egui::Ui;
 
 use crate::app::board::Overlays;
@@ -22,8 +23,7 @@ impl ModeView for EditorState {
         }
         let document = &frame.document;
         let (key, level, budget) = (document.key(), document.level(), frame.settings.live_check);
-        let ctx = frame.ctx.clone();
-        if self.live.follow(key, level, budget, move || ctx.request_repaint()) {
+        if self.live.follow(key, level, budget, Waker::new(frame.ctx)) {
             frame.ctx.request_repaint_after(CHECKING);
         }
     }

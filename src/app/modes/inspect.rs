@@ -3,6 +3,7 @@
 //! it, the player's area and the sub-problem, and the lower panel shows charts, history,
 //! tree or patterns.
 
+use crate::app::worker::Waker;
 use egui::Ui;
 
 use crate::app::board::Overlays;
@@ -29,7 +30,7 @@ impl ModeView for Inspector {
         }
         let key = frame.document.key();
         if self.key().is_some_and(|k| k != key)
-            && let Err(e) = self.reset(key, frame.document.level())
+            && let Err(e) = self.reset(key, frame.document.level(), Waker::new(frame.ctx))
         {
             *frame.status = cannot_search(&e);
         }

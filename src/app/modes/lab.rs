@@ -2,6 +2,7 @@
 //! Sokoban scramble on it), its panels beside and below, their actions carried out after
 //! drawing, and the experiments run on a worker.
 
+use crate::app::worker::Waker;
 use egui::Ui;
 
 use crate::app::command::Command;
@@ -56,9 +57,7 @@ impl ModeView for LabState {
             self.carry_out(action, frame);
         }
         if asked.start {
-            let repaint = frame.ctx.clone();
-            let level = frame.document.level();
-            self.experiments.start(level, move || repaint.request_repaint());
+            self.experiments.start(frame.document.level(), Waker::new(frame.ctx));
         }
         if asked.open {
             frame.sink.send(Command::OpenExperiment);

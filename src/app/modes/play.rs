@@ -2,6 +2,7 @@
 //! clicks that walk and drags that push, a replayed solution playing itself, and the
 //! deadlock check of each new position.
 
+use crate::app::worker::Waker;
 use egui::Ui;
 
 use crate::app::board::Overlays;
@@ -34,8 +35,7 @@ impl ModeView for PlayState {
                 frame.ctx.request_repaint_after(REPLAY_STEP);
             }
         }
-        let ctx = frame.ctx.clone();
-        if let Some(d) = self.watch(key, move || ctx.request_repaint()) {
+        if let Some(d) = self.watch(key, Waker::new(frame.ctx)) {
             *frame.status = format!(
                 "This position is dead ({}): {} Undo takes the last move back.",
                 d.rule.name(),

@@ -9,7 +9,7 @@ use image::{Delay, Frame};
 
 use crate::app::palette::Palette;
 use crate::app::timeline::render::render;
-use crate::app::worker::Job;
+use crate::app::worker::{Job, Waker};
 use crate::level::{IllegalMove, Level, Move};
 
 /// Pixels per square in exported images.
@@ -120,7 +120,7 @@ impl ExportRun {
         moves: &[Move],
         per_second: f32,
         pal: Palette,
-        repaint: impl Fn() + Send + 'static,
+        repaint: Waker,
     ) -> Self {
         let (start, moves) = (start.clone(), moves.to_vec());
         let job = Job::spawn(repaint, move |r| {
@@ -197,8 +197,14 @@ mod tests {
     fn finish(kind: ExportKind) -> Result<Exported, ExportError> {
         let level = Level::from_rows(&["######", "#@$ .#", "######"]).unwrap();
         let moves = parse_lurd("RR").unwrap();
-        let mut run =
-            ExportRun::start(kind, &level, &moves, 4.0, Palette::for_dark_mode(true), || {});
+        let mut run = ExportRun::start(
+            kind,
+            &level,
+            &moves,
+            4.0,
+            Palette::for_dark_mode(true),
+            Waker::new(&egui::Context::default()),
+        );
         loop {
             if let Some(r) = run.poll() {
                 return r;

@@ -12,6 +12,7 @@ pub use optimize::{OptimizeRun, counts};
 
 use crate::app::document::LevelKey;
 use crate::app::palette::Palette;
+use crate::app::worker::Waker;
 use crate::level::metrics::Metrics;
 use crate::level::moves::{LurdError, parse_lurd, to_lurd};
 use crate::level::{IllegalMove, Level, Move, replay};
@@ -110,12 +111,7 @@ impl TimelineState {
 
     /// Starts exporting the solution loaded, if there is one, drawn with `pal`; `repaint`
     /// wakes the window.
-    pub fn start_export(
-        &mut self,
-        kind: ExportKind,
-        pal: Palette,
-        repaint: impl Fn() + Send + 'static,
-    ) -> bool {
+    pub fn start_export(&mut self, kind: ExportKind, pal: Palette, repaint: Waker) -> bool {
         let Some(t) = &self.loaded else { return false };
         self.export = Some(ExportRun::start(kind, &t.start, &t.moves, t.speed, pal, repaint));
         true

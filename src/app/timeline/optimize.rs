@@ -4,7 +4,7 @@
 
 use crate::app::document::LevelKey;
 use crate::app::inspector::text::plural;
-use crate::app::worker::Job;
+use crate::app::worker::{Job, Waker};
 use crate::level::metrics::Metrics;
 use crate::level::{Level, Move};
 use crate::solver::Limits;
@@ -29,7 +29,7 @@ impl OptimizeRun {
         start: &Level,
         moves: &[Move],
         metric: Metric,
-        repaint: impl Fn() + Send + 'static,
+        repaint: Waker,
     ) -> Self {
         let (level, moves) = (start.clone(), moves.to_vec());
         let job = Job::spawn(repaint, move |r| {
