@@ -81,7 +81,7 @@ proptest! {
         ops in prop::collection::vec((0u8..12, 0usize..9, 0usize..9, 0usize..9, 0usize..9), 0..40)
     ) {
         let mut level = read_collection(SAMPLE).unwrap().levels.remove(1);
-        let tools = [Tool::Wall, Tool::Floor, Tool::Goal, Tool::Box, Tool::Player, Tool::Erase];
+        let tools = [Tool::Wall, Tool::Floor, Tool::Goal, Tool::Box, Tool::Player, Tool::Erase, Tool::Clear];
         for (op, a, b, c, d) in ops {
             let tool = tools[a % tools.len()];
             match op {

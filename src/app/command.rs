@@ -353,7 +353,12 @@ fn build_table() -> Vec<Entry> {
             (Tool::Goal, "Goal", Key::G, "Goal (place on a box for a box on goal)"),
             (Tool::Box, "Box", Key::B, "Box (place on a goal for a box on goal)"),
             (Tool::Player, "Player", Key::P, "Player (moves the player here)"),
-            (Tool::Erase, "Erase", Key::E, "Erase (also: right mouse button)"),
+            (
+                Tool::Erase,
+                "Erase",
+                Key::E,
+                "Erase: the square becomes outside (also: Shift+right button)",
+            ),
         ]
         .map(|(tool, label, k, tip)| {
             Entry::new(C::SetTool(tool), label).key(edit, key(k)).tip(tip)

@@ -44,6 +44,11 @@ impl Purpose {
     pub fn names_a_file(self) -> bool {
         self != Purpose::Frames
     }
+
+    /// Whether the file chosen is written (so an existing one would be replaced).
+    pub fn writes_a_file(self) -> bool {
+        matches!(self, Purpose::Save | Purpose::Gif)
+    }
 }
 
 /// One entry of the folder listed.
@@ -68,13 +73,21 @@ pub struct FilePicker {
     pub entries: Vec<Entry>,
     /// Why the folder could not be listed.
     pub error: Option<String>,
+    /// An existing file the user chose to write, until they say whether to replace it.
+    pub replacing: Option<PathBuf>,
 }
 
 impl FilePicker {
     /// A dialog for `purpose` in `dir`, the name field holding `name`.
     pub fn new(purpose: Purpose, dir: PathBuf, name: String) -> Self {
-        let mut picker =
-            FilePicker { purpose, dir: PathBuf::new(), name, entries: Vec::new(), error: None };
+        let mut picker = FilePicker {
+            purpose,
+            dir: PathBuf::new(),
+            name,
+            entries: Vec::new(),
+            error: None,
+            replacing: None,
+        };
         picker.enter(dir);
         picker
     }
@@ -118,6 +131,22 @@ impl FilePicker {
             _ if name.is_empty() => None,
             _ => Some(self.dir.join(name)),
         }
+    }
+
+    /// What the dialog's action does with `path` (the path chosen): the path to use, or
+    /// none while the user is asked whether to replace the file there.
+    pub fn confirm(&mut self, path: PathBuf) -> Option<PathBuf> {
+        let exists = path.symlink_metadata().is_ok();
+        if self.purpose.writes_a_file() && exists && self.replacing.as_ref() != Some(&path) {
+            self.replacing = Some(path);
+            return None;
+        }
+        Some(path)
+    }
+
+    /// The file the user is asked about, while the name chosen still names it.
+    pub fn asking(&self) -> Option<&Path> {
+        self.replacing.as_deref().filter(|p| self.chosen().as_deref() == Some(*p))
     }
 }
 

@@ -228,6 +228,12 @@ impl App {
                 at,
                 primary: p.primary_pressed(),
                 secondary: p.secondary_pressed(),
+                // As the button went down (a quick click's frame may see Shift released).
+                shift: i.modifiers.shift
+                    || i.events.iter().any(|e| {
+                        matches!(e, egui::Event::PointerButton { pressed: true, modifiers, .. }
+                            if modifiers.shift)
+                    }),
                 released: p.any_released(),
                 down: p.primary_down() || p.secondary_down(),
                 over_board: br.response.contains_pointer(),
@@ -353,16 +359,35 @@ impl App {
                     ui.text_edit_singleline(&mut picker.name).labelled_by(label);
                 });
             }
-            ui.horizontal(|ui| {
-                let chosen = picker.chosen();
-                let action = egui::Button::new(picker.purpose.action());
-                if ui.add_enabled(chosen.is_some(), action).clicked() {
-                    done = Some(chosen);
-                }
-                if ui.button("Cancel").clicked() {
-                    done = Some(None);
-                }
-            });
+            if let Some(file) = picker.asking().map(Path::to_path_buf) {
+                let name = file.file_name().unwrap_or_default().to_string_lossy();
+                ui.colored_label(
+                    egui::Color32::from_rgb(230, 160, 60),
+                    format!("{name} already exists. Replace it? What it holds now will be lost."),
+                );
+                ui.horizontal(|ui| {
+                    if ui.button("Replace").clicked() {
+                        done = Some(Some(file.clone()));
+                    }
+                    if ui.button("Keep it").clicked() {
+                        picker.replacing = None;
+                    }
+                });
+            } else {
+                ui.horizontal(|ui| {
+                    let chosen = picker.chosen();
+                    let action = egui::Button::new(picker.purpose.action());
+                    if ui.add_enabled(chosen.is_some(), action).clicked()
+                        && let Some(path) = chosen
+                    {
+                        // An existing file is replaced only once the user says so.
+                        done = picker.confirm(path).map(Some);
+                    }
+                    if ui.button("Cancel").clicked() {
+                        done = Some(None);
+                    }
+                });
+            }
         });
         let purpose = picker.purpose;
         let Some(choice) = done else { return };

@@ -2,7 +2,7 @@
 
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
-use sokolab::level::{Pos, Terrain};
+use sokolab::level::{Pos, Square, Terrain};
 
 use crate::harness::{board, click, drag, window};
 
@@ -52,24 +52,39 @@ fn tools_place_goal_box_and_player() {
     assert_eq!(board(&h).player(), Some(Pos::new(5, 1)), "the player moved");
 }
 
-#[test]
-fn the_right_button_erases() {
-    let mut h = window(ROOM);
-    let at = crate::harness::center(&h, Pos::new(0, 0));
+/// Presses and releases the secondary button on square `p`, with `modifiers`.
+fn right_click(h: &mut egui_kittest::Harness<'_, sokolab::app::App>, p: Pos, modifiers: Modifiers) {
+    let at = crate::harness::center(h, p);
     h.hover_at(at);
     h.step();
     for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos: at,
-            button: egui::PointerButton::Secondary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
+        let button = egui::PointerButton::Secondary;
+        h.event(egui::Event::PointerButton { pos: at, button, pressed, modifiers });
         h.step();
     }
     h.run();
-    assert_eq!(board(&h).square(Pos::new(0, 0)).terrain, Terrain::Outside);
+}
+
+/// The right button takes away a box, goal or player and leaves floor, never a hole in
+/// the walls; with Shift it erases the square.
+#[test]
+fn the_right_button_clears_and_shift_right_erases() {
+    let mut h = window(ROOM);
+    let (boxed, goal, wall) = (Pos::new(2, 2), Pos::new(4, 2), Pos::new(0, 0));
+    assert!(board(&h).square(boxed).has_box);
+    right_click(&mut h, boxed, Modifiers::NONE);
+    assert_eq!(
+        board(&h).square(boxed),
+        Square::of(Terrain::Floor),
+        "the box went, the floor stays"
+    );
+    right_click(&mut h, goal, Modifiers::NONE);
+    assert_eq!(board(&h).square(goal), Square::of(Terrain::Floor));
+    right_click(&mut h, wall, Modifiers::NONE);
+    assert_eq!(board(&h).square(wall).terrain, Terrain::Wall, "a wall is not cleared");
     assert!(h.state().document().doc.dirty);
+    right_click(&mut h, wall, Modifiers::SHIFT);
+    assert_eq!(board(&h).square(wall).terrain, Terrain::Outside, "Shift+right erases");
 }
 
 #[test]

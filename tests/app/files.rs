@@ -300,6 +300,37 @@ fn open_and_save_as_fall_back_to_a_dialog_inside_the_window() {
     assert!(dir.path().join("copy.xsb").exists());
 }
 
+/// The window's own Save as asks before it replaces a file: keeping it leaves the file as it
+/// was and the dialog open; replacing it writes the collection there.
+#[test]
+fn save_as_asks_before_replacing_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("other.xsb");
+    std::fs::write(&other, ROOM).unwrap();
+    let mut h = window("; Start\n#####\n#@$.#\n#####\n");
+    h.state_mut().files_mut().native_dialogs = false;
+    h.state_mut().send(Command::SaveAs);
+    h.run();
+    h.state_mut().files_mut().picker.as_mut().expect("the dialog is open").enter(dir.path().into());
+    h.run();
+    h.get_by_label("other.xsb").click();
+    h.run();
+    h.get_by_label("Save file").click();
+    h.run();
+    h.get_by_label_contains("other.xsb already exists. Replace it?");
+    h.get_by_label("Keep it").click();
+    h.run();
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), ROOM, "the file is kept");
+    assert!(h.state().files().picker.is_some(), "the dialog stays open");
+    h.get_by_label("Save file").click();
+    h.run();
+    h.get_by_label("Replace").click();
+    finish_files(&mut h);
+    assert!(h.state().files().picker.is_none());
+    let saved = std::fs::read_to_string(&other).unwrap();
+    assert!(saved.contains("Start") && !saved.contains("Room"), "{saved}");
+}
+
 /// Export without a system dialog opens the window's own: a file name for the GIF, a folder
 /// for the frames.
 #[test]

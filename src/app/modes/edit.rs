@@ -43,13 +43,14 @@ impl ModeView for EditorState {
         }
     }
 
-    /// A stroke starts where a button goes down on the board (the secondary button erases),
-    /// follows the pointer, and ends, one undo step, when the button goes up.
+    /// A stroke starts where a button goes down on the board (the secondary button clears
+    /// boxes, goals and the player, leaving floor; with Shift it erases squares), follows
+    /// the pointer, and ends, one undo step, when the button goes up.
     fn pointer(&mut self, pointer: &Pointer, frame: &mut Frame<'_>) {
         let tool = if pointer.primary {
             Some(self.tool)
         } else if pointer.secondary {
-            Some(Tool::Erase)
+            Some(if pointer.shift { Tool::Erase } else { Tool::Clear })
         } else {
             None
         };

@@ -60,6 +60,8 @@ pub(crate) struct Pointer {
     pub primary: bool,
     /// Whether the secondary button went down this frame.
     pub secondary: bool,
+    /// Whether Shift is held.
+    pub shift: bool,
     /// Whether a button went up this frame.
     pub released: bool,
     /// Whether a button is held.

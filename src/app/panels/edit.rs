@@ -40,7 +40,11 @@ pub fn show(
         }
     });
     ui.label(
-        RichText::new("Right button erases. Wheel zooms, middle button pans, Ctrl+0 fits.").small(),
+        RichText::new(
+            "Right button clears boxes, goals and the player; Shift+right erases squares. \
+             Wheel zooms, middle button pans, Ctrl+0 fits.",
+        )
+        .small(),
     );
     ui.separator();
     ui.heading("Board");

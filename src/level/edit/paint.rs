@@ -17,6 +17,9 @@ pub enum Tool {
     Player,
     /// Nothing: the square becomes outside the level.
     Erase,
+    /// What stands or lies on the floor: a box, goal or player is taken away, leaving
+    /// floor; a wall, floor or outside square is left as it is.
+    Clear,
 }
 
 /// Paints `tool` on the square at `pos`. Returns whether anything changed.
@@ -55,6 +58,11 @@ pub fn set_square(level: &mut Level, pos: Pos, tool: Tool) -> bool {
             square.has_box = false;
         }
         Tool::Erase => *square = Square::default(),
+        Tool::Clear => {
+            if square.terrain.is_walkable() {
+                *square = Square::of(Terrain::Floor);
+            }
+        }
     }
     changed || *square != before
 }
@@ -136,6 +144,17 @@ mod tests {
         assert!(set_square(&mut l, Pos::new(4, 1), Tool::Player));
         assert_eq!(l.to_rows()[1], "#   +#");
         assert_eq!(l.players(), vec![Pos::new(4, 1)]);
+    }
+
+    #[test]
+    fn clear_leaves_floor_under_a_box_goal_or_player_and_keeps_walls() {
+        let mut l = level(&["######", "#@$*.#", "######"]);
+        for x in 1..=4 {
+            set_square(&mut l, Pos::new(x, 1), Tool::Clear);
+        }
+        assert_eq!(l.to_rows()[1], "#    #");
+        assert!(!set_square(&mut l, Pos::new(0, 1), Tool::Clear), "a wall stays");
+        assert!(!set_square(&mut l, Pos::new(1, 1), Tool::Clear), "floor stays");
     }
 
     #[test]
