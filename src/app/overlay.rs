@@ -208,6 +208,16 @@ impl Explanation {
             Err(e) => format!("This position cannot be analysed: {e}."),
         }
     }
+
+    /// The answer in a few words for the status bar, which points to the whole of it under
+    /// Overlays.
+    pub fn headline(&self) -> String {
+        match &self.answer {
+            Ok(Some(d)) => format!("Deadlock ({}): why is under Overlays.", d.rule.name()),
+            Ok(None) => "No deadlock rule applies to this position (more under Overlays).".into(),
+            Err(_) => "This position cannot be analysed (why is under Overlays).".into(),
+        }
+    }
 }
 
 /// The overlays' facts and plans, and the last deadlock explanation.
@@ -360,9 +370,9 @@ impl OverlayState {
         }
     }
 
-    /// Keeps the answer `e`; what to tell the user.
+    /// Keeps the answer `e`; what to tell the user in the status bar.
     fn keep(&mut self, e: Explanation) -> String {
-        let text = e.text();
+        let text = e.headline();
         self.explanation = Some(e);
         self.explaining = None;
         text

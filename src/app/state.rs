@@ -6,7 +6,7 @@ use crate::app::worker::Waker;
 use std::path::{Path, PathBuf};
 
 use crate::app::command::Command;
-use crate::app::document::{Document, DocumentState};
+use crate::app::document::{Document, DocumentState, LevelKey};
 use crate::app::editor::EditorState;
 use crate::app::files::{FileState, FileTask};
 use crate::app::inspector::{Inspector, Run};
@@ -25,8 +25,10 @@ use crate::solver::optimize::Metric;
 /// What the status bar and the error dialog say.
 #[derive(Debug, Default)]
 pub struct Messages {
-    /// A one-line message for the status bar.
+    /// A one-line message for the status bar, until another level or board is shown.
     pub status: String,
+    /// The status as last drawn, and the level and board shown when it was said.
+    pub(crate) said: Option<(String, LevelKey)>,
     /// An error to show in a dialog until dismissed.
     pub error: Option<String>,
 }

@@ -121,6 +121,24 @@ impl App {
             self.view.window_title = title;
         }
         self.autosave_tick(self.waker.clone());
+        self.settle_status();
+    }
+
+    /// A status message belongs to the level and board shown when it was said: once another
+    /// is shown (another level, an edit, undo), it goes, so it never seems to speak of what
+    /// is shown now.
+    fn settle_status(&mut self) {
+        let key = self.document.key();
+        let m = &mut self.messages;
+        match &m.said {
+            Some((text, _)) if *text != m.status => m.said = Some((m.status.clone(), key)),
+            Some((_, said_at)) if *said_at != key => {
+                m.status.clear();
+                m.said = Some((String::new(), key));
+            }
+            Some(_) => {}
+            None => m.said = Some((m.status.clone(), key)),
+        }
     }
 
     /// The panel beside the board: the mode's own panel, then (when the mode shares the

@@ -64,6 +64,31 @@ fn why_is_this_a_deadlock_names_the_rule_and_marks_the_box() {
     let status = h.state().messages().status.clone();
     assert!(status.contains("Deadlock (dead square)"), "{status}");
     assert_eq!(h.state().view().drawn.culprits, vec![Pos::new(1, 1)]);
+    // The status bar says it in a few words; the whole answer is in the panel.
+    let whole = h.state().overlays().explanation.as_ref().expect("an answer").text();
+    assert!(whole.len() > status.len() && status.contains("under Overlays"), "{status}");
+    h.get_by_label(&whole);
+    // Once the position changes, the status goes and the panel marks the answer as old.
+    h.state_mut().send(sokolab::app::command::Command::MirrorHorizontal);
+    h.run();
+    assert_eq!(h.state().messages().status, "", "the status spoke of the old board");
+    h.get_by_label("(about a position no longer shown)");
+}
+
+/// "Opened …" goes with the first edit: a status line never outlives what it spoke of.
+#[test]
+fn a_status_message_goes_when_the_board_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("corner.xsb");
+    std::fs::write(&path, CORNER).unwrap();
+    let mut h = window(CORNER);
+    h.state_mut().send(sokolab::app::command::Command::OpenPath(path));
+    crate::harness::finish_files(&mut h);
+    h.run();
+    assert!(h.state().messages().status.starts_with("Opened"), "{}", h.state().messages().status);
+    h.state_mut().send(sokolab::app::command::Command::MirrorVertical);
+    h.run();
+    assert_eq!(h.state().messages().status, "");
 }
 
 /// Three goals at the end of a one-wide dead-end corridor: the far one is filled first.

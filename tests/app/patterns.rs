@@ -178,9 +178,11 @@ fn f7_names_the_learned_pattern_that_pruned_the_child_and_the_counts_agree() {
     h.run();
     h.key_press(egui::Key::F7);
     h.run();
-    let status = h.state().messages().status.clone();
+    let explained = h.state().overlays().explanation.as_ref().expect("an answer").text();
     assert!(
-        status.contains(&format!("Deadlock pattern #{} (learned during the search", pattern.id)),
-        "{status}"
+        explained.contains(&format!("Deadlock pattern #{} (learned during the search", pattern.id)),
+        "{explained}"
     );
+    let status = &h.state().messages().status;
+    assert!(status.contains("under Overlays"), "the status bar points to it: {status}");
 }

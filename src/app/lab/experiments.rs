@@ -189,7 +189,8 @@ pub struct Asked {
 /// `level` names the level a Sokoban experiment scrambles.
 pub fn show(ui: &mut Ui, e: &mut Experiments, level: &str) -> Asked {
     let mut asked = Asked::default();
-    ui.horizontal(|ui| {
+    // Wrapped to the panel's width, so Run and Cancel are never drawn out of reach.
+    ui.horizontal_wrapped(|ui| {
         let name = ui.label("Table").id;
         ui.add_enabled_ui(!e.is_running(), |ui| {
             egui::ComboBox::from_id_salt("lab-experiment")

@@ -60,12 +60,21 @@ pub fn show(
                         egui::Sense::click(),
                     );
                     board::paint_thumbnail(ui.painter(), level, rect, palette);
-                    let clicked = r.clicked() | ui.selectable_label(selected, text).clicked();
-                    let key = document.key_of(i).expect("every level has a key");
-                    if let Some(rated) = rating.of(key) {
-                        difficulty(ui, rated);
-                    }
-                    clicked
+                    // The difficulty at the right edge, the title cut to what is left: a
+                    // rating never widens the list (and moves the board under the pointer).
+                    let right = egui::Layout::right_to_left(egui::Align::Center);
+                    let title = ui.with_layout(right, |ui| {
+                        let key = document.key_of(i).expect("every level has a key");
+                        if let Some(rated) = rating.of(key) {
+                            difficulty(ui, rated);
+                        }
+                        let layout = egui::Layout::left_to_right(egui::Align::Center);
+                        ui.with_layout(layout, |ui| {
+                            ui.add(egui::Button::selectable(selected, text).truncate())
+                        })
+                        .inner
+                    });
+                    r.clicked() | title.inner.clicked()
                 })
                 .inner;
             if clicked {
