@@ -4,6 +4,7 @@
 
 use egui_kittest::kittest::Queryable;
 use sokolab::app::command::Command;
+use sokolab::app::inspector::text::node_row;
 use sokolab::solver::{Config, LowerBound, Method, Technique, Textbook, Verdict};
 
 use crate::harness::{run_inspector_to_the_end, window, window_sized};
@@ -23,6 +24,13 @@ fn inspect(mut h: Harness, config: Config) -> Harness {
     h
 }
 
+/// Expansions whose children the trace records.
+fn recorded_of(h: &Harness) -> usize {
+    let session = h.state().inspector().session.as_ref().unwrap();
+    let steps = session.with_trace(|t| t.steps.len());
+    steps.min(sokolab::solver::inspect::trace::TREE_EXPANSIONS)
+}
+
 fn step(h: &mut Harness) {
     h.get_by_label("Step").click();
     h.run();
@@ -38,10 +46,8 @@ fn deepening_searches_list_every_child_and_draw_one_tree_per_bound() {
     {
         let name = method.name();
         // A weak bound, so that IDA* needs several bounds on this small level.
-        let config = Config {
-            lower_bound: LowerBound::BoxesOffGoal,
-            ..Config::with_method(method)
-        };
+        let config =
+            Config { lower_bound: LowerBound::BoxesOffGoal, ..Config::with_method(method) };
         let mut h = inspect(window(TWO), config);
         let mut over = false;
         for _ in 0..6 {
@@ -73,10 +79,15 @@ fn deepening_searches_list_every_child_and_draw_one_tree_per_bound() {
         assert!(passes >= 2, "{name}: {passes} bounds");
         h.get_by_label("Search tree").click();
         h.run();
-        h.get_by_label_contains(&format!("{passes} of {passes}: bound "));
-        // The first pass, chosen: all its expansions and every child they generated.
+        // The latest pass is drawn; the menu offers each.
+        let last = starts[passes - 1];
+        let (expansions, children) =
+            (recorded_of(&h) - last, edges.iter().filter(|&&s| s >= last).count());
+        h.get_by_label(&format!("expansions: {expansions}, nodes: {}", 1 + children));
         h.get_by_label("Iteration").click();
         h.run();
+        h.get_by_label_contains(&format!("{passes} of {passes}: bound "));
+        // The first pass, chosen: all its expansions and every child they generated.
         h.get_by_label_contains(&format!("1 of {passes}: bound ")).click();
         h.run();
         let expansions = starts[1];
@@ -98,10 +109,13 @@ fn each_method_names_what_it_orders_by_and_each_count_has_one_name() {
     assert!(!snap.children.is_empty() && !snap.frontier.is_empty());
     assert!(h.query_all_by_label_contains(" f ").next().is_none(), "BFS shows no f");
     for c in snap.children.iter().filter(|c| c.verdict == Verdict::Kept) {
-        h.get_by_label_contains(&format!("g {} h {} depth {}", c.g, c.h, c.g));
+        let row = format!("g {} h {} depth {}", c.g, c.h, c.g);
+        h.get_all_by_label_contains(&row).next().expect("the child's row");
     }
     let current = snap.current.unwrap();
-    h.get_by_label_contains(&format!("g {} h {} depth {}", current.g, current.h, current.g));
+    let row = format!("Expanded: {}", node_row(&current, Method::Bfs.info().order));
+    assert!(row.ends_with(&format!("g {} h {} depth {}", current.g, current.h, current.g)));
+    h.get_by_label(&row);
     // The counter and the chart's line of the same count share a name.
     assert_eq!(h.get_all_by_label("depth").count(), 2, "BFS's bound is its depth");
     assert_eq!(h.get_all_by_label("seen").count(), 2);
@@ -112,7 +126,10 @@ fn each_method_names_what_it_orders_by_and_each_count_has_one_name() {
     let mut h = inspect(window(TWO), Config::with_method(Method::AStar));
     step(&mut h);
     let current = h.state().inspector().snapshot.current.unwrap();
-    h.get_by_label_contains(&format!("g {} h {} f {}", current.g, current.h, current.f));
+    assert_eq!(current.f, current.g + current.h);
+    let row = format!("Expanded: {}", node_row(&current, Method::AStar.info().order));
+    assert!(row.ends_with(&format!("g {} h {} f {}", current.g, current.h, current.f)));
+    h.get_by_label(&row);
     assert_eq!(h.get_all_by_label("best f").count(), 2);
 
     // The lab's BFS: its counters and its chart name the closed set alike.
