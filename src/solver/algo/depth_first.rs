@@ -177,20 +177,31 @@ impl<O: Observer> DepthFirst<O> {
         debug_assert!(self.priority(g, c.h) <= self.limit);
         let state = &self.frames[top].states[i * stride..(i + 1) * stride];
         let info = NodeInfo { parent, push: c.push, g, h: c.h, closed: false };
-        match self.seen.insert(state, c.hash, info) {
-            Insert::New(_) => {}
-            Insert::Known(old) if self.seen.info(old).g <= g => {
-                self.core.stats.duplicates += 1;
-                return None;
+        let duplicate = match self.seen.insert(state, c.hash, info) {
+            Insert::New(_) => false,
+            Insert::Known(old) if self.seen.info(old).g <= g => true,
+            Insert::Known(old) => {
+                self.seen.info_mut(old).g = g;
+                false
             }
-            Insert::Known(old) => self.seen.info_mut(old).g = g,
-        }
-        let id = match self.core.nodes.insert(state, c.hash, info) {
-            Insert::New(n) => n,
-            Insert::Known(_) => {
-                self.core.stats.duplicates += 1;
-                return None;
+        };
+        let id = match duplicate {
+            false => match self.core.nodes.insert(state, c.hash, info) {
+                Insert::New(n) => Some(n),
+                Insert::Known(_) => None,
+            },
+            true => None,
+        };
+        let Some(id) = id else {
+            self.core.stats.duplicates += 1;
+            if O::ENABLED {
+                let push = self.core.push_view(c.push);
+                let f = self.priority(g, c.h);
+                let (verdict, node, pattern) = (Verdict::Duplicate, None, None);
+                let child = ChildView { push, node, g, h: c.h, f, verdict, pattern };
+                self.core.observer.tried(child);
             }
+            return None;
         };
         self.core.stats.depth = self.core.stats.depth.max(g);
         if c.solved {

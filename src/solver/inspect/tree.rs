@@ -254,6 +254,13 @@ mod tests {
                 for n in &p.nodes[1..] {
                     assert_eq!(n.depth, p.nodes[n.parent.unwrap()].depth + 1);
                 }
+                // A finished pass tried every child it kept: each was expanded, or found a
+                // duplicate when its turn came (and shown so).
+                if p.steps.end < t.steps.len() {
+                    let kept = |n: &&TreeNode| matches!(n.verdict, Some(Verdict::Kept));
+                    let waiting = p.nodes.iter().filter(kept).filter(|n| n.expanded.is_none());
+                    assert_eq!(waiting.count(), 0, "{}", method.name());
+                }
             }
         }
     }
