@@ -35,6 +35,13 @@ fn every_method_is_in_the_help_and_parses_from_its_name() {
         for info in METHODS {
             assert!(help.contains(&info.usage()), "`{command} --help` lacks {}", info.usage());
             assert!(words.contains(info.summary), "`{command} --help` lacks {}", info.summary);
+            // What the JSON's `closed` counts for it, in the inspector's word.
+            let closed = info.stored.meaning.to_lowercase();
+            assert!(words.contains(&closed), "`{command} --help` lacks {closed}");
+            assert!(words.contains(&format!("`{}`", info.stored.name)), "{}", info.name);
+        }
+        for key in ["`expanded`", "`generated`", "`open`", "`closed`"] {
+            assert!(words.contains(key), "`{command} --help` does not say what {key} is");
         }
     }
     for info in METHODS {

@@ -30,7 +30,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1, value_name = "J")]
     pub jobs: usize,
     /// One JSON object per level, then a summary object.
-    #[arg(long)]
+    #[arg(long, long_help = crate::cli::report::json_help("One JSON object per level, then a summary object"))]
     pub json: bool,
 }
 

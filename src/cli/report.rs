@@ -6,6 +6,32 @@ use crate::solver::{Limits, Outcome, PLAN_STEPS, StopReason};
 use serde::Serialize;
 use std::path::Path;
 
+/// The `--json` option's long help: `what` (the objects printed), then what their counts
+/// are, `closed` as each method's catalogue entry says (the inspector names it so too).
+pub fn json_help(what: &str) -> String {
+    let mut kinds: Vec<(crate::solver::Count, Vec<&str>)> = Vec::new();
+    for info in crate::solver::METHODS {
+        match kinds.iter_mut().find(|(c, _)| *c == info.stored) {
+            Some((_, names)) => names.push(info.name),
+            None => kinds.push((info.stored, vec![info.name])),
+        }
+    }
+    let closed: Vec<String> = kinds
+        .iter()
+        .map(|(c, names)| {
+            let meaning = c.meaning.to_lowercase();
+            format!("for {}: {meaning} (the inspector's `{}`)", names.join(", "), c.name)
+        })
+        .collect();
+    format!(
+        "{what}. Their counts, when the search ended: `expanded`, the nodes expanded; \
+         `generated`, the children generated, pruned ones included; `open`, the nodes \
+         waiting to be expanded (the open list or stack); `closed`, {}; `measures`, the \
+         method's own counts.",
+        closed.join("; ")
+    )
+}
+
 /// Where a level was read, to name it in messages.
 #[derive(Clone, Copy, Debug)]
 pub struct Place<'a> {

@@ -21,7 +21,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub search: SearchArgs,
     /// One JSON object per level.
-    #[arg(long)]
+    #[arg(long, long_help = crate::cli::report::json_help("One JSON object per level"))]
     pub json: bool,
 }
 

@@ -49,7 +49,7 @@ pub use bounds::LowerBound;
 pub use config::{Config, Limits, Method, Textbook};
 pub use deadlock::patterns::{PatternView, Source};
 pub use deadlock::{Deadlocks, PruneReason};
-pub use methods::{METHODS, MethodInfo, Optimality, Param, Policy, Traced};
+pub use methods::{Count, METHODS, MethodInfo, Optimality, Order, Param, Policy, Traced};
 pub use model::error::{Unsearchable, WrongSolution};
 pub use model::interrupt::Interrupt;
 pub use model::random::Random;
@@ -61,4 +61,4 @@ pub use search::{
 };
 pub use solution::{Solution, line, solution_of};
 pub use solve::{build, build_interruptible, pushes, solve, solve_with_progress};
-pub use techniques::{Technique, Techniques};
+pub use techniques::{Group, Technique, Techniques};

@@ -84,7 +84,60 @@ pub enum Technique {
     Imagine,
 }
 
+/// The techniques that go together: a method that uses one of a group uses them all (its
+/// catalogue entry lists its groups), so the inspector offers only those that apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Group {
+    /// The push searches' own pruning (PI-corrals).
+    Pushes,
+    /// The tunnel and goal macros, for the methods whose policy allows them.
+    Macros,
+    /// Van Lishout's methods' switch to prune at all.
+    Seed,
+    /// Feature-space search's features, advisors and plan.
+    Fess,
+    /// Demaret's planner's rules.
+    Planner,
+    /// `auto`'s strategies.
+    Portfolio,
+    /// The perimeter the searches of a level share.
+    Perimeter,
+}
+
 impl Technique {
+    /// The group of techniques it belongs to.
+    pub fn group(self) -> Group {
+        use Technique as T;
+        match self {
+            T::Packing
+            | T::Connectivity
+            | T::RoomLinks
+            | T::OutOfPlan
+            | T::Hotspots
+            | T::Blockers
+            | T::Explorer
+            | T::BestLine
+            | T::Plan
+            | T::Imagine => Group::Fess,
+            T::PiCorrals => Group::Pushes,
+            T::TunnelMacros | T::GoalMacros => Group::Macros,
+            T::SeedPruning => Group::Seed,
+            T::MacroCut
+            | T::FrozenGoals
+            | T::Inertia
+            | T::LearnedPatterns
+            | T::OrderingFallback
+            | T::GoalRearrangement => Group::Planner,
+            T::Meeting => Group::Perimeter,
+            T::FessOrder
+            | T::GreedySearch
+            | T::FessHotspots
+            | T::FessPlan
+            | T::PullSearch
+            | T::Targeted => Group::Portfolio,
+        }
+    }
+
     /// Every technique.
     pub const ALL: [Technique; 27] = [
         Technique::Packing,

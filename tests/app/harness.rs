@@ -108,3 +108,17 @@ pub fn run_inspector_to_the_end(h: &mut Harness<'_, App>) {
 pub fn board(h: &Harness<'_, App>) -> Level {
     h.state().board_level().clone()
 }
+
+/// A window of `width` by `height` points showing a collection read from `xsb` (the size a
+/// teacher's laptop shows the program at).
+pub fn window_sized(xsb: &str, width: f32, height: f32) -> Harness<'static, App> {
+    let collection = read_collection(xsb).expect("test level parses");
+    let doc = Document { collection, path: None, dirty: false };
+    let app = App::new(doc, Settings::default(), None);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(width, height))
+        .with_max_steps(12)
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    harness.run_ok();
+    harness
+}

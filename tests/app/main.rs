@@ -14,4 +14,5 @@ mod overlays;
 mod patterns;
 mod play;
 mod solve;
+mod teach;
 mod timeline;

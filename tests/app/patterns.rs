@@ -126,7 +126,7 @@ fn a_child_pruned_by_a_pattern_names_it_and_shows_it_on_the_board() {
     let patterns = search.patterns();
     let learned = patterns.iter().find(|p| p.source == Source::Learned).unwrap();
     let child = pruned_by(search.as_ref(), learned.id);
-    let row = child_row(&child);
+    let row = child_row(&child, Method::AStar.info().order);
     assert!(row.ends_with(&format!("pruned: pattern #{}", learned.id)), "{row}");
 
     // Hovering the row draws the pattern; moving away takes it off.

@@ -1,5 +1,6 @@
-//! Charts of the search drawn with egui_plot: open and seen sizes and the bound against
-//! expansions, from the recorded history, with a log scale option.
+//! Charts of the search drawn with egui_plot: the open and stored sizes and the bound
+//! against expansions, from the recorded history, with a log scale option; each line named
+//! as the method's catalogue entry names its counter.
 
 use egui::Ui;
 use egui_plot::{GridMark, Legend, Line, Plot, PlotPoints, VLine};
@@ -25,7 +26,7 @@ pub fn series(len: usize, at: impl Fn(usize) -> [u32; 3], log: bool) -> [Vec<[f6
     out
 }
 
-/// Open and seen sizes and the bound against expansions.
+/// The open and stored sizes and the bound against expansions.
 pub fn show(ui: &mut Ui, inspector: &Inspector) {
     let log = inspector.log_scale;
     let Some(session) = &inspector.session else {
@@ -36,12 +37,21 @@ pub fn show(ui: &mut Ui, inspector: &Inspector) {
         let steps = &t.steps;
         series(steps.len(), |i| [steps[i].open, steps[i].closed, steps[i].bound.into()], log)
     });
-    plot(ui, "search-chart", lines, log, inspector.scrub);
+    let info = inspector.info();
+    let names = ["open", info.stored.name, info.bound_name];
+    plot(ui, "search-chart", lines, names, log, inspector.scrub);
 }
 
-/// Draws the three lines of [`series`] (log10 of value + 1 when `log`), with a mark at
-/// expansion `scrub`.
-pub fn plot(ui: &mut Ui, id: &str, lines: [Vec<[f64; 2]>; 3], log: bool, scrub: usize) {
+/// Draws the three lines of [`series`] (log10 of value + 1 when `log`), named `names` as
+/// the counters name them, with a mark at expansion `scrub`.
+pub fn plot(
+    ui: &mut Ui,
+    id: &str,
+    lines: [Vec<[f64; 2]>; 3],
+    names: [&str; 3],
+    log: bool,
+    scrub: usize,
+) {
     let [open, closed, bound] = lines;
     let mut plot =
         Plot::new(id).legend(Legend::default()).x_axis_label("expansions").allow_scroll(false);
@@ -49,9 +59,9 @@ pub fn plot(ui: &mut Ui, id: &str, lines: [Vec<[f64; 2]>; 3], log: bool, scrub: 
         plot = plot.y_axis_formatter(|m: GridMark, _| format!("{:.0}", 10f64.powf(m.value) - 1.0));
     }
     plot.show(ui, |p| {
-        p.line(Line::new("open", PlotPoints::from(open)));
-        p.line(Line::new("seen", PlotPoints::from(closed)));
-        p.line(Line::new("bound", PlotPoints::from(bound)));
+        p.line(Line::new(names[0], PlotPoints::from(open)));
+        p.line(Line::new(names[1], PlotPoints::from(closed)));
+        p.line(Line::new(names[2], PlotPoints::from(bound)));
         p.vline(VLine::new("history step", scrub as f64));
     });
 }

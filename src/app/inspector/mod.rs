@@ -248,6 +248,12 @@ impl Inspector {
         }
     }
 
+    /// The catalogue's entry of the method searched (of the method chosen before a search
+    /// is built): what its counters, rows and charts are called.
+    pub fn info(&self) -> &'static crate::solver::MethodInfo {
+        self.session.as_ref().map_or(self.method, |s| s.config.method).info()
+    }
+
     /// Builds a fresh search of `level` with the current choices, on a worker: ready when
     /// this returns for a small level, later ([`Inspector::poll_building`]) for a big one.
     pub fn reset(
@@ -352,7 +358,9 @@ impl Inspector {
             });
             let (g, h) = (u32::from(step.g), u32::from(step.h));
             let stored = if session.depth_first() { None } else { search.node(step.node) };
-            let view = NodeView { id: step.node, g, h, f: g + h, push };
+            // What the method orders by, when g and h say it (else not recorded).
+            let f = session.config.method.info().order.of(g, h).unwrap_or(u32::MAX);
+            let view = NodeView { id: step.node, g, h, f, push };
             self.snapshot.current = Some(stored.unwrap_or(view));
             self.snapshot.children = children;
             self.snapshot.frontier.clear();

@@ -15,14 +15,23 @@ use crate::solver::Verdict;
 use crate::solver::inspect::trace::TREE_EXPANSIONS;
 use crate::solver::{LowerBound, METHODS, PruneReason};
 
+/// The panel's height above and below the children table, at most (the table gets the rest
+/// of the screen).
+const CHILDREN_MARGIN: f32 = 460.0;
+
+/// The children table's least height.
+const CHILDREN_LEAST: f32 = 220.0;
+
 /// A grid of a node's named features (feature-space search's packed boxes, connectivity,
-/// room links cut, boxes out of plan, and its cell).
+/// room links cut, boxes out of plan, and its cell), two to a row.
 fn features_grid(ui: &mut Ui, id: &str, features: &[(&'static str, u32)]) {
-    egui::Grid::new(id).num_columns(2).striped(true).show(ui, |ui| {
-        for (name, value) in features {
+    egui::Grid::new(id).num_columns(4).striped(true).show(ui, |ui| {
+        for (i, (name, value)) in features.iter().enumerate() {
             ui.label(*name);
             ui.label(RichText::new(value.to_string()).monospace());
-            ui.end_row();
+            if i % 2 == 1 {
+                ui.end_row();
+            }
         }
     });
 }
@@ -37,19 +46,23 @@ fn verdict_color(v: Verdict, ui: &Ui) -> Color32 {
     }
 }
 
-/// The panel beside the board in inspect mode.
+/// The panel beside the board in inspect mode: the choices (the switches folded), the
+/// controls, then the core of the inspector, given the room: the node expanded with its
+/// children and the frontier; then the counters in a compact grid and what is shown.
 pub fn show(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
     ui.heading("Search inspector");
     choices(ui, inspector, sink);
     ui.separator();
     controls(ui, inspector, sink);
     ui.separator();
-    counters(ui, inspector);
-    strategies(ui, inspector);
-    ui.separator();
     expansion(ui, inspector, sink);
     ui.separator();
     frontier(ui, inspector, sink);
+    ui.separator();
+    counters(ui, inspector);
+    strategies(ui, inspector);
+    ui.separator();
+    shown(ui, inspector, sink);
 }
 
 /// The panel under the board in inspect mode: charts, history, tree or patterns, drawn in
@@ -139,27 +152,51 @@ fn choices(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
             .labelled_by(name);
         ui.end_row();
     });
-    ui.label("Pruning");
-    ui.horizontal_wrapped(|ui| {
-        for reason in PruneReason::ALL {
-            if let Some(flag) = config.deadlocks.flag(reason) {
-                ui.checkbox(flag, reason.name());
-            }
-        }
-    });
-    ui.label("Techniques")
-        .on_hover_text("FESS's features and advisors, PI-corrals, tunnel and goal macros");
-    ui.horizontal_wrapped(|ui| {
-        for t in Technique::ALL {
-            let mut on = config.techniques.on(t);
-            if ui.checkbox(&mut on, t.name()).changed() {
-                config.techniques.set(t, on);
-            }
-        }
-    });
+    switches(ui, &mut config);
     if config != before {
         sink.send(Command::SetSearchConfig(config));
     }
+}
+
+/// The pruning rules and techniques that apply to the method chosen (its catalogue entry
+/// says which), folded under one line that counts those on.
+fn switches(ui: &mut Ui, config: &mut crate::solver::Config) {
+    let info = config.method.info();
+    let mut deadlocks = config.deadlocks;
+    let rules: Vec<(PruneReason, bool)> = PruneReason::ALL
+        .into_iter()
+        .filter(|&r| info.prunes_with(r))
+        .filter_map(|r| deadlocks.flag(r).map(|on| (r, *on)))
+        .collect();
+    let techniques: Vec<Technique> = Technique::ALL.into_iter().filter(|&t| info.uses(t)).collect();
+    let rules_on = rules.iter().filter(|&&(_, on)| on).count();
+    let on = rules_on + techniques.iter().filter(|&&t| config.techniques.on(t)).count();
+    let all = rules.len() + techniques.len();
+    egui::CollapsingHeader::new(format!("Switches: {on} of {all} on"))
+        .id_salt("switches")
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.label("Pruning");
+            ui.horizontal_wrapped(|ui| {
+                for &(reason, _) in &rules {
+                    if let Some(flag) = config.deadlocks.flag(reason) {
+                        ui.checkbox(flag, reason.name());
+                    }
+                }
+            });
+            if techniques.is_empty() {
+                return;
+            }
+            ui.label("Techniques").on_hover_text("The techniques this method uses");
+            ui.horizontal_wrapped(|ui| {
+                for &t in &techniques {
+                    let mut on = config.techniques.on(t);
+                    if ui.checkbox(&mut on, t.name()).changed() {
+                        config.techniques.set(t, on);
+                    }
+                }
+            });
+        });
 }
 
 fn controls(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
@@ -194,49 +231,78 @@ fn controls(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
     ui.label(inspector.state_line());
 }
 
+/// The counters, three to a row, named as the method's catalogue entry says; the pruned
+/// children by rule folded under their total.
 fn counters(ui: &mut Ui, inspector: &Inspector) {
     let s = &inspector.snapshot.stats;
-    let bound = inspector.method.info().bound_name;
-    let rows = [
-        ("generated", s.generated.to_string(), "Children generated by the expansions"),
-        ("expanded", s.expanded.to_string(), "Nodes expanded (the closed nodes)"),
+    let info = inspector.info();
+    let mut rows: Vec<(String, String, String)> = vec![
         (
-            "duplicates",
+            "generated".into(),
+            s.generated.to_string(),
+            "Children generated by the expansions".into(),
+        ),
+        ("expanded".into(), s.expanded.to_string(), "Nodes expanded".into()),
+        (
+            "duplicates".into(),
             s.duplicates.to_string(),
-            "Children that were states seen before (not stored again)",
+            "Children that were states seen before (not stored again)".into(),
         ),
-        ("open", s.open.to_string(), "Nodes waiting to be expanded (the open list or stack)"),
         (
-            "seen",
-            s.closed.to_string(),
-            "States stored: expanded or waiting (the closed set with the open list)",
+            "open".into(),
+            s.open.to_string(),
+            "Nodes waiting to be expanded (the open list or stack)".into(),
         ),
-        (bound, s.bound.to_string(), "The search's current bound or best priority"),
-        ("deepest", s.depth.to_string(), "Most pushes from the start of a node stored"),
+        (info.stored.name.into(), s.closed.to_string(), info.stored.meaning.into()),
         (
-            "nodes/s",
+            info.bound_name.into(),
+            s.bound.to_string(),
+            format!("The search's {} now", info.bound_name),
+        ),
+        (
+            "deepest".into(),
+            s.depth.to_string(),
+            "Most pushes from the start of a node stored".into(),
+        ),
+        (
+            "nodes/s".into(),
             inspector.nodes_per_second().map_or("–".into(), |r| format!("{r:.0}")),
-            "Expansions per second while the search last ran on its own",
+            "Expansions per second while the search last ran on its own".into(),
         ),
     ];
-    egui::Grid::new("counters").num_columns(2).striped(true).show(ui, |ui| {
-        for (name, value, tip) in rows {
+    for &(name, value) in &s.measures {
+        let tip = "Counted by this method (see the method's help)";
+        rows.push((name.into(), value.to_string(), tip.into()));
+    }
+    egui::Grid::new("counters").num_columns(6).striped(true).show(ui, |ui| {
+        for (i, (name, value, tip)) in rows.into_iter().enumerate() {
             ui.label(name).on_hover_text(tip);
             ui.label(RichText::new(value).monospace());
-            ui.end_row();
-        }
-        for r in PruneReason::ALL {
-            ui.label(format!("pruned: {}", r.name()))
-                .on_hover_text(format!("Children pruned by the rule: {}", r.name()));
-            ui.label(RichText::new(s.pruned_by(r).to_string()).monospace());
-            ui.end_row();
-        }
-        for &(name, value) in &s.measures {
-            ui.label(name).on_hover_text("Counted by this method (see the method's help)");
-            ui.label(RichText::new(value.to_string()).monospace());
-            ui.end_row();
+            if i % 3 == 2 {
+                ui.end_row();
+            }
         }
     });
+    let reasons: Vec<PruneReason> =
+        PruneReason::ALL.into_iter().filter(|&r| info.prunes_with(r)).collect();
+    let total: u64 = reasons.iter().map(|&r| s.pruned_by(r)).sum();
+    egui::CollapsingHeader::new(format!("pruned: {total}"))
+        .id_salt("pruned-by-rule")
+        .default_open(false)
+        .show(ui, |ui| {
+            egui::Grid::new("pruned").num_columns(4).striped(true).show(ui, |ui| {
+                for (i, &r) in reasons.iter().enumerate() {
+                    ui.label(r.name())
+                        .on_hover_text(format!("Children pruned by the rule: {}", r.name()));
+                    ui.label(RichText::new(s.pruned_by(r).to_string()).monospace());
+                    if i % 2 == 1 {
+                        ui.end_row();
+                    }
+                }
+            });
+        })
+        .header_response
+        .on_hover_text("Children pruned, by the rule that pruned them");
 }
 
 /// The strategies of a portfolio (`auto`): each one's share, time and expansions, the one
@@ -271,6 +337,8 @@ fn strategies(ui: &mut Ui, inspector: &Inspector) {
 
 fn expansion(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
     inspector.patterns.hovered = None;
+    let order_names = inspector.info();
+    let order = order_names.order;
     let snap = &inspector.snapshot;
     let Some(current) = snap.current else {
         ui.label("No node expanded yet.");
@@ -279,16 +347,18 @@ fn expansion(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
     if let Some((i, step)) = snap.history {
         ui.label(
             RichText::new(format!(
-                "History: expansion {} of {} (open {}, seen {} before it)",
+                "History: expansion {} of {} (open {}, {} {} before it)",
                 i + 1,
                 snap.steps,
                 step.open,
+                order_names.stored.name,
                 step.closed
             ))
             .strong(),
         );
     }
-    ui.label(RichText::new(format!("Expanded: {}", node_row(&current))).strong());
+    ui.label(RichText::new(format!("Expanded: {}", node_row(&current, order))).strong())
+        .on_hover_text(format!("{}: {}", order.name(), order.meaning()));
     if let Some(sub) = &snap.sub_problem {
         ui.label(sub_problem_line(sub));
     }
@@ -319,9 +389,12 @@ fn expansion(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
     let filter = inspector.verdicts;
     let mut clicked = None;
     let mut hovered = None;
-    egui::ScrollArea::vertical().id_salt("children").max_height(180.0).show(ui, |ui| {
+    // The children get the room the screen has beside the rest of the panel (at least a
+    // dozen rows); the frontier stays in sight under them.
+    let height = (ui.ctx().content_rect().height() - CHILDREN_MARGIN).max(CHILDREN_LEAST);
+    egui::ScrollArea::vertical().id_salt("children").max_height(height).show(ui, |ui| {
         for c in children.iter().filter(|c| filter.shows(c.verdict)) {
-            let text = RichText::new(child_row(c)).color(verdict_color(c.verdict, ui));
+            let text = RichText::new(child_row(c, order)).color(verdict_color(c.verdict, ui));
             let shown = inspector.shown == Shown::After(current.id, c.push);
             let mut row = ui.selectable_label(shown, text);
             if c.pattern.is_some() {
@@ -353,17 +426,22 @@ fn frontier(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         ui.label("(empty)");
     }
     let parent = inspector.snapshot.current.map(|v| v.id);
+    let order = inspector.info().order;
     for n in &frontier {
         let target = match (n.id, parent, n.push) {
             (crate::solver::NodeId::MAX, Some(p), Some(push)) => Shown::After(p, push),
             _ => Shown::Node(n.id),
         };
         let shown = inspector.shown == target;
-        if ui.selectable_label(shown, node_row(n)).clicked() {
+        if ui.selectable_label(shown, node_row(n, order)).clicked() {
             sink.send(Command::InspectShow(target));
         }
     }
-    ui.separator();
+}
+
+/// What is shown, when it is not the node expanded: a button back to it, its features, the
+/// path to it and the nodes on that path.
+fn shown(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     if inspector.shown != Shown::Current {
         sink.button(ui, Command::InspectShow(Shown::Current), true);
     }
@@ -410,12 +488,13 @@ fn path_nodes(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     if path.len() < 2 {
         return;
     }
+    let order = inspector.info().order;
     ui.label(format!("Nodes on the path: {}", path.len()));
     let mut clicked = None;
     egui::ScrollArea::vertical().id_salt("path-nodes").max_height(140.0).show(ui, |ui| {
         for (i, n) in path.iter().enumerate() {
             let shown = inspector.shown == Shown::Node(n.id);
-            if ui.selectable_label(shown, format!("{i}. {}", node_row(n))).clicked() {
+            if ui.selectable_label(shown, format!("{i}. {}", node_row(n, order))).clicked() {
                 clicked = Some(Shown::Node(n.id));
             }
         }

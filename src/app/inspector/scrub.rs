@@ -57,16 +57,19 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         to: from.step(dir).unwrap_or(from),
         pushes: 1,
     });
+    let info = inspector.info();
     ui.label(
         RichText::new(format!(
-            "Expansion {} of {len}: node {} ({}), g {} h {}; open {}, seen {}, bound {}",
+            "Expansion {} of {len}: node {} ({}), g {} h {}; open {}, {} {}, {} {}",
             at + 1,
             step.node,
             push_text(push),
             step.g,
             step.h,
             step.open,
+            info.stored.name,
             step.closed,
+            info.bound_name,
             step.bound
         ))
         .monospace(),

@@ -9,7 +9,9 @@ use crate::app::command::Command;
 use crate::app::inspector::{Inspector, Shown};
 use crate::app::sink::Sink;
 use crate::solver::inspect::trace::TREE_EXPANSIONS;
-use crate::solver::inspect::tree::{TreeNode, build_tree};
+#[cfg(test)]
+use crate::solver::inspect::tree::build_tree;
+use crate::solver::inspect::tree::{Pass, TreeNode, passes};
 use crate::solver::{NodeId, Progress, Verdict};
 
 /// Horizontal and vertical distance between tree nodes, in points.
@@ -46,15 +48,18 @@ fn layout(tree: &[TreeNode]) -> Vec<f32> {
     x
 }
 
-/// The search tree view.
+/// The search tree view: for a search that deepens (IDA*, iterative deepening), one tree
+/// per pass over the start, the pass chosen in a menu (the latest unless chosen).
 pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     let Some(session) = &inspector.session else {
         ui.label("Step or run the search to draw its tree.");
         return;
     };
-    let (tree, total) = session.with_trace(|t| (build_tree(&t.steps, &t.edges), t.steps.len()));
+    let depth_first = session.depth_first();
+    let (mut passes, total) =
+        session.with_trace(|t| (passes(&t.steps, &t.edges, depth_first), t.steps.len()));
     let solution: Vec<NodeId> = match session.progress() {
-        Progress::Solved(id) if !session.depth_first() => session.search().path(id),
+        Progress::Solved(id) if !depth_first => session.search().path(id),
         _ => Vec::new(),
     };
     let at = if total == 0 { 0 } else { inspector.scrub.min(total - 1) };
@@ -62,8 +67,40 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     if total > TREE_EXPANSIONS {
         ui.label(format!("The tree shows the first {TREE_EXPANSIONS} of {total} expansions."));
     }
+    let count = passes.len();
+    if depth_first && count > 0 {
+        // The pass chosen is kept with the window's widget state, by the number of passes
+        // there were when it was chosen (a new pass shows the latest again).
+        let id = ui.make_persistent_id("tree-pass");
+        let chosen: Option<(usize, usize)> = ui.data(|d| d.get_temp(id));
+        let mut pass = match chosen {
+            Some((i, n)) if n == count => i,
+            _ => count - 1,
+        };
+        let name = |i: usize, p: &Pass| format!("{} of {count}: bound {}", i + 1, p.bound);
+        ui.horizontal(|ui| {
+            let label = ui.label("Iteration").id;
+            egui::ComboBox::from_id_salt("tree-passes")
+                .selected_text(name(pass, &passes[pass]))
+                .show_ui(ui, |ui| {
+                    for (i, p) in passes.iter().enumerate() {
+                        if ui.selectable_label(i == pass, name(i, p)).clicked() {
+                            pass = i;
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label);
+            let p = &passes[pass];
+            ui.label(format!("expansions: {}, nodes: {}", p.steps.len(), p.nodes.len()));
+        });
+        ui.data_mut(|d| d.insert_temp(id, (pass, count)));
+        passes.swap(0, pass);
+    }
+    let Some(pass) = passes.into_iter().next() else { return };
+    let tree = pass.nodes;
     let clicked = draw(ui, &tree, at, &solution, inspector.seed_colours);
-    if let Some(shown) = clicked.and_then(|i| target(&tree, i, session.depth_first())) {
+    if let Some(shown) = clicked.and_then(|i| target(&tree, i, depth_first)) {
         sink.send(Command::InspectShow(shown));
     }
 }

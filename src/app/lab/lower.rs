@@ -2,6 +2,7 @@
 //! inspector has for Sokoban (the expansion history with its slider, the chart of open and
 //! closed sizes, the tree of the first expansions), drawn by the inspector's own code.
 
+use crate::app::inspector::text::order_text;
 use crate::app::inspector::{charts, scrub, tree};
 use crate::app::lab::experiments::{self, Asked};
 use crate::app::lab::{Action, Kind, LabState, LowerView};
@@ -67,7 +68,9 @@ pub fn show(ui: &mut Ui, lab: &mut LabState, level: &str) -> (Asked, Vec<Action>
                 |i| [steps[i].open, steps[i].closed, steps[i].bound],
                 log,
             );
-            charts::plot(ui, "lab-chart-search", lines, log, at);
+            let info = lab.algorithm.method().info();
+            let names = ["open", info.stored.name, info.bound_name];
+            charts::plot(ui, "lab-chart-search", lines, names, log, at);
         }
         LowerView::Tree => {
             if steps > TREE_EXPANSIONS {
@@ -107,16 +110,19 @@ fn history(ui: &mut Ui, lab: &LabState, at: usize, actions: &mut Vec<Action>) {
         .get(s.node)
         .and_then(|n| n.mv)
         .map_or("the start".into(), |t| format!("tile {t}"));
+    let info = lab.algorithm.method().info();
     ui.label(
         RichText::new(format!(
-            "Expansion {} of {len}: #{} ({tile}), g {} h {} f {}; then open {}, closed {}, bound {}",
+            "Expansion {} of {len}: #{} ({tile}), g {} h {} {}; then open {}, {} {}, {} {}",
             at + 1,
             s.node,
             s.g,
             s.h,
-            s.f,
+            order_text(info.order, s.f),
             s.open,
+            info.stored.name,
             s.closed,
+            info.bound_name,
             s.bound
         ))
         .monospace(),

@@ -387,20 +387,21 @@ impl LabState {
     /// One line saying where the search stands.
     pub fn state_line(&self) -> String {
         let s = self.search.stats();
+        let closed = self.algorithm.method().info().stored.name;
         match self.progress {
             Progress::Running if s.expanded == 0 => "Not started: press Step or Run.".into(),
             Progress::Running => format!("Running: {} expanded.", s.expanded),
             Progress::Solved(goal) => {
                 let moves = self.search.solution_length(goal);
                 let optimal = if self.search.optimal() { ", the fewest" } else { "" };
-                format!("Solved: {moves} moves{optimal}; {} closed, {} open.", s.closed, s.open)
+                format!("Solved: {moves} moves{optimal}; {} {closed}, {} open.", s.closed, s.open)
             }
             Progress::Exhausted { complete: true } => {
-                format!("Exhausted: no solution ({} closed).", s.closed)
+                format!("Exhausted: no solution ({} {closed}).", s.closed)
             }
             Progress::Exhausted { complete: false } => {
                 format!(
-                    "Failed: the bound cut the search ({} closed), so this proves nothing.",
+                    "Failed: the bound cut the search ({} {closed}), so this proves nothing.",
                     s.closed
                 )
             }

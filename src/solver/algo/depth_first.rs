@@ -114,14 +114,43 @@ impl<O: Observer> DepthFirst<O> {
         let children = &self.core.expander.children;
         let mut order: Vec<usize> = (0..children.len()).collect();
         order.sort_by_key(|&i| children[i].h);
+        // Every child is judged here, so that the expansion shows all of them with their
+        // verdicts: pruned, over the bound (the limit holds for the whole iteration), seen
+        // already this iteration with no more pushes (the table's entries only ever get
+        // fewer pushes, so such a child would be a duplicate when its turn came), or kept on
+        // the stack, to be tried in turn.
         for i in order {
             let c = self.core.expander.children[i];
             if let Some(reason) = c.pruned {
                 self.core.pruned(|core| core.push_view(c.push), g, c.h, (reason, c.pattern));
                 continue;
             }
-            frame.children.push(Pending { push: c.push, hash: c.hash, h: c.h, solved: c.solved });
-            frame.states.extend_from_slice(self.core.expander.child_state(i));
+            let f = if self.limit_kind == Limit::Cost { g + c.h } else { g };
+            let state = self.core.expander.child_state(i);
+            let verdict = if f > self.limit {
+                self.cut = true;
+                self.next_limit = self.next_limit.min(f);
+                Verdict::OverBound
+            } else if self.seen.find(state, c.hash).is_some_and(|old| self.seen.info(old).g <= g) {
+                self.core.stats.duplicates += 1;
+                Verdict::Duplicate
+            } else {
+                let frame = &mut self.frames[self.depth];
+                frame.children.push(Pending {
+                    push: c.push,
+                    hash: c.hash,
+                    h: c.h,
+                    solved: c.solved,
+                });
+                frame.states.extend_from_slice(state);
+                Verdict::Kept
+            };
+            if O::ENABLED {
+                let push = self.core.push_view(c.push);
+                let (node, pattern) = (None, None);
+                let child = ChildView { push, node, g, h: c.h, f, verdict, pattern };
+                self.core.observer.child(child);
+            }
         }
         self.depth += 1;
     }
@@ -142,48 +171,38 @@ impl<O: Observer> DepthFirst<O> {
         let c = frame.children[i];
         let stride = self.core.expander.problem.stride;
         let g = self.core.nodes.info(parent).g + 1;
-        let f = self.priority(g, c.h);
-        let mut verdict = Verdict::Kept;
-        if f > self.limit {
-            self.cut = true;
-            self.next_limit = self.next_limit.min(f);
-            verdict = Verdict::OverBound;
-        }
+        // Over the bound and seen before were judged when the node was expanded (and shown
+        // then); a child kept may have been reached by a sibling's subtree since, and is
+        // then counted a duplicate now.
+        debug_assert!(self.priority(g, c.h) <= self.limit);
         let state = &self.frames[top].states[i * stride..(i + 1) * stride];
         let info = NodeInfo { parent, push: c.push, g, h: c.h, closed: false };
-        if verdict == Verdict::Kept {
-            match self.seen.insert(state, c.hash, info) {
-                Insert::New(_) => {}
-                Insert::Known(old) if self.seen.info(old).g <= g => {
-                    self.core.stats.duplicates += 1;
-                    verdict = Verdict::Duplicate;
-                }
-                Insert::Known(old) => self.seen.info_mut(old).g = g,
+        let duplicate = match self.seen.insert(state, c.hash, info) {
+            Insert::New(_) => false,
+            Insert::Known(old) if self.seen.info(old).g <= g => true,
+            Insert::Known(old) => {
+                self.seen.info_mut(old).g = g;
+                false
             }
-        }
-        let mut id = None;
-        if verdict == Verdict::Kept {
-            match self.core.nodes.insert(state, c.hash, info) {
-                Insert::New(n) => id = Some(n),
-                Insert::Known(_) => {
-                    self.core.stats.duplicates += 1;
-                    verdict = Verdict::Duplicate;
-                }
+        };
+        let id = match duplicate {
+            false => match self.core.nodes.insert(state, c.hash, info) {
+                Insert::New(n) => Some(n),
+                Insert::Known(_) => None,
+            },
+            true => None,
+        };
+        let Some(id) = id else {
+            self.core.stats.duplicates += 1;
+            if O::ENABLED {
+                let push = self.core.push_view(c.push);
+                let f = self.priority(g, c.h);
+                let (verdict, node, pattern) = (Verdict::Duplicate, None, None);
+                let child = ChildView { push, node, g, h: c.h, f, verdict, pattern };
+                self.core.observer.tried(child);
             }
-        }
-        if O::ENABLED {
-            let push = self.core.push_view(c.push);
-            self.core.observer.child(ChildView {
-                push,
-                node: id,
-                g,
-                h: c.h,
-                f,
-                verdict,
-                pattern: None,
-            });
-        }
-        let id = id?;
+            return None;
+        };
         self.core.stats.depth = self.core.stats.depth.max(g);
         if c.solved {
             return Some(id);

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use crate::level::{Dir, Pos};
 use crate::solver::model::state::boxes_of;
 use crate::solver::model::table::NodeId;
-use crate::solver::search::{ChildView, NodeView, Observer, Recorder, Stats};
+use crate::solver::search::{ChildView, NodeView, Observer, Recorder, Stats, Verdict};
 
 /// Expansions whose children are kept for the tree view.
 pub const TREE_EXPANSIONS: usize = 400;
@@ -107,6 +107,9 @@ pub struct Tracer {
     awaiting: bool,
     /// Counters (open, closed, bound) reported before their expansion.
     pending: Option<(u32, u32, u16)>,
+    /// For each push count, the latest expansion of a node that deep (a depth-first
+    /// search's path), to find the edge of a child tried later.
+    path: Vec<u32>,
 }
 
 impl Tracer {
@@ -160,6 +163,9 @@ impl Observer for Tracer {
         }
         trace.steps.push(step);
         self.expansions = trace.steps.len();
+        let depth = (node.g as usize).min(self.path.len());
+        self.path.truncate(depth);
+        self.path.push((self.expansions - 1) as u32);
     }
 
     /// Completes the step `expanding` recorded with the counters (or keeps them for the
@@ -194,6 +200,22 @@ impl Observer for Tracer {
         if self.expansions > 0 && self.expansions <= TREE_EXPANSIONS {
             let step = (self.expansions - 1) as u32;
             lock(&self.trace).edges.push(Edge { step, child });
+        }
+    }
+
+    /// Gives the child's edge, if recorded, its final verdict.
+    fn tried(&mut self, child: ChildView) {
+        let Some(&step) = (child.g as usize).checked_sub(1).and_then(|d| self.path.get(d)) else {
+            return;
+        };
+        let mut trace = lock(&self.trace);
+        let first = trace.edges.partition_point(|e| e.step < step);
+        let end = trace.edges.partition_point(|e| e.step <= step);
+        let kept = trace.edges[first..end]
+            .iter_mut()
+            .find(|e| e.child.push == child.push && e.child.verdict == Verdict::Kept);
+        if let Some(edge) = kept {
+            edge.child.verdict = child.verdict;
         }
     }
 

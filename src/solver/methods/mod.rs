@@ -24,14 +24,14 @@ use crate::solver::algo::talking_stones::TalkingStones;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::bounds::LowerBound;
 use crate::solver::config::{Config, Method, Textbook};
-use crate::solver::deadlock::Deadlocks;
+use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::inspect::trace::Tracer;
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::search::expand::Expander;
 use crate::solver::search::perimeter::Perimeter;
 use crate::solver::search::pull_core::Pulls;
 use crate::solver::search::{NoTrace, Observer, Recorder, Search};
-use crate::solver::techniques::Technique;
+use crate::solver::techniques::{Group, Technique};
 use crate::solver::textbook::{self as book, Inspected, Pushes};
 use std::sync::Arc;
 
@@ -86,6 +86,73 @@ pub enum Optimality {
     Never,
 }
 
+/// What a method orders its frontier by: the number its nodes' `f` holds, which the
+/// inspector and the lab name for what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// f = g + h: the pushes so far and the lower bound of those left (A*, IDA*).
+    Cost,
+    /// The depth: pushes (or moves) from the start (breadth- and depth-first searches).
+    Depth,
+    /// A priority of the method's own, said in words (weighted A*'s g + W·h, greedy's h).
+    Priority(&'static str),
+}
+
+impl Order {
+    /// The column's name: `f`, `depth` or `priority`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Cost => "f",
+            Order::Depth => "depth",
+            Order::Priority(_) => "priority",
+        }
+    }
+
+    /// What the number is, for a tooltip.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Order::Cost => "f = g + h: the pushes so far and the lower bound of those left",
+            Order::Depth => "the depth: pushes (or moves) from the start",
+            Order::Priority(what) => what,
+        }
+    }
+
+    /// The number for a node `g` from the start with estimate `h`, when it follows from
+    /// them alone.
+    pub fn of(self, g: u32, h: u32) -> Option<u32> {
+        match self {
+            Order::Cost => Some(g.saturating_add(h)),
+            Order::Depth => Some(g),
+            Order::Priority(_) => None,
+        }
+    }
+}
+
+/// A count the counters keep, as the inspector, its charts and the lab name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Its one word (or words).
+    pub name: &'static str,
+    /// What it counts, for a tooltip.
+    pub meaning: &'static str,
+}
+
+/// The states a search's table holds.
+const SEEN: Count = Count {
+    name: "seen",
+    meaning: "States stored: expanded or waiting to be (the search's table of positions)",
+};
+
+/// The textbook's closed set.
+const CLOSED: Count =
+    Count { name: "closed", meaning: "States expanded: the closed set (open states not counted)" };
+
+/// The textbook IDA*'s path (it keeps no closed set).
+const ON_PATH: Count = Count {
+    name: "on the path",
+    meaning: "Nodes expanded on the current path (IDA* keeps no closed set)",
+};
+
 /// How a method's expander is set up from the user's configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Policy {
@@ -125,8 +192,15 @@ pub struct MethodInfo {
     pub flat_memory: bool,
     /// What the counters' `bound` is for this method ("depth", "cost bound", "best f").
     pub bound_name: &'static str,
+    /// What it orders its frontier by (what its nodes' `f` is).
+    pub order: Order,
+    /// What the counters' `closed` counts for this method, and its name.
+    pub stored: Count,
     /// How its expander is set up (none for the pull searches and `auto`).
     pub policy: Policy,
+    /// The groups of techniques it uses (the macros and seed pruning also as its policy
+    /// says): the switches that apply to it.
+    pub groups: &'static [Group],
     /// Its search, built.
     pub(crate) build: Build,
     /// The method with parameter `n` (ignored by a method without one).
@@ -156,6 +230,22 @@ impl MethodInfo {
             Some(p) => format!("{}[:{}]", self.name, p.cli),
             None => self.name.to_string(),
         }
+    }
+
+    /// Whether technique `t` changes what this method does (the inspector offers only
+    /// those switches).
+    pub fn uses(&self, t: Technique) -> bool {
+        match t.group() {
+            Group::Macros => self.policy.macros || self.groups.contains(&Group::Macros),
+            Group::Seed => self.policy.seed,
+            g => self.groups.contains(&g),
+        }
+    }
+
+    /// Whether the pruning rule `reason` can cut this method's children (the stalled-subtree
+    /// patterns are learned by feature-space search alone).
+    pub fn prunes_with(&self, reason: PruneReason) -> bool {
+        reason != PruneReason::Stalled || self.groups.contains(&Group::Fess)
     }
 
     /// Whether a solution it finds is push-optimal with a bound that is `admissible` and
@@ -390,7 +480,10 @@ static AUTO: MethodInfo = MethodInfo {
     depth_first: false,
     flat_memory: false,
     bound_name: "best f",
+    order: Order::Priority("each strategy's own priority"),
+    stored: SEEN,
     policy: Policy::PLAIN,
+    groups: &[Group::Pushes, Group::Macros, Group::Fess, Group::Portfolio, Group::Perimeter],
     build: builders!(auto),
     make: |_| Method::Auto,
 };
@@ -429,7 +522,10 @@ static ASTAR: MethodInfo = MethodInfo {
     depth_first: false,
     flat_memory: false,
     bound_name: "best f",
+    order: Order::Cost,
+    stored: SEEN,
     policy: Policy::PLAIN,
+    groups: &[Group::Pushes],
     build: builders!(astar),
     make: |_| Method::AStar,
 };
@@ -447,7 +543,10 @@ static IDA_STAR: MethodInfo = MethodInfo {
     depth_first: true,
     flat_memory: false,
     bound_name: "cost bound",
+    order: Order::Cost,
+    stored: SEEN,
     policy: Policy::PLAIN,
+    groups: &[Group::Pushes],
     build: builders!(ida_star),
     make: |_| Method::IdaStar,
 };
@@ -465,7 +564,10 @@ static WEIGHTED_ASTAR: MethodInfo = MethodInfo {
     depth_first: false,
     flat_memory: false,
     bound_name: "best f",
+    order: Order::Priority("g + W·h: the pushes so far and the weighted bound"),
+    stored: SEEN,
     policy: Policy { macros: true, ..Policy::PLAIN },
+    groups: &[Group::Pushes],
     build: builders!(weighted_astar),
     make: Method::WeightedAStar,
 };
@@ -483,7 +585,10 @@ static GREEDY: MethodInfo = MethodInfo {
     depth_first: false,
     flat_memory: false,
     bound_name: "best h",
+    order: Order::Priority("h: the lower bound of the pushes left"),
+    stored: SEEN,
     policy: Policy { macros: true, ..Policy::PLAIN },
+    groups: &[Group::Pushes],
     build: builders!(greedy),
     make: |_| Method::Greedy,
 };
@@ -501,7 +606,10 @@ static BFS: MethodInfo = MethodInfo {
     depth_first: false,
     flat_memory: false,
     bound_name: "depth",
+    order: Order::Depth,
+    stored: SEEN,
     policy: Policy::PLAIN,
+    groups: &[Group::Pushes],
     build: builders!(bfs),
     make: |_| Method::Bfs,
 };
@@ -525,7 +633,10 @@ static DFS: MethodInfo = MethodInfo {
     depth_first: true,
     flat_memory: true,
     bound_name: "depth limit",
+    order: Order::Depth,
+    stored: SEEN,
     policy: Policy::PLAIN,
+    groups: &[Group::Pushes],
     build: builders!(dfs),
     make: Method::Dfs,
 };
@@ -543,7 +654,10 @@ static ITERATIVE_DEEPENING: MethodInfo = MethodInfo {
     depth_first: true,
     flat_memory: true,
     bound_name: "depth limit",
+    order: Order::Depth,
+    stored: SEEN,
     policy: Policy::PLAIN,
+    groups: &[Group::Pushes],
     build: builders!(iterative_deepening),
     make: |_| Method::IterativeDeepening,
 };
@@ -561,7 +675,10 @@ static FESS: MethodInfo = MethodInfo {
     depth_first: false,
     flat_memory: false,
     bound_name: "weight",
+    order: Order::Priority("the weight of the move that reached it"),
+    stored: SEEN,
     policy: Policy { bound: Some(LowerBound::Matching), ..Policy::PLAIN },
+    groups: &[Group::Pushes, Group::Fess, Group::Perimeter],
     build: builders!(fess),
     make: |_| Method::Fess,
 };
@@ -581,7 +698,10 @@ static BACKWARD: MethodInfo = MethodInfo {
     depth_first: false,
     flat_memory: false,
     bound_name: "best f",
+    order: Order::Priority("the backward search's key: boxes left, then pulls"),
+    stored: SEEN,
     policy: Policy::PLAIN,
+    groups: &[Group::Perimeter],
     build: builders!(backward),
     make: |_| Method::Backward,
 };
@@ -601,7 +721,10 @@ static PULL: MethodInfo = MethodInfo {
     depth_first: false,
     flat_memory: false,
     bound_name: "best f",
+    order: Order::Priority("the matching distance to the start's boxes"),
+    stored: SEEN,
     policy: Policy::PLAIN,
+    groups: &[Group::Perimeter],
     build: builders!(pull),
     make: |_| Method::Pull,
 };
@@ -621,7 +744,10 @@ static STONE_BY_STONE: MethodInfo = MethodInfo {
     depth_first: true,
     flat_memory: false,
     bound_name: "depth limit",
+    order: Order::Depth,
+    stored: SEEN,
     policy: Policy { seed: true, ..Policy::PLAIN },
+    groups: &[Group::Pushes],
     build: builders!(stone_by_stone),
     make: |_| Method::StoneByStone,
 };
@@ -646,7 +772,10 @@ static TALKING_STONES: MethodInfo = MethodInfo {
     depth_first: true,
     flat_memory: false,
     bound_name: "depth limit",
+    order: Order::Depth,
+    stored: SEEN,
     policy: Policy { seed: true, ..Policy::PLAIN },
+    groups: &[Group::Pushes],
     build: builders!(talking_stones),
     make: Method::TalkingStones,
 };
@@ -671,7 +800,10 @@ static PLANNER: MethodInfo = MethodInfo {
     depth_first: false,
     flat_memory: false,
     bound_name: "best f",
+    order: Order::Depth,
+    stored: SEEN,
     policy: Policy::PLAIN,
+    groups: &[Group::Pushes, Group::Planner],
     build: builders!(planner),
     make: Method::Planner,
 };
@@ -689,7 +821,10 @@ static BOOK_BFS: MethodInfo = MethodInfo {
     depth_first: false,
     flat_memory: false,
     bound_name: "depth",
+    order: Order::Depth,
+    stored: CLOSED,
     policy: Policy::PLAIN,
+    groups: &[Group::Pushes],
     build: builders!(book_bfs),
     make: |_| Method::Textbook(Textbook::Bfs),
 };
@@ -715,7 +850,10 @@ static BOOK_DFS: MethodInfo = MethodInfo {
     depth_first: false,
     flat_memory: false,
     bound_name: "depth bound",
+    order: Order::Depth,
+    stored: CLOSED,
     policy: Policy::PLAIN,
+    groups: &[Group::Pushes],
     build: builders!(book_dfs),
     make: |d| Method::Textbook(Textbook::Dfs(d)),
 };
@@ -734,7 +872,10 @@ static BOOK_ASTAR: MethodInfo = MethodInfo {
     depth_first: false,
     flat_memory: false,
     bound_name: "best f",
+    order: Order::Cost,
+    stored: CLOSED,
     policy: Policy::PLAIN,
+    groups: &[Group::Pushes],
     build: builders!(book_astar),
     make: |_| Method::Textbook(Textbook::AStar),
 };
@@ -753,7 +894,10 @@ static BOOK_IDA_STAR: MethodInfo = MethodInfo {
     depth_first: true,
     flat_memory: true,
     bound_name: "cost bound",
+    order: Order::Cost,
+    stored: ON_PATH,
     policy: Policy::PLAIN,
+    groups: &[Group::Pushes],
     build: builders!(book_ida_star),
     make: |_| Method::Textbook(Textbook::IdaStar),
 };

@@ -15,6 +15,10 @@ pub trait Observer: Send {
     fn state(&mut self, _state: &[u64], _stats: &Stats) {}
     /// One child of that node and its verdict.
     fn child(&mut self, _child: ChildView) {}
+    /// A child a depth-first search kept when it expanded the child's parent (at the
+    /// latest expansion of `child.g - 1` pushes) turned out otherwise when the search tried
+    /// it later: `child` with its final verdict (a sibling's subtree reached it first).
+    fn tried(&mut self, _child: ChildView) {}
     /// The node of the last expansion.
     fn current(&self) -> Option<NodeView> {
         None

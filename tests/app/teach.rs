@@ -1,0 +1,190 @@
+//! The inspector as a teacher shows it: IDA* and iterative deepening drawn one tree per
+//! bound with every child's verdict, each method's order and counts named for what they
+//! are, and the node, its children and the frontier in sight on a laptop's screen.
+
+use egui_kittest::kittest::Queryable;
+use sokolab::app::command::Command;
+use sokolab::app::inspector::text::node_row;
+use sokolab::solver::{Config, LowerBound, Method, Technique, Textbook, Verdict};
+
+use crate::harness::{run_inspector_to_the_end, window, window_sized};
+
+type Harness = egui_kittest::Harness<'static, sokolab::app::App>;
+
+const TWO: &str = "; Two\n########\n#      #\n# $  . #\n#@$  . #\n#      #\n########\n";
+
+const ROOM: &str = "; Room\n#########\n#   #   #\n# $ $ $ #\n#  ...  #\n#   @   #\n#########\n";
+
+/// Window `h` in inspect mode, its search set to `config`.
+fn inspect(mut h: Harness, config: Config) -> Harness {
+    h.get_by_label("Inspector").click();
+    h.run();
+    h.state_mut().send(Command::SetSearchConfig(config));
+    h.run();
+    h
+}
+
+/// Expansions whose children the trace records.
+fn recorded_of(h: &Harness) -> usize {
+    let session = h.state().inspector().session.as_ref().unwrap();
+    let steps = session.with_trace(|t| t.steps.len());
+    steps.min(sokolab::solver::inspect::trace::TREE_EXPANSIONS)
+}
+
+fn step(h: &mut Harness) {
+    h.get_by_label("Step").click();
+    h.run();
+}
+
+/// IDA* (the engineered one and the textbook's) and iterative deepening: each expansion's
+/// table lists every child generated with its verdict, over the bound included; after the
+/// solution the tree view offers one tree per bound, each holding every child its
+/// expansions generated.
+#[test]
+fn deepening_searches_list_every_child_and_draw_one_tree_per_bound() {
+    for method in [Method::IdaStar, Method::Textbook(Textbook::IdaStar), Method::IterativeDeepening]
+    {
+        let name = method.name();
+        // A weak bound, so that IDA* needs several bounds on this small level.
+        let config =
+            Config { lower_bound: LowerBound::BoxesOffGoal, ..Config::with_method(method) };
+        let mut h = inspect(window(TWO), config);
+        let mut over = false;
+        for _ in 0..6 {
+            let before = h.state().inspector().snapshot.stats.generated;
+            step(&mut h);
+            let snap = &h.state().inspector().snapshot;
+            let generated = snap.stats.generated - before;
+            assert_eq!(snap.children.len() as u64, generated, "{name}: every child is listed");
+            let n = snap.children.len();
+            h.get_by_label(&format!("{n} {}", if n == 1 { "child" } else { "children" }));
+            over |= snap.children.iter().any(|c| c.verdict == Verdict::OverBound);
+        }
+        assert!(over, "{name}: some child was over the bound");
+        assert!(h.query_all_by_label_contains("over the bound").next().is_some(), "{name}");
+
+        run_inspector_to_the_end(&mut h);
+        let line = h.state().inspector().state_line();
+        assert!(line.starts_with("Solved:"), "{name}: {line}");
+        let session = h.state().inspector().session.as_ref().unwrap();
+        // The passes: each starts with an expansion of the start.
+        let (starts, edges) = session.with_trace(|t| {
+            let recorded = t.steps.len().min(sokolab::solver::inspect::trace::TREE_EXPANSIONS);
+            let starts: Vec<usize> =
+                (0..recorded).filter(|&k| t.steps[k].push().is_none()).collect();
+            let edges: Vec<usize> = t.edges.iter().map(|e| e.step as usize).collect();
+            (starts, edges)
+        });
+        let passes = starts.len();
+        assert!(passes >= 2, "{name}: {passes} bounds");
+        h.get_by_label("Search tree").click();
+        h.run();
+        // The latest pass is drawn; the menu offers each.
+        let last = starts[passes - 1];
+        let (expansions, children) =
+            (recorded_of(&h) - last, edges.iter().filter(|&&s| s >= last).count());
+        h.get_by_label(&format!("expansions: {expansions}, nodes: {}", 1 + children));
+        h.get_by_label("Iteration").click();
+        h.run();
+        h.get_by_label_contains(&format!("{passes} of {passes}: bound "));
+        // The first pass, chosen: all its expansions and every child they generated.
+        h.get_by_label_contains(&format!("1 of {passes}: bound ")).click();
+        h.run();
+        let expansions = starts[1];
+        let children = edges.iter().filter(|&&s| s < expansions).count();
+        h.get_by_label(&format!("expansions: {expansions}, nodes: {}", 1 + children));
+    }
+}
+
+/// Breadth-first search orders by depth: its rows say depth where A*'s say f, and its
+/// bound's counter and chart line are both "depth"; each count has one name in the
+/// counters and the chart, in the inspector and in the lab alike.
+#[test]
+fn each_method_names_what_it_orders_by_and_each_count_has_one_name() {
+    let mut h = inspect(window(TWO), Config::with_method(Method::Bfs));
+    for _ in 0..2 {
+        step(&mut h);
+    }
+    let snap = h.state().inspector().snapshot.clone();
+    assert!(!snap.children.is_empty() && !snap.frontier.is_empty());
+    assert!(h.query_all_by_label_contains(" f ").next().is_none(), "BFS shows no f");
+    for c in snap.children.iter().filter(|c| c.verdict == Verdict::Kept) {
+        let row = format!("g {} h {} depth {}", c.g, c.h, c.g);
+        h.get_all_by_label_contains(&row).next().expect("the child's row");
+    }
+    let current = snap.current.unwrap();
+    let row = format!("Expanded: {}", node_row(&current, Method::Bfs.info().order));
+    assert!(row.ends_with(&format!("g {} h {} depth {}", current.g, current.h, current.g)));
+    h.get_by_label(&row);
+    // The counter and the chart's line of the same count share a name.
+    assert_eq!(h.get_all_by_label("depth").count(), 2, "BFS's bound is its depth");
+    assert_eq!(h.get_all_by_label("seen").count(), 2);
+    assert!(h.query_by_label("bound").is_none());
+    assert!(h.query_by_label("closed").is_none());
+
+    // A* orders by f = g + h.
+    let mut h = inspect(window(TWO), Config::with_method(Method::AStar));
+    step(&mut h);
+    let current = h.state().inspector().snapshot.current.unwrap();
+    assert_eq!(current.f, current.g + current.h);
+    let row = format!("Expanded: {}", node_row(&current, Method::AStar.info().order));
+    assert!(row.ends_with(&format!("g {} h {} f {}", current.g, current.h, current.f)));
+    h.get_by_label(&row);
+    assert_eq!(h.get_all_by_label("best f").count(), 2);
+
+    // The lab's BFS: its counters and its chart name the closed set alike.
+    let mut h = window(TWO);
+    h.get_by_label("Lab").click();
+    h.run();
+    for _ in 0..2 {
+        step(&mut h);
+    }
+    h.get_by_label("Chart").click();
+    h.run();
+    assert_eq!(h.get_all_by_label("closed").count(), 2, "the lab's counter and chart line");
+    assert_eq!(h.get_all_by_label("depth").count(), 2);
+    assert!(h.query_by_label("seen").is_none() && h.query_by_label("bound").is_none());
+    assert!(h.query_all_by_label_contains(" f ").next().is_none(), "the lab's BFS shows no f");
+}
+
+/// On a 1180 by 760 screen, FESS's node, a good part of its children and the frontier are
+/// in sight without scrolling the panel; the switches offered are those of the method.
+#[test]
+fn the_node_its_children_and_the_frontier_are_in_sight_on_a_laptop_screen() {
+    let mut config = Config::with_method(Method::Fess);
+    config.techniques.set(Technique::Meeting, false);
+    let mut h = inspect(window_sized(ROOM, 1180.0, 760.0), config);
+    for _ in 0..3 {
+        step(&mut h);
+    }
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1180.0, 760.0));
+    let n = h.state().inspector().snapshot.children.len();
+    assert!(n >= 10, "FESS's node has many children: {n}");
+    let expanded = h.get_by_label_contains("Expanded: ").rect();
+    assert!(screen.contains_rect(expanded), "{expanded:?}");
+    let table = h.get_by_label(&format!("{n} children")).rect();
+    let frontier = h.get_by_label("Best frontier nodes").rect();
+    assert!(screen.contains_rect(frontier), "the frontier is in sight: {frontier:?}");
+    // Children rows shown between the table's head and the frontier.
+    let rows = h
+        .query_all_by_label_contains("  g ")
+        .map(|r| r.rect())
+        .filter(|r| r.top() >= table.bottom() && r.bottom() <= frontier.top())
+        .count();
+    assert!(rows >= 10, "only {rows} of {n} children in sight");
+
+    // The switches: FESS's features for FESS, none of them for BFS, A* or IDA*.
+    h.get_by_label_contains("Switches").click();
+    h.run();
+    h.get_by_label("packing");
+    h.get_by_label("dead square");
+    for method in [Method::Bfs, Method::AStar, Method::IdaStar] {
+        let config = Config { method, ..h.state().inspector().config() };
+        h.state_mut().send(Command::SetSearchConfig(config));
+        h.run();
+        assert!(h.query_by_label("packing").is_none(), "{}", method.name());
+        assert!(h.query_by_label("connectivity").is_none(), "{}", method.name());
+        h.get_by_label("dead square");
+        h.get_by_label("pi-corrals");
+    }
+}
