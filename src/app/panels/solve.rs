@@ -33,16 +33,11 @@ pub fn show(ui: &mut Ui, solver: &SolverState, aim: Aim, key: LevelKey, sink: &m
             }
         });
         sink.button(ui, Command::ReplaySolution, found.is_some());
-        // Room for three lines whether or not there is something to say, so the section
-        // does not grow over what is above it when a run starts or ends.
-        let lines = 3.0 * ui.text_style_height(&egui::TextStyle::Body);
-        let line = match (&solver.run, found) {
-            (Some(run), _) => Some(run.progress_line()),
-            (None, Some(found)) => Some(format!("Solution: {}", found.describe())),
-            (None, None) => None,
-        };
-        let used = line.map_or(0.0, |l| ui.label(l).rect.height());
-        ui.add_space((lines - used).max(0.0));
+        if let Some(run) = &solver.run {
+            ui.label(run.progress_line());
+        } else if let Some(found) = found {
+            ui.label(format!("Solution: {}", found.describe()));
+        }
         ui.heading("Solver");
     });
 }
