@@ -73,21 +73,28 @@ impl App {
 
     /// Takes back the last move in play mode, else the last edit.
     fn undo(&mut self) {
-        if self.view.mode == Mode::Play {
-            self.play.autoplay = None;
-            let (key, level) = (self.document.key(), self.document.level());
-            self.play.game_mut(key, level).undo();
-        } else {
-            self.document.undo();
-        }
+        self.history_step(true);
     }
 
     /// Makes the next move again in play mode, else the last edit undone.
     fn redo(&mut self) {
+        self.history_step(false);
+    }
+
+    /// One step back (`back`) or forward through the game's moves in play mode, else
+    /// through the document's edits.
+    fn history_step(&mut self, back: bool) {
         if self.view.mode == Mode::Play {
             self.play.autoplay = None;
             let (key, level) = (self.document.key(), self.document.level());
-            self.play.game_mut(key, level).redo();
+            let game = self.play.game_mut(key, level);
+            if back {
+                game.undo()
+            } else {
+                game.redo()
+            };
+        } else if back {
+            self.document.undo();
         } else {
             self.document.redo();
         }
