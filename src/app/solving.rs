@@ -3,6 +3,7 @@
 //! cancelled, and its solution is kept, labelled with how it was found, to be replayed in
 //! play mode, watched on the timeline or saved into the level.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use crate::app::document::LevelKey;
@@ -45,13 +46,17 @@ impl Aim {
 /// Most memory the solver may hold; it stops with `memory` past this.
 const MEMORY: usize = 1 << 30;
 
-/// The solver's run and its last solution.
+/// The solver's run, its last solution, and what this session has proved.
 #[derive(Default)]
 pub struct SolverState {
     /// The solver running in the background.
     pub run: Option<SolveRun>,
     /// The last solution the solver found.
     pub found: Option<Found>,
+    /// The fewest pushes a solution needs, proved this session (by an optimal search or the
+    /// generator's breadth-first pulls), per level and board: an edit makes a new key, so a
+    /// proof never outlives the board it is about. A file's own claims are never read here.
+    proved: HashMap<LevelKey, usize>,
 }
 
 impl SolverState {
@@ -67,6 +72,9 @@ impl SolverState {
         let outcome = self.run.as_mut()?.poll()?;
         let run = self.run.take()?;
         if let Some(sol) = outcome.solution() {
+            if sol.optimal {
+                self.prove(run.key, sol.pushes);
+            }
             self.found = Some(Found {
                 key: run.key,
                 start: run.start,
@@ -77,6 +85,16 @@ impl SolverState {
             });
         }
         Some((run.key, outcome_line(&outcome, run.aim)))
+    }
+
+    /// Records that no solution of the board `key` names has fewer than `pushes` pushes.
+    pub fn prove(&mut self, key: LevelKey, pushes: usize) {
+        self.proved.insert(key, pushes);
+    }
+
+    /// The fewest pushes a solution of the board `key` names needs, if this session proved it.
+    pub fn fewest_pushes(&self, key: LevelKey) -> Option<usize> {
+        self.proved.get(&key).copied()
     }
 
     /// The solution found for the level and board `key` names, if there is one.
@@ -171,13 +189,16 @@ impl SolveRun {
     }
 }
 
-/// A saved solution's label: its moves and pushes, and that nothing proved it optimal.
-pub fn saved_label(lurd: &str) -> String {
+/// A saved solution's label: its moves and pushes, and whether it is push-optimal, which
+/// it is when its pushes are the `fewest` this session proved the board needs.
+pub fn saved_label(lurd: &str, fewest: Option<usize>) -> String {
     match crate::level::moves::parse_lurd(lurd) {
         Ok(moves) => {
             let pushes = moves.iter().filter(|m| m.push).count();
+            let proof =
+                if fewest == Some(pushes) { "push-optimal (proved)" } else { "not proved optimal" };
             format!(
-                "{}, {}, saved with the level, not proved optimal",
+                "{}, {}, saved with the level, {proof}",
                 plural(moves.len(), "move", "moves"),
                 plural(pushes, "push", "pushes")
             )

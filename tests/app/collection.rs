@@ -3,6 +3,7 @@
 use egui::OutputCommand;
 use egui_kittest::kittest::Queryable;
 use sokolab::app::command::Command;
+use sokolab::app::view::Mode;
 
 use crate::harness::{wait_while, window};
 
@@ -112,4 +113,36 @@ fn generated_levels_are_added_after_the_level_shown_with_their_solutions() {
     h.state_mut().send(Command::Undo);
     h.run();
     assert_eq!(h.state().document().doc.collection.levels.len(), 1, "one undo step");
+}
+
+/// A generated level's solution is push-optimal (its pulls were a breadth-first search's),
+/// and says so in the editor and on the timeline, for as long as the board is the one it
+/// was proved for.
+#[test]
+fn a_generated_solution_is_labelled_proved_while_its_board_stands() {
+    let mut h = window(ONE);
+    h.state_mut().send(Command::ShowGenerator);
+    h.run();
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_while(&mut h, "the generator", 60, |app| app.generator().run.is_some());
+    let level = h.state().document().level().clone();
+    let moves = sokolab::level::moves::parse_lurd(&level.meta.solutions[0]).unwrap();
+    let pushes = moves.iter().filter(|m| m.push).count();
+    let counts = format!("{} moves, {pushes} pushes, saved with the level", moves.len());
+    let proved = format!("Saved solution 1: {counts}, push-optimal (proved)");
+    let unproved = format!("Saved solution 1: {counts}, not proved optimal");
+    h.run();
+    h.get_by_label(&proved);
+    h.state_mut().send(Command::SetMode(Mode::Replay));
+    h.run();
+    h.get_by_label(&proved);
+    h.state_mut().send(Command::SetMode(Mode::Edit));
+    h.state_mut().send(Command::MirrorHorizontal);
+    h.run();
+    assert!(h.query_by_label(&proved).is_none(), "a proof is about the board it was made for");
+    h.get_by_label(&unproved);
+    h.state_mut().send(Command::Undo);
+    h.run();
+    h.get_by_label(&proved);
 }

@@ -28,6 +28,12 @@ impl App {
         let after = self.document.current() + 1;
         let levels: Vec<_> = made.iter().map(|g| g.level.clone()).collect();
         self.document.insert_levels(after, levels);
+        // Each level's solution is push-optimal: its pulls were a breadth-first search's.
+        for (i, g) in made.iter().enumerate() {
+            if let Some(key) = self.document.key_of(after + i) {
+                self.solver.prove(key, g.pushes);
+            }
+        }
         let spread = match difficulty_spread(&made) {
             Some((lo, _, hi)) => format!(", difficulty {lo:.1} to {hi:.1}"),
             None => String::new(),

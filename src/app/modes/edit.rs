@@ -29,7 +29,8 @@ impl ModeView for EditorState {
     }
 
     fn side_panel(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
-        panels::edit::show(ui, self, frame.document, frame.settings, &mut frame.sink);
+        let fewest = frame.solver.fewest_pushes(frame.document.key());
+        panels::edit::show(ui, self, frame.document, frame.settings, fewest, &mut frame.sink);
     }
 
     /// The squares of the problems the checks find, and the rectangle being drawn.

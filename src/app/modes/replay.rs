@@ -31,7 +31,7 @@ impl ModeView for TimelineState {
 
     fn side_panel(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         let (key, level) = (frame.document.key(), frame.document.level());
-        let found = frame.solver.found_for(key);
-        timeline::panel::show(ui, self, level, found, frame.inspected, &mut frame.sink);
+        let (found, fewest) = (frame.solver.found_for(key), frame.solver.fewest_pushes(key));
+        timeline::panel::show(ui, self, level, found, frame.inspected, fewest, &mut frame.sink);
     }
 }

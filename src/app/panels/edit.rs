@@ -15,12 +15,14 @@ use crate::level::limits::MAX_SIDE;
 use std::time::Duration;
 
 /// The panel beside the board in edit mode; `settings` gives the painting shape and
-/// whether dead squares are shown.
+/// whether dead squares are shown, `fewest` the pushes this session proved the level shown
+/// needs.
 pub fn show(
     ui: &mut Ui,
     editor: &mut EditorState,
     document: &DocumentState,
     settings: &Settings,
+    fewest: Option<usize>,
     sink: &mut Sink<'_>,
 ) {
     ui.heading("Tools");
@@ -72,7 +74,7 @@ pub fn show(
         sink.send(Command::ToggleDeadSquares);
     }
     ui.separator();
-    meta_fields(ui, document, sink);
+    meta_fields(ui, document, fewest, sink);
     ui.separator();
     validation_list(ui, editor, document);
     live_check(ui, editor, document.key(), settings.live_check, sink);
@@ -91,8 +93,8 @@ fn choice(ui: &mut Ui, command: &Command, selected: bool, sink: &mut Sink<'_>) {
     }
 }
 
-/// The title, author and comment of the level shown.
-fn meta_fields(ui: &mut Ui, document: &DocumentState, sink: &mut Sink<'_>) {
+/// The title, author, comment and saved solutions of the level shown.
+fn meta_fields(ui: &mut Ui, document: &DocumentState, fewest: Option<usize>, sink: &mut Sink<'_>) {
     ui.heading("Level");
     let meta = &document.level().meta;
     for (label, value, make) in [
@@ -114,7 +116,11 @@ fn meta_fields(ui: &mut Ui, document: &DocumentState, sink: &mut Sink<'_>) {
         sink.send(Command::SetComment(comment));
     }
     for (i, lurd) in meta.solutions.iter().enumerate() {
-        ui.label(format!("Saved solution {}: {}", i + 1, crate::app::solving::saved_label(lurd)));
+        ui.label(format!(
+            "Saved solution {}: {}",
+            i + 1,
+            crate::app::solving::saved_label(lurd, fewest)
+        ));
     }
 }
 

@@ -15,17 +15,19 @@ use crate::solver::optimize::Metric;
 
 /// The panel beside the board in replay mode: the solutions of `level` to load (`found` is
 /// the solver's and `inspected` the inspector's, with whether it is push-optimal, if they
-/// have one for `level`), and the one loaded.
+/// have one for `level`; `fewest` the pushes this session proved it needs), and the one
+/// loaded.
 pub fn show(
     ui: &mut Ui,
     state: &mut TimelineState,
     level: &Level,
     found: Option<&Found>,
     inspected: Option<(&[Move], bool)>,
+    fewest: Option<usize>,
     sink: &mut Sink<'_>,
 ) {
     ui.heading("Solution timeline");
-    sources(ui, level, found, inspected, sink);
+    sources(ui, level, found, inspected, fewest, sink);
     ui.separator();
     let Some(t) = &mut state.loaded else {
         ui.label("Choose a solution above.");
@@ -102,6 +104,7 @@ fn sources(
     level: &Level,
     found: Option<&Found>,
     inspected: Option<(&[Move], bool)>,
+    fewest: Option<usize>,
     sink: &mut Sink<'_>,
 ) {
     if let Some(f) = found {
@@ -120,7 +123,7 @@ fn sources(
         sink.button_labelled(ui, &label, load, true);
     }
     for (i, s) in level.meta.solutions.iter().enumerate() {
-        let label = format!("Saved solution {}: {}", i + 1, saved_label(s));
+        let label = format!("Saved solution {}: {}", i + 1, saved_label(s, fewest));
         sink.button_labelled(ui, &label, Command::TimelineLoad(TimelineSource::Saved(i)), true);
     }
     ui.label("Paste LURD:");
