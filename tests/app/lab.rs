@@ -66,13 +66,36 @@ fn an_experiment_runs_on_a_worker_to_its_table_and_chart() {
     assert_eq!(algorithms, &["A*", "BFS", "DFS(n)", "DFS(2n)"]);
     h.get_by_label("#DFS(2n)");
     h.get_by_label("Run experiment");
+    // Every column is readable, and what the parenthesised counts mean is said.
+    assert!(h.query_by_label_contains("(k): k trials not solved").is_some());
+    h.get_by_label("sDFS(2n)");
+}
+
+/// Each problem keeps its own random moves: tic-tac-toe does not inherit the 8-puzzle's.
+#[test]
+fn each_problem_keeps_its_own_random_moves() {
+    let mut h = window(ONE);
+    h.get_by_label("Lab").click();
+    h.run();
+    h.state_mut().lab_mut().moves = 20;
+    h.get_by_label("Problem").click();
+    h.run();
+    h.get_by_label("tic-tac-toe").click();
+    h.run();
+    assert_eq!(h.state().lab().kind, Kind::TicTacToe);
+    assert_eq!(h.state().lab().moves, 2, "tic-tac-toe starts two moves into a game");
+    h.get_by_label("Problem").click();
+    h.run();
+    h.get_by_label("8-puzzle").click();
+    h.run();
+    assert_eq!(h.state().lab().moves, 20, "the 8-puzzle's own setting comes back");
 }
 
 #[test]
 fn stepping_alpha_beta_on_tic_tac_toe_explores_a_state_a_step_and_ends_as_the_book_does() {
     use sokolab::app::lab::{Action, Kind};
-    use sokolab::lab::game_tree::alpha_beta;
     use sokolab::lab::game_tree::stepper::Rule;
+    use sokolab::lab::game_tree::{Game, alpha_beta};
     let mut h = window(ONE);
     h.get_by_label("Lab").click();
     h.run();
@@ -104,6 +127,13 @@ fn stepping_alpha_beta_on_tic_tac_toe_explores_a_state_a_step_and_ends_as_the_bo
     let expected = alpha_beta(&start, 9);
     assert_eq!(h.state().lab().game.stepper.result(), Some(expected));
     h.get_by_label(&h.state().lab().game.state_line());
+    // Done, the root's moves keep their scores, each square written row:column.
+    let root = start.moves();
+    h.get_by_label(&format!("{} moves", root.len()));
+    for m in root {
+        let row = format!("{}:{}: score", m.row + 1, m.col + 1);
+        assert!(h.query_by_label_contains(&row).is_some(), "{row}");
+    }
     assert_eq!(h.state().lab().game.stepper.position(), &start, "every move taken back");
     // The tree below: a node for each of the first states explored.
     h.get_by_label("Tree").click();
@@ -246,8 +276,16 @@ fn a_puzzle_search_has_a_history_a_chart_and_a_tree_below() {
     h.get_by_label("History").click();
     h.run();
     assert_eq!(h.state().lab().view, LowerView::History);
+    assert!(h.query_by_label_contains("(the history's scrubber)").is_none());
     h.get_by_label("|<").click();
     h.run();
+    // The panel follows the scrubber: that moment's node and counters, and what the history
+    // does not keep (children, the open list) is labelled as now.
+    h.get_by_label("At expansion 1 of 5 (the history's scrubber):");
+    h.get_by_label("Now, after expansion 5:");
+    let first = h.state().lab().history.steps[0];
+    let then = format!("Expanded: #{} start: g 0 h {}", first.node, first.h);
+    assert!(h.query_by_label_contains(&then).is_some(), "{then}");
     // The first expansion is the start's: the board shows the start again.
     let lab = &h.state().lab();
     assert_eq!((lab.scrub, lab.board()), (Some(0), lab.puzzle.start_board()));

@@ -6,7 +6,7 @@ use crate::app::worker::{Job, Waker};
 use crate::lab::experiment::{Experiment, NAMED, Row, Table, Watch};
 use crate::level::Level;
 use egui::Ui;
-use egui_plot::{GridMark, Legend, Line, Plot, PlotPoints};
+use egui_plot::{GridInput, GridMark, Legend, Line, Plot, PlotPoints};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -259,11 +259,24 @@ pub fn show(ui: &mut Ui, e: &mut Experiments, level: &str) -> Asked {
         }
         return asked;
     }
-    ui.columns(2, |halves| {
+    ui.label(
+        egui::RichText::new(
+            "#: states kept (open + closed) at the end, averaged over the trials; s: solution \
+             length, averaged over the solved trials; (k): k trials not solved (a depth bound or \
+             the node limit stopped them); -: none solved.",
+        )
+        .small(),
+    );
+    // The table takes the width its columns need (up to two thirds, then it scrolls); the
+    // chart has the rest.
+    let height = ui.available_height();
+    ui.horizontal_top(|ui| {
         egui::ScrollArea::both()
             .id_salt("lab-table")
-            .show(&mut halves[0], |ui| table(ui, &columns, &rows));
-        chart(&mut halves[1], &columns, &rows);
+            .max_width(ui.available_width() * 2.0 / 3.0)
+            .max_height(height)
+            .show(ui, |ui| table(ui, &columns, &rows));
+        ui.vertical(|ui| chart(ui, &columns, &rows));
     });
     asked
 }
@@ -301,6 +314,7 @@ fn chart(ui: &mut Ui, columns: &[String], rows: &[Row]) {
         .legend(Legend::default())
         .x_axis_label("n moves")
         .y_axis_label("states")
+        .y_grid_spacer(decades)
         .y_axis_formatter(|m: GridMark, _| format!("{:.0}", 10f64.powf(m.value)))
         .allow_scroll(false)
         .show(ui, |p| {
@@ -312,4 +326,50 @@ fn chart(ui: &mut Ui, columns: &[String], rows: &[Row]) {
                 p.line(Line::new(name.clone(), PlotPoints::from(points)));
             }
         });
+}
+
+/// The marks of a log10 axis: every decade (1, 10, 100, …; every few when many are in view),
+/// with 2 and 5 between them when few are. egui_plot's own spacer steps by powers of ten of
+/// the logarithm, which leaves a short chart one mark.
+fn decades(input: GridInput) -> Vec<GridMark> {
+    let (lo, hi) = input.bounds;
+    if !(lo.is_finite() && hi.is_finite()) || hi <= lo {
+        return Vec::new();
+    }
+    let every = ((hi - lo) / 8.0).ceil().max(1.0);
+    let few = hi - lo < 3.0;
+    let mut marks = Vec::new();
+    let mut d = (lo / every).floor() * every;
+    while d <= hi {
+        marks.push(GridMark { value: d, step_size: every });
+        if few {
+            for k in [2f64, 5.0] {
+                marks.push(GridMark { value: d + k.log10(), step_size: every / 10.0 });
+            }
+        }
+        d += every;
+    }
+    marks.retain(|m| (lo..=hi).contains(&m.value));
+    marks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chart of states from 10 to 10^6 gets a mark at each decade, and one of 20 to 900
+    /// marks between decades too.
+    #[test]
+    fn a_log_axis_has_a_mark_at_every_decade_in_view() {
+        let marks = |lo: f64, hi: f64| -> Vec<f64> {
+            decades(GridInput { bounds: (lo, hi), base_step_size: 0.5 })
+                .iter()
+                .map(|m| (10f64.powf(m.value) * 100.0).round() / 100.0)
+                .collect()
+        };
+        assert_eq!(marks(0.9, 6.1), [1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6]);
+        assert_eq!(marks(1.35, 2.96), [50.0, 100.0, 200.0, 500.0]);
+        assert!(marks(0.0, 60.0).len() <= 9, "a wide range is thinned");
+        assert!(marks(f64::NAN, 1.0).is_empty());
+    }
 }

@@ -118,9 +118,9 @@ impl GameTree {
     }
 }
 
-/// `c` as the lab writes it: (column, row).
+/// `c` as the program writes squares: `row:column`, from 1.
 pub fn cell_text(c: Cell) -> String {
-    format!("({}, {})", c.col, c.row)
+    format!("{}:{}", c.row + 1, c.col + 1)
 }
 
 impl GameLab {

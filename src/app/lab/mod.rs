@@ -61,6 +61,19 @@ impl Kind {
         }
     }
 
+    /// Its place in [`Kind::ALL`].
+    fn index(self) -> usize {
+        Kind::ALL.iter().position(|&k| k == self).unwrap_or(0)
+    }
+
+    /// The random moves (or pulls) a new board starts with, until the user picks another.
+    fn default_moves(self) -> u32 {
+        match self {
+            Kind::TicTacToe => 2,
+            Kind::Eight | Kind::Fifteen | Kind::Sokoban => 8,
+        }
+    }
+
     /// Whether it is a sliding-tile puzzle.
     pub fn is_puzzle(self) -> bool {
         self.puzzle_side().is_some()
@@ -130,8 +143,10 @@ pub struct LabState {
     pub algorithm: Textbook,
     /// The estimate.
     pub evaluator: Evaluator,
-    /// Random moves from the goal for a new board.
+    /// Random moves from the goal for a new board of the problem chosen.
     pub moves: u32,
+    /// Each problem's own random moves, kept while another is chosen.
+    kept_moves: [u32; Kind::ALL.len()],
     /// The seed of the next board.
     pub seed: u64,
     /// The start board searched.
@@ -174,7 +189,8 @@ impl Default for LabState {
             kind: Kind::Eight,
             algorithm,
             evaluator,
-            moves: 8,
+            moves: Kind::Eight.default_moves(),
+            kept_moves: Kind::ALL.map(Kind::default_moves),
             seed: 2,
             search: search(&puzzle, algorithm),
             puzzle,
@@ -382,6 +398,19 @@ impl LabState {
             (None, _) => self.search.current(),
         };
         id.and_then(|id| tree.get(id)).map_or(self.puzzle.start_board(), |n| n.state)
+    }
+
+    /// After the problem chosen changed from `from`: keeps `from`'s random moves and takes
+    /// up the new problem's own (tic-tac-toe's 2 are not the 8-puzzle's 8).
+    pub fn switched_from(&mut self, from: Kind) {
+        self.kept_moves[from.index()] = self.moves;
+        self.moves = self.kept_moves[self.kind.index()];
+    }
+
+    /// The history step scrubbed to, when it is not the latest, with its number (from 0).
+    pub fn scrubbed(&self) -> Option<(usize, &history::Expansion)> {
+        let k = self.scrub.filter(|&k| k + 1 < self.history.steps.len())?;
+        Some((k, &self.history.steps[k]))
     }
 
     /// One line saying where the search stands.

@@ -4,6 +4,7 @@
 
 use crate::app::inspector::text::{order_text, plural, verdict_text};
 use crate::app::lab::game::{cell_text, score_text};
+use crate::app::lab::history::Expansion;
 use crate::app::lab::{Action, Kind, LabState};
 use crate::lab::game_tree::stepper::Rule;
 use crate::lab::puzzle::Evaluator;
@@ -33,6 +34,7 @@ pub fn show(ui: &mut Ui, lab: &mut LabState, level: &str) -> Vec<Action> {
             .response
             .labelled_by(name);
         if lab.kind != before {
+            lab.switched_from(before);
             if lab.kind == Kind::Fifteen && lab.evaluator == Evaluator::Bad {
                 lab.evaluator = Evaluator::Fair;
             }
@@ -100,11 +102,69 @@ pub fn show(ui: &mut Ui, lab: &mut LabState, level: &str) -> Vec<Action> {
     ui.separator();
     stepping(ui, lab.running, "One expansion", &mut actions);
     ui.label(lab.state_line());
-    counters(ui, lab.search.as_ref(), lab.algorithm.method().info());
     ui.label(format!("Shown: {}", lab.puzzle.show(lab.board())));
+    path(ui, lab);
+    if let Some((k, step)) = lab.scrubbed() {
+        // The board follows the history's scrubber; what follows it here is that moment's,
+        // and what the history does not keep is labelled as now.
+        ui.separator();
+        moment(ui, lab, k, step);
+        ui.separator();
+        let latest = lab.history.steps.len();
+        ui.label(egui::RichText::new(format!("Now, after expansion {latest}:")).strong());
+    }
+    counters(ui, lab.search.as_ref(), lab.algorithm.method().info());
     ui.separator();
     nodes(ui, lab, &mut actions);
     actions
+}
+
+/// The history's expansion `k` (from 0) scrubbed to: its node and the counters then.
+fn moment(ui: &mut Ui, lab: &LabState, k: usize, step: &Expansion) {
+    let info = lab.algorithm.method().info();
+    let tree = lab.search.tree();
+    let tile = match tree.get(step.node).and_then(|n| n.mv) {
+        Some(t) => format!("tile {t}"),
+        None => "start".into(),
+    };
+    ui.label(
+        egui::RichText::new(format!(
+            "At expansion {} of {} (the history's scrubber):",
+            k + 1,
+            lab.history.steps.len()
+        ))
+        .strong(),
+    );
+    ui.label(format!(
+        "Expanded: #{} {tile}: g {} h {} {}",
+        step.node,
+        step.g,
+        step.h,
+        order_text(info.order, step.f)
+    ));
+    egui::Grid::new("lab-then").num_columns(2).show(ui, |ui| {
+        for (name, value, tip) in [
+            ("expanded", (k + 1) as u64, "Nodes expanded by then"),
+            ("open", u64::from(step.open), "Nodes waiting to be expanded then"),
+            (info.stored.name, u64::from(step.closed), info.stored.meaning),
+            (info.bound_name, u64::from(step.bound), "The search's bound then"),
+        ] {
+            ui.label(name).on_hover_text(tip);
+            ui.monospace(value.to_string());
+            ui.end_row();
+        }
+    });
+}
+
+/// The moves to the node whose board is shown.
+fn path(ui: &mut Ui, lab: &LabState) {
+    let search = lab.search.as_ref();
+    if let Some(id) = lab.shown.or(search.current()) {
+        let moves: Vec<String> = search.tree().moves_to(id).iter().map(u8::to_string).collect();
+        if !moves.is_empty() {
+            ui.label(format!("Path to #{id}: tiles {}", moves.join(" ")));
+        }
+    }
 }
 
 /// The textbook search and its depth bound, in two grid rows; true when it changed.
@@ -237,7 +297,7 @@ fn game(ui: &mut Ui, lab: &mut LabState, actions: &mut Vec<Action>) {
         let best = f.best.1.map_or("none yet".into(), cell_text);
         ui.label(format!("depth {depth}: best {best} ({}){window}", score_text(f.best.0)));
     }
-    if let Some(top) = frames.last() {
+    if let Some(top) = frames.last().or(g.stepper.finished_root()) {
         ui.label(plural(top.moves.len(), "move", "moves"));
         let cut = g.rule == Rule::AlphaBeta && top.alpha >= top.beta;
         for (i, (m, score)) in top.moves.iter().enumerate() {
@@ -288,7 +348,7 @@ fn counters(ui: &mut Ui, search: &dyn BookSearch<crate::lab::puzzle::Puzzle>, in
     });
 }
 
-/// The node expanded last, its children, the frontier; each node can be shown.
+/// The node expanded last, its children, the frontier (now); each node can be shown.
 fn nodes(ui: &mut Ui, lab: &LabState, actions: &mut Vec<Action>) {
     let search = lab.search.as_ref();
     let tree = search.tree();
@@ -332,13 +392,6 @@ fn nodes(ui: &mut Ui, lab: &LabState, actions: &mut Vec<Action>) {
     for id in frontier {
         if ui.link(row(id)).clicked() {
             actions.push(Action::Show(id));
-        }
-    }
-    if let Some(id) = lab.shown.or(search.current()) {
-        let moves: Vec<String> = tree.moves_to(id).iter().map(u8::to_string).collect();
-        if !moves.is_empty() {
-            ui.separator();
-            ui.label(format!("Path to #{id}: tiles {}", moves.join(" ")));
         }
     }
 }

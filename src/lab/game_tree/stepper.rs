@@ -58,6 +58,8 @@ pub struct Stepper<G: Game> {
     frames: Vec<Frame<G::Move>>,
     states: u64,
     result: Option<Evaluation<G::Move>>,
+    /// The root's frame once the search is done, its moves' scores kept to be shown.
+    root: Option<Frame<G::Move>>,
 }
 
 impl<G: Game> Stepper<G> {
@@ -71,6 +73,7 @@ impl<G: Game> Stepper<G> {
             frames: Vec::new(),
             states: 1,
             result: None,
+            root: None,
         };
         match s.leaf(ply) {
             Some(score) => s.result = Some(Evaluation { best: None, score, states: 1 }),
@@ -166,6 +169,7 @@ impl<G: Game> Stepper<G> {
                 None => {
                     let (score, best) = done.best;
                     self.result = Some(Evaluation { best, score, states: self.states });
+                    self.root = Some(done);
                 }
             }
         }
@@ -175,6 +179,11 @@ impl<G: Game> Stepper<G> {
     /// The evaluation, once finished.
     pub fn result(&self) -> Option<Evaluation<G::Move>> {
         self.result
+    }
+
+    /// The root's frame once the search is done (its moves with their scores).
+    pub fn finished_root(&self) -> Option<&Frame<G::Move>> {
+        self.root.as_ref()
     }
 
     /// The position at the top of the path.
