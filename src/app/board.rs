@@ -443,13 +443,10 @@ fn paint_plan(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Palette
 fn paint_parking(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Palette) {
     let c = g.cell;
     let stroke = Stroke::new((c * 0.08).clamp(1.5, 4.0), pal.parking);
+    let head = (c * 0.3).clamp(5.0, 12.0);
     for step in &o.parking {
         if let Some(from) = step.from {
-            painter.arrow(
-                g.cell_center(from),
-                g.cell_center(step.to) - g.cell_center(from),
-                stroke,
-            );
+            painter.extend(arrow(g.cell_center(from), g.cell_center(step.to), head, stroke));
         }
     }
     if c < 12.0 {
@@ -467,6 +464,18 @@ fn paint_parking(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Pale
         painter.circle_filled(at, c * 0.2, fill);
         painter.text(at, egui::Align2::CENTER_CENTER, (i + 1).to_string(), font.clone(), text);
     }
+}
+
+/// An arrow from `from` to `to` with a head of `head` pixels whatever its length (egui's
+/// `Painter::arrow` grows its head with the arrow, past the walls on a long one).
+fn arrow(from: Pos2, to: Pos2, head: f32, stroke: Stroke) -> [Shape; 3] {
+    let dir = (to - from).normalized();
+    let wing = |turn: f32| to - egui::emath::Rot2::from_angle(turn) * dir * head;
+    [
+        Shape::line_segment([from, to], stroke),
+        Shape::line_segment([to, wing(0.45)], stroke),
+        Shape::line_segment([to, wing(-0.45)], stroke),
+    ]
 }
 
 /// Draws a small picture of `level` inside `rect` (for the level list): terrain and boxes
@@ -496,6 +505,26 @@ pub fn paint_thumbnail(painter: &egui::Painter, level: &Level, rect: Rect, pal: 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A plan's arrowheads are the same size on a long arrow as on a short one.
+    #[test]
+    fn an_arrowhead_keeps_its_size_whatever_the_arrow_length() {
+        let stroke = Stroke::new(2.0, Color32::WHITE);
+        let wings = |to: Pos2| {
+            arrow(Pos2::ZERO, to, 8.0, stroke)[1..]
+                .iter()
+                .map(|s| match s {
+                    Shape::LineSegment { points, .. } => (points[1] - points[0]).length(),
+                    other => panic!("not a segment: {other:?}"),
+                })
+                .collect::<Vec<_>>()
+        };
+        for to in [Pos2::new(30.0, 0.0), Pos2::new(0.0, 600.0), Pos2::new(300.0, 400.0)] {
+            for w in wings(to) {
+                assert!((w - 8.0).abs() < 0.01, "a wing {w} px long on an arrow to {to:?}");
+            }
+        }
+    }
 
     #[test]
     fn geometry_maps_points_to_squares_and_back() {

@@ -171,18 +171,19 @@ impl SolveRun {
         self.job.poll()
     }
 
-    /// The progress line: nodes expanded and generated, open and closed sizes, elapsed time.
+    /// The progress line: the time so far, nodes expanded and generated, open and closed
+    /// sizes.
     pub fn progress_line(&self) -> String {
         let elapsed = self.job.elapsed();
         let cancelling = if self.job.is_cancelling() { " (stopping…)" } else { "" };
         match self.job.latest() {
             Some(s) => format!(
-                "Solving{cancelling}: {} expanded, {} generated, open {}, seen {}, {}",
+                "Solving{cancelling}: {}, {} expanded, {} generated, open {}, seen {}",
+                seconds(elapsed),
                 s.expanded,
                 s.generated,
                 s.open,
-                s.closed,
-                seconds(elapsed)
+                s.closed
             ),
             None => format!("Solving{cancelling}: {}", seconds(elapsed)),
         }

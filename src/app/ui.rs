@@ -158,12 +158,16 @@ impl App {
         panels::overlays::show(ui, settings, &self.overlays, level, explained, &mut sink);
     }
 
-    /// The theme the settings ask for, and room for tall popups: a popup is laid out in its
+    /// The theme the settings ask for; room for tall popups (a popup is laid out in its
     /// first frame within egui's default area size and keeps that height, so a list longer
-    /// than it (the inspector's methods) would need scrolling.
+    /// than it, the inspector's methods, would need scrolling); and scroll bars beside the
+    /// content rather than floating over the right end of its fields and labels.
     fn apply_theme(&self, ctx: &egui::Context) {
         if ctx.global_style().spacing.default_area_size.y < POPUP_HEIGHT {
-            ctx.all_styles_mut(|s| s.spacing.default_area_size.y = POPUP_HEIGHT);
+            ctx.all_styles_mut(|s| {
+                s.spacing.default_area_size.y = POPUP_HEIGHT;
+                s.spacing.scroll = egui::style::ScrollStyle::solid();
+            });
         }
         if ctx.global_style().visuals.dark_mode != self.settings.dark {
             ctx.set_visuals(if self.settings.dark {

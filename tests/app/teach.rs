@@ -171,7 +171,8 @@ fn the_node_its_children_and_the_frontier_are_in_sight_on_a_laptop_screen() {
         .map(|r| r.rect())
         .filter(|r| r.top() >= table.bottom() && r.bottom() <= frontier.top())
         .count();
-    assert!(rows >= 10, "only {rows} of {n} children in sight");
+    let all: Vec<_> = h.query_all_by_label_contains("  g ").map(|r| r.rect()).take(4).collect();
+    assert!(rows >= 10, "only {rows} of {n} children in sight {table:?} {frontier:?} {all:?}");
 
     // The switches: FESS's features for FESS, none of them for BFS, A* or IDA*.
     h.get_by_label_contains("Switches").click();

@@ -68,7 +68,8 @@ pub fn show(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
 /// The panel under the board in inspect mode: charts, history, tree or patterns, drawn in
 /// the `dark` or light palette.
 pub fn lower(ui: &mut Ui, inspector: &Inspector, dark: bool, sink: &mut Sink<'_>) {
-    ui.horizontal(|ui| {
+    // Wrapped, so a narrow panel never pushes its switch (or the chart below) past its edge.
+    ui.horizontal_wrapped(|ui| {
         for view in [LowerView::Charts, LowerView::History, LowerView::Tree, LowerView::Patterns] {
             let command = Command::SetLowerView(view);
             let label = command.label();

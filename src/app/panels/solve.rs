@@ -9,9 +9,9 @@ use crate::app::sink::Sink;
 use crate::app::solving::{Aim, SolverState};
 
 /// The solver section, drawn from the bottom up so that its controls stay where they are:
-/// Solve (Cancel while it runs) with the aim choice on the bottom row, Replay above it, then
-/// the progress line or the solution found for the level and board `key` names, then the
-/// heading.
+/// Solve (Cancel while it runs) with the aim choice on the bottom row, the progress line or
+/// the solution found for the level and board `key` names above it, then the heading with
+/// Replay.
 pub fn show(ui: &mut Ui, solver: &SolverState, aim: Aim, key: LevelKey, sink: &mut Sink<'_>) {
     let found = solver.found_for(key);
     ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
@@ -32,12 +32,19 @@ pub fn show(ui: &mut Ui, solver: &SolverState, aim: Aim, key: LevelKey, sink: &m
                 ui.spinner();
             }
         });
-        sink.button(ui, Command::ReplaySolution, found.is_some());
-        if let Some(run) = &solver.run {
-            ui.label(run.progress_line());
-        } else if let Some(found) = found {
-            ui.label(format!("Solution: {}", found.describe()));
-        }
-        ui.heading("Solver");
+        // One row, always: the section keeps its height when a run starts or ends, so
+        // nothing above it moves (a long line is cut with "…" and shown whole on hover).
+        let line = match (&solver.run, found) {
+            (Some(run), _) => run.progress_line(),
+            (None, Some(found)) => format!("Solution: {}", found.describe()),
+            (None, None) => "No solution found for this board yet.".into(),
+        };
+        ui.add(egui::Label::new(line).truncate());
+        ui.horizontal(|ui| {
+            ui.heading("Solver");
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                sink.button(ui, Command::ReplaySolution, found.is_some());
+            });
+        });
     });
 }
