@@ -453,15 +453,20 @@ fn paint_parking(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Pale
         return;
     }
     let font = egui::FontId::proportional((c * 0.3).clamp(8.0, 16.0));
+    // Badges on an opaque disc (readable over a box), side by side where several steps
+    // end on one square.
+    let mut on_square: std::collections::HashMap<Pos, usize> = Default::default();
     for (i, step) in o.parking.iter().enumerate() {
-        let at = g.cell_rect(step.to).left_bottom() + Vec2::new(c * 0.22, -c * 0.22);
-        let (text, fill) = if step.parked {
-            painter.circle_stroke(at, c * 0.2, stroke);
-            (pal.parking, Color32::TRANSPARENT)
-        } else {
-            (pal.order_text, pal.parking)
-        };
+        let k = on_square.entry(step.to).or_default();
+        let at = g.cell_rect(step.to).left_bottom()
+            + Vec2::new(c * (0.22 + 0.42 * *k as f32), -c * 0.22);
+        *k += 1;
+        let (text, fill) =
+            if step.parked { (pal.parking, pal.background) } else { (pal.order_text, pal.parking) };
         painter.circle_filled(at, c * 0.2, fill);
+        if step.parked {
+            painter.circle_stroke(at, c * 0.2, stroke);
+        }
         painter.text(at, egui::Align2::CENTER_CENTER, (i + 1).to_string(), font.clone(), text);
     }
 }
