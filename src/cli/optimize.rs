@@ -2,6 +2,7 @@
 //! shortens a solution by a search of the positions near it.
 
 use crate::cli::error::{CliError, level_of};
+use crate::cli::time_limit::{TimeLimit, parse_time_limit};
 use crate::level::format::{Format, load_file, save_file};
 use crate::level::metrics::Metrics;
 use crate::level::moves::parse_lurd;
@@ -30,8 +31,14 @@ pub struct OptimizeArgs {
     #[arg(long, value_enum, default_value_t = MetricArg::Moves)]
     pub metric: MetricArg,
     /// Seconds in all, the solve for a solution included (0 = no limit).
-    #[arg(long, value_name = "S", default_value_t = 60.0)]
-    pub time_limit: f64,
+    #[arg(
+        long,
+        value_name = "S",
+        default_value = "60",
+        value_parser = parse_time_limit,
+        allow_hyphen_values = true
+    )]
+    pub time_limit: TimeLimit,
     /// Positions expanded by the optimiser, in all.
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
@@ -102,7 +109,7 @@ pub fn run(args: &OptimizeArgs) -> Result<ExitCode, CliError> {
         None
     };
     let metric = Metric::from(args.metric);
-    let time = (args.time_limit > 0.0).then(|| Duration::from_secs_f64(args.time_limit));
+    let TimeLimit(time) = args.time_limit;
     let memory_bytes = Some(args.memory_limit.saturating_mul(1 << 20));
     let started = std::time::Instant::now();
     let Some((source, solution)) = start_from(args, &level, metric, time, memory_bytes)? else {

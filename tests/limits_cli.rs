@@ -1,0 +1,46 @@
+//! The second bad-input campaign's reproducers (issue 36, `../shared/repro/limits/`): every
+//! limit is read strictly and holds in every subcommand. Small reproducers are written here
+//! inline; the larger ones are copied from the shared folder and their tests skip with a
+//! note when it is absent.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// A level the solver finishes at once.
+const SMALL: &str = "; small\n#######\n#     #\n# $@. #\n#     #\n#######\nTitle: Small\n";
+
+fn sokolab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sokolab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the sokolab binary runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_time_limit_that_is_not_a_finite_count_is_a_usage_error_and_a_huge_one_no_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = write(dir.path(), "lvl.xsb", SMALL);
+    for command in ["solve", "bench", "optimize"] {
+        for bad in ["inf", "NaN", "-1", "-inf"] {
+            let out = sokolab(&[command, &level, "--time-limit", bad]);
+            assert_eq!(out.status.code(), Some(2), "{command} --time-limit {bad}: {out:?}");
+            assert!(stderr(&out).contains("expected a finite number of seconds"), "{out:?}");
+        }
+        for huge in ["1e20", "1e300"] {
+            let out = sokolab(&[command, &level, "--time-limit", huge]);
+            assert_eq!(out.status.code(), Some(0), "{command} --time-limit {huge}: {out:?}");
+            assert!(stderr(&out).contains("running with no time limit"), "{out:?}");
+        }
+    }
+}
