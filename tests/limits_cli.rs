@@ -44,3 +44,32 @@ fn a_time_limit_that_is_not_a_finite_count_is_a_usage_error_and_a_huge_one_no_li
         }
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_file_is_not_rewritten_by_any_save() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "ro.xsb", SMALL);
+    let copy = write(dir.path(), "copy.sok", SMALL);
+    for path in [&file, &copy] {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    }
+    // The optimiser finds a shorter solution, and would add it to the file.
+    let out = sokolab(&["optimize", &file, "--solution", "ulldRlrR", "--save"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(stderr(&out).contains("ro.xsb: is read-only for you, so it was not saved"), "{out:?}");
+    let out = sokolab(&["convert", &file, &copy]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(stderr(&out).contains("copy.sok: is read-only for you"), "{out:?}");
+    for path in [&file, &copy] {
+        assert_eq!(std::fs::read_to_string(path).unwrap(), SMALL, "{path} is untouched");
+        let mode = std::fs::metadata(path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o444);
+    }
+    // Made writable, it is saved.
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let out = sokolab(&["optimize", &file, "--solution", "ulldRlrR", "--save"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_ne!(std::fs::read_to_string(&file).unwrap(), SMALL, "the shorter solution is added");
+}
