@@ -21,6 +21,10 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 fn write(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
@@ -72,4 +76,17 @@ fn a_read_only_file_is_not_rewritten_by_any_save() {
     let out = sokolab(&["optimize", &file, "--solution", "ulldRlrR", "--save"]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_ne!(std::fs::read_to_string(&file).unwrap(), SMALL, "the shorter solution is added");
+}
+
+#[test]
+fn optimize_says_why_it_has_no_solution_to_start_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let no_boxes = write(dir.path(), "none.xsb", "#####\n#@  #\n#####\n");
+    let out = sokolab(&["optimize", &no_boxes, "--time-limit", "5"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(stdout(&out).contains("cannot be searched") && stdout(&out).contains("no boxes"));
+    let stuck = write(dir.path(), "stuck.xsb", "########\n#@$$ ..#\n########\n");
+    let out = sokolab(&["optimize", &stuck, "--time-limit", "5"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(stdout(&out).contains("`auto` proved the level unsolvable"), "{out:?}");
 }
