@@ -90,3 +90,99 @@ fn optimize_says_why_it_has_no_solution_to_start_from() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert!(stdout(&out).contains("`auto` proved the level unsolvable"), "{out:?}");
 }
+
+/// `lab` on the RON text `text`: its status and standard error.
+fn lab(dir: &Path, text: &str) -> (Option<i32>, String) {
+    let file = write(dir, "e.ron", text);
+    let out = sokolab(&["lab", &file, "--png", "-"]);
+    (out.status.code(), stderr(&out).replace(&file, "e.ron"))
+}
+
+#[test]
+fn an_experiment_is_read_as_strictly_as_a_level_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let scramble = |rest: &str| {
+        format!(
+            "Scramble(title: \"x\", problem: EightPuzzle, algorithms: [Bfs], moves: (2, 3), \
+             trials: 3, seed: 1{rest})"
+        )
+    };
+    // A misspelt field is an error naming it, not a limit silently dropped.
+    let (code, err) = lab(dir.path(), &scramble(",\n node_limt: Some(5)"));
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("e.ron:2:2:") && err.contains("node_limt"), "{err}");
+    // A byte-order mark is skipped.
+    let (code, err) = lab(dir.path(), "\u{feff}GameTree(title: \"t\", plies: [6])");
+    assert_eq!(code, Some(0), "{err}");
+    // Lone CRs end lines.
+    let (code, err) = lab(dir.path(), "GameTree(\r  title: \"t\",\r  plies: [6, \"x\"],)");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("e.ron:3:14: Expected integer"), "{err}");
+    // Deep nesting fails at once, where it passes the bound.
+    let (code, err) = lab(dir.path(), &"Some(".repeat(400_000));
+    assert_eq!(code, Some(2));
+    assert!(err.contains("e.ron:1:85: nesting deeper than 16"), "{err}");
+    assert!(!err.contains("serde_stacker"), "{err}");
+    // What only a check after parsing sees is placed at its value.
+    for (text, expected) in [
+        (scramble("").replace("(2, 3)", "(5,\n 3)"), "e.ron:1:71: moves (5, 3)"),
+        (scramble("").replace("[Bfs]", "[]"), "e.ron:1:56: no algorithms"),
+        (scramble("").replace("trials: 3", "trials: 0"), "e.ron:1:86: 0 trials"),
+        (scramble("").replace("trials: 3", "trials: 4294967295"), "4294967295 trials"),
+        (scramble("").replace("(2, 3)", "(2, 1000000000)"), "e.ron:1:74: 1000000000 moves"),
+        ("GameTree(title: \"t\",\r\nplies: [6, 0])".to_string(), "e.ron:2:12: ply 0"),
+        ("GameTree(title: \"t\", plies: [])".to_string(), "e.ron:1:29: no plies"),
+    ] {
+        let (code, err) = lab(dir.path(), &text);
+        assert_eq!(code, Some(2), "{text}: {err}");
+        assert!(err.contains(expected), "{text}: expected `{expected}` in {err}");
+    }
+}
+
+/// Runs the binary, killed after `secs` seconds: `None` when it had not ended by then.
+fn sokolab_within(args: &[&str], secs: u64) -> Option<Output> {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sokolab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sokolab runs");
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(secs) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Some(child.wait_with_output().unwrap())
+}
+
+#[test]
+fn lab_stops_at_its_memory_and_time_limits_and_refuses_a_trial_count_out_of_range() {
+    let dir = tempfile::tempdir().unwrap();
+    // Breadth-first search on 15-puzzles 60 moves from the goal never finishes.
+    let fifteen = write(
+        dir.path(),
+        "fifteen.ron",
+        "Scramble(title: \"x\", problem: FifteenPuzzle, algorithms: [Bfs], moves: (60, 60), \
+         trials: 1, seed: 1)",
+    );
+    let out = sokolab_within(&["lab", &fifteen, "--png", "-", "--memory-limit", "64"], 120)
+        .expect("the memory limit stops the run");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(stderr(&out).contains("stopped at the memory limit (64 MiB"), "{out:?}");
+    let out = sokolab_within(&["lab", &fifteen, "--png", "-", "--time-limit", "0.5"], 120)
+        .expect("the time limit stops the run");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(stderr(&out).contains("stopped at the time limit (0.5 s)"), "{out:?}");
+    for trials in ["0", "4294967295"] {
+        let out = sokolab(&["lab", "nutshell-7-3", "--trials", trials, "--png", "-"]);
+        assert_eq!(out.status.code(), Some(2), "--trials {trials}: {out:?}");
+        assert!(stderr(&out).contains("--trials"), "{out:?}");
+    }
+}

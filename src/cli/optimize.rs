@@ -43,7 +43,7 @@ pub struct OptimizeArgs {
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
     /// Memory per search in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 8192)]
+    #[arg(long, value_name = "MIB", default_value_t = Limits::DEFAULT_MEMORY_MIB)]
     pub memory_limit: usize,
     /// Add the shorter solution to the level's solutions in FILE (kept as XSB, SOK or RLE
     /// by its name; the old solutions stay).

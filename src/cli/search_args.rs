@@ -24,7 +24,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
     /// Memory per search in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 8192)]
+    #[arg(long, value_name = "MIB", default_value_t = Limits::DEFAULT_MEMORY_MIB)]
     pub memory_limit: usize,
     /// matching, simple, boxes-off-goal, greedy, stable-marriage, boxes-off-goal-plus-player.
     #[arg(long, default_value = "matching", value_parser = parse_bound)]
