@@ -3,8 +3,21 @@
 //! inline; the larger ones are copied from the shared folder and their tests skip with a
 //! note when it is absent.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+/// The reproducer `name` copied into `dir`, or `None` (with a note) when the shared folder
+/// is absent.
+fn repro(dir: &Path, name: &str) -> Option<String> {
+    let from = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/repro/limits").join(name);
+    if !from.is_file() {
+        eprintln!("note: {} is absent; skipping the test that needs it", from.display());
+        return None;
+    }
+    let to = dir.join(name);
+    std::fs::copy(&from, &to).unwrap();
+    Some(to.to_str().unwrap().to_string())
+}
 
 /// A level the solver finishes at once.
 const SMALL: &str = "; small\n#######\n#     #\n# $@. #\n#     #\n#######\nTitle: Small\n";
@@ -185,4 +198,22 @@ fn lab_stops_at_its_memory_and_time_limits_and_refuses_a_trial_count_out_of_rang
         assert_eq!(out.status.code(), Some(2), "--trials {trials}: {out:?}");
         assert!(stderr(&out).contains("--trials"), "{out:?}");
     }
+}
+
+#[test]
+fn rate_passes_over_a_level_past_its_time_limit_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    // Level 7 is box500.xsb: 500 boxes in a 60x60 room; rate stopped there for good.
+    let Some(mixed) = repro(dir.path(), "mixed.xsb") else { return };
+    let args = ["rate", &mixed, "--jobs", "2", "--json", "--time-limit", "1"];
+    let out = sokolab_within(&args, 300).expect("rate ends");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let lines: Vec<serde_json::Value> =
+        stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 14, "13 levels and the summary: {lines:?}");
+    assert_eq!(lines[6]["status"], "not-rated", "{}", lines[6]);
+    let message = lines[6]["message"].as_str().unwrap();
+    assert!(message.contains("not rated (time limit)") && message.contains("--time-limit"));
+    assert_eq!(lines[12]["status"], "rated", "the levels after it are rated");
+    assert_eq!(lines[13]["summary"]["levels"], 13);
 }

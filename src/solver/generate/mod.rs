@@ -12,7 +12,7 @@ use crate::level::{Dir, Level, Pos, Terrain};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::random::Random;
 use crate::solver::model::state::boxes_of;
-use crate::solver::rating::{Rating, rate};
+use crate::solver::rating::{Rating, TIME_LIMIT, rate};
 use crate::solver::solution::line;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -171,7 +171,7 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
         return None;
     }
     level.meta.solutions.push(moves.iter().map(|m| m.lurd()).collect());
-    let rating = rate(&level, cancel).ok().flatten();
+    let rating = rate(&level, Some(TIME_LIMIT), cancel).ok().flatten();
     level.meta.author = "Sokolab's generator".into();
     level.meta.comment = match rating.as_ref().and_then(|r| r.difficulty()) {
         Some(d) => format!("{} pushes (optimal), difficulty {d:.1}", far.pulls.len()),
