@@ -217,3 +217,41 @@ fn rate_passes_over_a_level_past_its_time_limit_and_goes_on() {
     assert_eq!(lines[12]["status"], "rated", "the levels after it are rated");
     assert_eq!(lines[13]["summary"]["levels"], 13);
 }
+
+#[cfg(unix)]
+#[test]
+fn generate_writes_each_level_as_made_and_ends_whole_on_a_signal_or_its_time_limit() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.xsb");
+    let file = std::fs::File::create(&path).unwrap();
+    let args = ["generate", "--size", "7x7", "--boxes", "2", "--count", "1000000000"];
+    let child = Command::new(env!("CARGO_BIN_EXE_sokolab"))
+        .args(args)
+        .stdout(file)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Levels reach the file while the run goes on.
+    let start = Instant::now();
+    while std::fs::metadata(&path).unwrap().len() < 2000 {
+        assert!(start.elapsed() < Duration::from_secs(60), "nothing written while generating");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let kill = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(143), "{out:?}");
+    assert!(stderr(&out).contains("stopped by signal 15"), "{out:?}");
+    let made: usize = stderr(&out).split_whitespace().nth(1).unwrap().parse().unwrap();
+    let check = sokolab(&["check", path.to_str().unwrap()]);
+    let expected = format!("{made} level(s): {made} valid, 0 with errors");
+    assert!(stdout(&check).contains(&expected), "{expected}: {check:?}");
+
+    let args = ["generate", "--size", "40x40", "--boxes", "481", "--time-limit", "2"];
+    let out = sokolab_within(&args, 120).expect("the time limit ends the run");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(stderr(&out).contains("made 0 of 1 levels"), "{out:?}");
+    assert!(stderr(&out).contains("stopped at the time limit (2 s)"), "{out:?}");
+}

@@ -78,16 +78,16 @@ pub struct Tally {
     pub draws: usize,
 }
 
-/// Generates up to `count` levels of `spec` from `seed`, telling `progress` after each;
-/// stops soon after `cancel` is set, and after [`DRAWS_PER_LEVEL`] draws per level asked
-/// for (a spec may allow few levels). A level is kept when its solution needs at least two
-/// pushes a box.
+/// Generates up to `count` levels of `spec` from `seed`, telling `progress` after each
+/// draw, with the level it made if any; stops soon after `cancel` is set, and after
+/// [`DRAWS_PER_LEVEL`] draws per level asked for (a spec may allow few levels). A level is
+/// kept when its solution needs at least two pushes a box.
 pub fn generate(
     spec: Spec,
     seed: u64,
     count: usize,
     cancel: &AtomicBool,
-    progress: &mut dyn FnMut(Tally),
+    progress: &mut dyn FnMut(Tally, Option<&Generated>),
 ) -> Result<Vec<Generated>, GenerateError> {
     check(spec)?;
     let mut random = Random::new(seed);
@@ -98,12 +98,13 @@ pub fn generate(
             break;
         }
         tally.draws += 1;
+        let before = out.len();
         if let Some(mut g) = draw(spec, &mut random, cancel) {
             g.level.meta.title = format!("Generated {}-{}", seed, out.len() + 1);
             out.push(g);
             tally.made = out.len();
         }
-        progress(tally);
+        progress(tally, out.get(before));
     }
     Ok(out)
 }
