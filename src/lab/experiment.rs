@@ -522,6 +522,8 @@ impl Scramble {
                                 if stop.load(std::sync::atomic::Ordering::Relaxed) {
                                     return Err("cancelled".to_string());
                                 }
+                                // Trials that each end within their node limit still add up.
+                                bounds.passed(0)?;
                                 let mut random = Random::for_trial(seed, n, trial);
                                 for (sum, t) in sums.iter_mut().zip(self.run_trial(
                                     base,
