@@ -3,9 +3,13 @@
 //! CR / CRLF / tabs / byte-order marks, `Solution:` lines, deep parentheses) go through
 //! check, convert and solve, as library calls and in a few runs of the binary, with a small
 //! time limit. Nothing panics, each step ends in bounded time, every position reported is
-//! inside the file, and what is read converts and reads back to the same boards.
+//! inside the file, and what is read converts and reads back to the same boards. RON
+//! experiments from their own generators (random bytes, truncation, nesting, unknown
+//! fields, huge numbers, line ends) go through `lab` with small limits (issue 36): nothing
+//! panics, each run ends in bounded time and memory, and every position is inside the file.
 
 use proptest::prelude::*;
+use sokolab::lab::experiment::Experiment;
 use sokolab::level::format::{Format, load_file, load_located, read_collection, save_file};
 use sokolab::level::{Pos, validate};
 use sokolab::solver::{Config, Limits, Outcome, solve};
@@ -254,6 +258,124 @@ fn run_binary(args: &[&str]) -> Result<(i32, String, String), TestCaseError> {
     let out = child.wait_with_output().unwrap();
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     Ok((out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr)))
+}
+
+/// A valid experiment using most of what one may hold.
+const EXPERIMENT: &str = "// comment\nScramble(\n  title: \"x\",\n  problem: EightPuzzle,\n  \
+                          evaluator: Some(Good),\n  algorithms: [Bfs, Dfs(Moves(2)), AStar],\n  \
+                          moves: (2, 4),\n  trials: 3,\n  seed: 1,\n  node_limit: Some(500),\n)\n";
+
+/// How long a run of a generated experiment may take, and its limits.
+const LAB_TIME: Duration = Duration::from_millis(200);
+const LAB_SLACK: Duration = Duration::from_secs(2);
+const LAB_MEMORY: usize = 64 << 20;
+
+/// The experiment with one piece of text put in at a random place.
+fn ron_inserted(pieces: Vec<&'static str>) -> BoxedStrategy<Vec<u8>> {
+    (0..=EXPERIMENT.len(), prop::sample::select(pieces))
+        .prop_map(|(at, piece)| {
+            let at = (0..=at).rev().find(|&i| EXPERIMENT.is_char_boundary(i)).unwrap_or(0);
+            format!("{}{piece}{}", &EXPERIMENT[..at], &EXPERIMENT[at..]).into_bytes()
+        })
+        .boxed()
+}
+
+/// Hostile RON: random bytes, truncations, deep nesting, unknown fields, huge numbers,
+/// other line ends and a byte-order mark.
+fn hostile_ron() -> impl Strategy<Value = Vec<u8>> {
+    let truncation = (0..=EXPERIMENT.len()).prop_map(|n| EXPERIMENT.as_bytes()[..n].to_vec());
+    let nesting = (1usize..20_000, prop::sample::select(vec!["Some(", "[", "(", "{", "Dfs("]))
+        .prop_map(|(n, open)| format!("Scramble(title: {}", open.repeat(n)).into_bytes());
+    let numbers = prop::sample::select(vec![
+        "0",
+        "-1",
+        "1000",
+        "1001",
+        "4294967295",
+        "4294967296",
+        "18446744073709551616",
+        "1e300",
+        "NaN",
+        "inf",
+    ]);
+    let huge = (numbers.clone(), numbers, 0..3usize).prop_map(|(a, b, field)| {
+        let value = format!("({a}, {b})");
+        let text = match field {
+            0 => EXPERIMENT.replace("(2, 4)", &value),
+            1 => EXPERIMENT.replace("trials: 3", &format!("trials: {a}")),
+            _ => EXPERIMENT.replace("Some(500)", &format!("Some({a})")),
+        };
+        text.into_bytes()
+    });
+    let line_ends = prop::sample::select(vec!["\r", "\r\n", "\n\r"])
+        .prop_map(|end| format!("\u{feff}{}", EXPERIMENT.replace('\n', end)).into_bytes());
+    prop_oneof![
+        random_bytes(),
+        truncation,
+        nesting,
+        ron_inserted(vec!["node_limt: Some(5),", "colour: \"red\",", "moves: (1, 2),", "/*", "\""]),
+        huge,
+        line_ends,
+    ]
+}
+
+/// Reads `bytes` as an experiment and runs it with small limits through the library.
+fn run_lab_library(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hostile.ron");
+    std::fs::write(&path, bytes).unwrap();
+    let start = Instant::now();
+    let read = Experiment::read(&path);
+    prop_assert!(start.elapsed() < READ_TIME, "read took {:?}", start.elapsed());
+    let experiment = match read {
+        Err(e) => {
+            if let Some(position) = e.position {
+                prop_assert!(inside(bytes, position), "{e} is outside the file");
+            }
+            return Ok(());
+        }
+        Ok(experiment) => experiment,
+    };
+    let limits = Limits { time: Some(LAB_TIME), nodes: None, memory_bytes: Some(LAB_MEMORY) };
+    let start = Instant::now();
+    let _ = experiment.run(None, None, &limits, &|_, _| true);
+    prop_assert!(start.elapsed() < LAB_TIME + LAB_SLACK, "the run took {:?}", start.elapsed());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn hostile_experiments_are_read_and_run_within_their_limits(bytes in hostile_ron()) {
+        run_lab_library(&bytes)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_binary_runs_hostile_experiments_within_small_limits(bytes in hostile_ron()) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("hostile.ron");
+        std::fs::write(&file, &bytes).unwrap();
+        let name = file.to_str().unwrap();
+        let args = ["lab", name, "--png", "-", "--time-limit", "0.2", "--memory-limit", "64"];
+        let (code, _, stderr) = run_binary(&args)?;
+        prop_assert!(matches!(code, 0..=2), "status {code}: {stderr}");
+        prop_assert!(!stderr.contains("panicked"), "{stderr}");
+        if code == 2 {
+            prop_assert!(stderr.starts_with("sokolab: error: "), "{stderr}");
+        }
+        if let Some(place) = stderr.strip_prefix(&format!("sokolab: error: {name}:")) {
+            let mut parts = place.splitn(3, ':');
+            let numbers = (parts.next().map(str::parse), parts.next().map(str::parse));
+            if let (Some(Ok(line)), Some(Ok(column))) = numbers {
+                prop_assert!(inside(&bytes, (line, column)), "{stderr}");
+            }
+        }
+    }
 }
 
 proptest! {

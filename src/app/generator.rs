@@ -47,7 +47,7 @@ impl GeneratorState {
         let (spec, count, seed) = (self.spec, self.count, self.seed);
         let job = Job::spawn(repaint, move |r| {
             let cancel = r.cancel;
-            generate(spec, seed, count, cancel, &mut |tally| r.progress(tally))
+            generate(spec, seed, count, cancel, &mut |tally, _| r.progress(tally))
         });
         self.run = Some(GenerateRun { spec, count, seed, job });
     }

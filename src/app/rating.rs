@@ -9,7 +9,7 @@ use crate::app::document::LevelKey;
 
 use crate::app::worker::{Job, Waker};
 use crate::level::Level;
-use crate::solver::rating::{Rating, rate};
+use crate::solver::rating::{Rating, TIME_LIMIT, rate};
 
 /// What rating a level gave: its rating (`None` when it was stopped), or why it has none.
 pub type Rated = Result<Option<Rating>, String>;
@@ -96,7 +96,7 @@ impl RatingState {
             Some((key, level)) => {
                 let repaint = run.repaint.clone();
                 let job = Job::spawn(repaint, move |r| {
-                    rate(&level, r.cancel).map_err(|why| why.to_string())
+                    rate(&level, Some(TIME_LIMIT), r.cancel).map_err(|why| why.to_string())
                 });
                 run.current = Some((key, job));
             }

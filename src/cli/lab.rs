@@ -1,10 +1,13 @@
-//! `sokolab lab NAME|FILE.ron [--level FILE:N] [--seed S] [--json] [--png FILE]`: runs one of
-//! the textbook's experiments and prints its table, with the chart written as a PNG.
+//! `sokolab lab NAME|FILE.ron [--level FILE:N] [--seed S] [--time-limit S] [--memory-limit MIB]
+//! [--json] [--png FILE]`: runs one of the textbook's experiments and prints its table, with
+//! the chart written as a PNG.
 
 use crate::cli::error::{CliError, level_of};
+use crate::cli::time_limit::{TimeLimit, parse_time_limit};
 use crate::lab::chart;
-use crate::lab::experiment::{Experiment, NAMED, Table};
+use crate::lab::experiment::{Experiment, MAX_TRIALS, NAMED, Table};
 use crate::level::format::load_file;
+use crate::solver::Limits;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,8 +25,20 @@ pub struct LabArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Instances per row (the experiment's own by default).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TRIALS)))]
     pub trials: Option<u32>,
+    /// Seconds for the whole run (0 = no limit).
+    #[arg(
+        long,
+        value_name = "S",
+        default_value = "0",
+        value_parser = parse_time_limit,
+        allow_hyphen_values = true
+    )]
+    pub time_limit: TimeLimit,
+    /// Memory in MiB the searches running at once may hold together.
+    #[arg(long, value_name = "MIB", default_value_t = Limits::DEFAULT_MEMORY_MIB)]
+    pub memory_limit: usize,
     /// Print the table as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -36,7 +51,7 @@ pub struct LabArgs {
 pub fn run(args: &LabArgs) -> Result<ExitCode, CliError> {
     let (name, mut experiment) = experiment(&args.experiment)?;
     if let (Some(t), Experiment::Scramble(s)) = (args.trials, &mut experiment) {
-        s.trials = t.max(1);
+        s.trials = t;
     }
     let level = match &args.level {
         None => None,
@@ -61,8 +76,13 @@ pub fn run(args: &LabArgs) -> Result<ExitCode, CliError> {
         }
         true
     };
+    let limits = Limits {
+        time: args.time_limit.0,
+        nodes: None,
+        memory_bytes: Some(args.memory_limit.saturating_mul(1 << 20)),
+    };
     let table = experiment
-        .run(args.seed, level.as_ref(), &progress)
+        .run(args.seed, level.as_ref(), &limits, &progress)
         .map_err(|e| lab_error(&args.experiment, e))?;
     let mut out = std::io::stdout().lock();
     let text = if args.json {

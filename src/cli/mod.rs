@@ -13,6 +13,7 @@ pub mod rate;
 mod report;
 mod search_args;
 pub mod solve;
+mod time_limit;
 pub mod verify;
 pub mod window;
 

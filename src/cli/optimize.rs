@@ -2,12 +2,13 @@
 //! shortens a solution by a search of the positions near it.
 
 use crate::cli::error::{CliError, level_of};
+use crate::cli::time_limit::{TimeLimit, parse_time_limit};
 use crate::level::format::{Format, load_file, save_file};
 use crate::level::metrics::Metrics;
 use crate::level::moves::parse_lurd;
 use crate::level::{Level, Move};
 use crate::solver::optimize::{Metric, Optimized, optimize};
-use crate::solver::{Config, Limits, Outcome, solve};
+use crate::solver::{Config, Limits, Outcome, StopReason, solve};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -30,13 +31,19 @@ pub struct OptimizeArgs {
     #[arg(long, value_enum, default_value_t = MetricArg::Moves)]
     pub metric: MetricArg,
     /// Seconds in all, the solve for a solution included (0 = no limit).
-    #[arg(long, value_name = "S", default_value_t = 60.0)]
-    pub time_limit: f64,
+    #[arg(
+        long,
+        value_name = "S",
+        default_value = "60",
+        value_parser = parse_time_limit,
+        allow_hyphen_values = true
+    )]
+    pub time_limit: TimeLimit,
     /// Positions expanded by the optimiser, in all.
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
     /// Memory per search in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 8192)]
+    #[arg(long, value_name = "MIB", default_value_t = Limits::DEFAULT_MEMORY_MIB)]
     pub memory_limit: usize,
     /// Add the shorter solution to the level's solutions in FILE (kept as XSB, SOK or RLE
     /// by its name; the old solutions stay).
@@ -102,12 +109,15 @@ pub fn run(args: &OptimizeArgs) -> Result<ExitCode, CliError> {
         None
     };
     let metric = Metric::from(args.metric);
-    let time = (args.time_limit > 0.0).then(|| Duration::from_secs_f64(args.time_limit));
+    let TimeLimit(time) = args.time_limit;
     let memory_bytes = Some(args.memory_limit.saturating_mul(1 << 20));
     let started = std::time::Instant::now();
-    let Some((source, solution)) = start_from(args, &level, metric, time, memory_bytes)? else {
-        println!("level {}: no solution to start from: `auto` found none in time", args.level);
-        return Ok(ExitCode::from(1));
+    let (source, solution) = match start_from(args, &level, metric, time, memory_bytes)? {
+        Ok(start) => start,
+        Err(why) => {
+            println!("level {}: no solution to start from: {why}", args.level);
+            return Ok(ExitCode::from(1));
+        }
     };
     let left = time.map(|t| t.saturating_sub(started.elapsed()).max(Duration::from_millis(1)));
     let limits = Limits { time: left, nodes: args.node_limit, memory_bytes };
@@ -130,27 +140,40 @@ pub fn run(args: &OptimizeArgs) -> Result<ExitCode, CliError> {
 }
 
 /// The solution to start from and where it came from: `--solution`, the best saved one,
-/// or `auto`'s (`None` when it finds none).
+/// or `auto`'s; else why there is none.
 fn start_from(
     args: &OptimizeArgs,
     level: &Level,
     metric: Metric,
     time: Option<Duration>,
     memory_bytes: Option<usize>,
-) -> Result<Option<(&'static str, Vec<Move>)>, CliError> {
+) -> Result<Result<(&'static str, Vec<Move>), String>, CliError> {
     if let Some(text) = &args.solution {
-        return Ok(Some(("given", parse_lurd(text).map_err(CliError::BadSolution)?)));
+        return Ok(Ok(("given", parse_lurd(text).map_err(CliError::BadSolution)?)));
     }
     let saved = level.meta.solutions.iter().filter_map(|s| parse_lurd(s).ok());
     let saved = Metrics::best_of(level, saved, |k| metric.key(k));
     if let Some((moves, _)) = saved {
-        return Ok(Some(("saved", moves)));
+        return Ok(Ok(("saved", moves)));
     }
     let limits = Limits { time, nodes: None, memory_bytes };
-    match solve(level, &Config::default(), &limits, &AtomicBool::new(false)) {
-        Outcome::Solved(s, _) => Ok(Some(("solver", s.moves))),
-        _ => Ok(None),
-    }
+    let outcome = solve(level, &Config::default(), &limits, &AtomicBool::new(false));
+    Ok(match outcome {
+        Outcome::Solved(s, _) => Ok(("solver", s.moves)),
+        Outcome::Unsolvable(_) => Err("`auto` proved the level unsolvable".into()),
+        Outcome::Stopped(StopReason::Time, _) => Err(format!(
+            "`auto` found none within the time limit ({} s); give more with --time-limit or \
+             give one with --solution",
+            time.unwrap_or_default().as_secs_f64()
+        )),
+        Outcome::Stopped(StopReason::Memory, _) => Err(format!(
+            "`auto` found none within the memory limit ({} MiB); raise --memory-limit or give \
+             one with --solution",
+            args.memory_limit
+        )),
+        Outcome::Stopped(reason, _) => Err(format!("`auto` stopped ({})", reason.status())),
+        Outcome::Invalid(_) | Outcome::Failed(_) => Err(outcome.message().unwrap_or_default()),
+    })
 }
 
 fn report(

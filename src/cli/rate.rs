@@ -1,10 +1,11 @@
-//! `sokolab rate FILE [--levels A-B] [--jobs J] [--json]`: each level's difficulty and the
-//! measures it is built from.
+//! `sokolab rate FILE [--levels A-B] [--jobs J] [--time-limit S] [--json]`: each level's
+//! difficulty and the measures it is built from.
 
 use crate::cli::bench::parse_range;
 use crate::cli::error::CliError;
+use crate::cli::time_limit::{TimeLimit, parse_time_limit};
 use crate::level::format::load_file;
-use crate::solver::rating::{Rating, rate, spearman};
+use crate::solver::rating::{Rating, TIME_LIMIT, Unrated, rate, spearman};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,6 +25,17 @@ pub struct RateArgs {
     /// count).
     #[arg(long, default_value_t = 1, value_name = "J")]
     pub jobs: usize,
+    /// Seconds per level (0 = no limit): a level that takes longer is not rated, and the
+    /// run goes on. Only a level that would take too long is stopped: the measures are the
+    /// same on every machine.
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = TimeLimit(Some(TIME_LIMIT)),
+        value_parser = parse_time_limit,
+        allow_hyphen_values = true
+    )]
+    pub time_limit: TimeLimit,
     /// One JSON object per level, then a summary object.
     #[arg(long)]
     pub json: bool,
@@ -34,7 +46,7 @@ pub struct RateArgs {
 struct Line {
     level: usize,
     title: String,
-    /// rated, unsolvable, or invalid.
+    /// rated, unsolvable, not-rated (the time limit passed), or invalid.
     status: &'static str,
     /// From 0 to 10 (null without a known solution).
     difficulty: Option<f64>,
@@ -98,7 +110,7 @@ pub fn run(args: &RateArgs) -> Result<ExitCode, CliError> {
                     }
                     let start = Instant::now();
                     let level = &levels[n - 1];
-                    let rating = rate(level, cancel);
+                    let rating = rate(level, args.time_limit.0, cancel);
                     let secs = start.elapsed().as_secs_f64();
                     let _ = send.send(line(n, &level.meta.title, rating, secs));
                 }
@@ -145,12 +157,7 @@ pub fn run(args: &RateArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn line(
-    level: usize,
-    title: &str,
-    rating: Result<Option<Rating>, crate::solver::Unsearchable>,
-    secs: f64,
-) -> Line {
+fn line(level: usize, title: &str, rating: Result<Option<Rating>, Unrated>, secs: f64) -> Line {
     let mut l = Line {
         level,
         title: title.to_string(),
@@ -167,6 +174,10 @@ fn line(
         message: String::new(),
     };
     match rating {
+        Err(why @ Unrated::TimeLimit(_)) => {
+            l.status = "not-rated";
+            l.message = format!("{why}; give more with --time-limit");
+        }
         Err(why) => l.message = why.to_string(),
         Ok(None) => l.message = "cancelled".into(),
         Ok(Some(r)) => {

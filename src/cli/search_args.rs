@@ -1,9 +1,9 @@
 //! Search options shared by `solve` and `bench`.
 
+use crate::cli::time_limit::{TimeLimit, parse_time_limit};
 use crate::solver::{
     Config, Deadlocks, Limits, LowerBound, METHODS, Method, PruneReason, Technique, Techniques,
 };
-use std::time::Duration;
 
 /// How to search: method, bound, detectors and limits.
 #[derive(clap::Args, Clone, Debug)]
@@ -18,13 +18,13 @@ pub struct SearchArgs {
     pub method: Method,
     /// Seconds per level (0 = no limit; dfs and iddfs, which never fill the memory, stop
     /// after 60 unless a time or node limit is given).
-    #[arg(long, value_name = "S")]
-    pub time_limit: Option<f64>,
+    #[arg(long, value_name = "S", value_parser = parse_time_limit, allow_hyphen_values = true)]
+    pub time_limit: Option<TimeLimit>,
     /// Expanded nodes per level.
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
     /// Memory per search in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 8192)]
+    #[arg(long, value_name = "MIB", default_value_t = Limits::DEFAULT_MEMORY_MIB)]
     pub memory_limit: usize,
     /// matching, simple, boxes-off-goal, greedy, stable-marriage, boxes-off-goal-plus-player.
     #[arg(long, default_value = "matching", value_parser = parse_bound)]
@@ -133,7 +133,7 @@ impl SearchArgs {
     /// The limits these options describe.
     pub fn limits(&self) -> Limits {
         let time = match self.time_limit {
-            Some(t) => (t > 0.0).then(|| Duration::from_secs_f64(t)),
+            Some(TimeLimit(t)) => t,
             None if self.method.flat_memory() && self.node_limit.is_none() => {
                 Some(Limits::FLAT_MEMORY_TIME)
             }

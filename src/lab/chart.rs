@@ -185,13 +185,14 @@ pub fn png(table: &Table) -> Option<Vec<u8>> {
 mod tests {
     use crate::lab::chart::{HEIGHT, WIDTH, png};
     use crate::lab::experiment::Experiment;
+    use crate::solver::Limits;
 
     #[test]
     fn a_scramble_table_draws_as_a_png_and_a_game_tree_does_not() {
         let mut e = Experiment::named("nutshell-7-3").unwrap();
         let Experiment::Scramble(s) = &mut e else { unreachable!() };
         (s.trials, s.moves) = (20, (2, 8));
-        let table = e.run(None, None, &|_, _| true).unwrap();
+        let table = e.run(None, None, &Limits::default(), &|_, _| true).unwrap();
         let bytes = png(&table).unwrap();
         let mut reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().unwrap();
         let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
@@ -200,6 +201,6 @@ mod tests {
         // The first line's colour is drawn.
         assert!(pixels.chunks(3).any(|p| p == [214, 39, 40]));
         let plies = Experiment::GameTree { title: "t".into(), plies: vec![8] };
-        assert!(png(&plies.run(None, None, &|_, _| true).unwrap()).is_none());
+        assert!(png(&plies.run(None, None, &Limits::default(), &|_, _| true).unwrap()).is_none());
     }
 }

@@ -8,13 +8,15 @@
 //! threads.
 
 use crate::lab::puzzle::{Evaluator, Puzzle};
+use crate::lab::ron_text::{MAX_NESTING, RonText};
 use crate::lab::{pulls, tictactoe};
 use crate::level::Level;
 use crate::level::format::FileError;
 use crate::solver::Random;
 use crate::solver::textbook::{AStar, Bfs, BookSearch, Dfs, IdaStar, Problem};
-use crate::solver::{Config, Progress, Textbook};
+use crate::solver::{Config, Limits, Progress, Textbook};
 use serde::{Deserialize, Serialize};
+use std::time::Instant;
 
 /// The experiments that ship, by name, with their RON text.
 pub const NAMED: [(&str, &str); 4] = [
@@ -24,8 +26,15 @@ pub const NAMED: [(&str, &str); 4] = [
     ("sokoban-7-3", include_str!("../../assets/lab/sokoban-7-3.ron")),
 ];
 
+/// The most random moves a scramble experiment's row may take.
+pub const MAX_MOVES: u32 = 1000;
+
+/// The most trials a scramble experiment's row may have.
+pub const MAX_TRIALS: u32 = 100_000;
+
 /// An experiment.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
 pub enum Experiment {
     /// Minimax against AlphaBeta on tic-tac-toe, as in Table 7-1: for each ply, from every
     /// position 9 − ply moves into the game.
@@ -41,6 +50,7 @@ pub enum Experiment {
 
 /// A Table-7-3 experiment.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
 pub struct Scramble {
     /// What the table shows.
     pub title: String,
@@ -122,6 +132,7 @@ impl Algorithm {
 
 /// A growth curve a·(n + 1)^b.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
 pub struct Curve {
     /// The column it describes.
     pub algorithm: String,
@@ -241,20 +252,22 @@ impl Experiment {
 
     /// Runs the experiment, `seed` replacing its own when given. A Sokoban experiment
     /// needs `level`. `watch` hears of each trial and row; when it asks to stop, the run
-    /// ends with `Err("cancelled")`.
+    /// ends with `Err("cancelled")`. The run ends with an error naming the limit when it
+    /// takes longer than `limits.time` or a search holds more than `limits.memory_bytes`
+    /// shared among the searches running at once (`limits.nodes` is the experiment's own
+    /// `node_limit`, not taken from here).
     pub fn run(
         &self,
         seed: Option<u64>,
         level: Option<&Level>,
+        limits: &Limits,
         watch: &dyn Watch,
     ) -> Result<Table, String> {
+        self.check().map_err(|invalid| invalid.message)?;
         match self {
             Experiment::GameTree { title, plies } => {
                 let mut rows = Vec::new();
                 for (i, &ply) in plies.iter().enumerate() {
-                    if !(1..=9).contains(&ply) {
-                        return Err(format!("ply {ply} is not between 1 and 9"));
-                    }
                     let r = tictactoe::table_7_1_row(ply);
                     let reduction =
                         (100.0 * (1.0 - r.alpha_beta as f64 / r.minimax as f64)).round() as u32;
@@ -266,16 +279,86 @@ impl Experiment {
                 }
                 Ok(Table::GameTree { title: title.clone(), rows })
             }
-            Experiment::Scramble(s) => s.run(seed.unwrap_or(s.seed), level, watch),
+            Experiment::Scramble(s) => s.run(seed.unwrap_or(s.seed), level, limits, watch),
+        }
+    }
+
+    /// The limits of a run unless the user gives others: no time limit, and the memory a
+    /// solver's search may hold.
+    pub fn default_limits() -> Limits {
+        Limits { memory_bytes: Some(Limits::DEFAULT_MEMORY_MIB << 20), ..Limits::default() }
+    }
+
+    /// What the parser cannot see: plies from 1 to 9, at least one algorithm, moves from
+    /// low to high within [`MAX_MOVES`], from 1 to [`MAX_TRIALS`] trials.
+    fn check(&self) -> Result<(), Invalid> {
+        let invalid = |field, index, message: String| Err(Invalid { field, index, message });
+        match self {
+            Experiment::GameTree { plies, .. } => {
+                if plies.is_empty() {
+                    return invalid("plies", None, "no plies; list one or more from 1 to 9".into());
+                }
+                match plies.iter().position(|ply| !(1..=9).contains(ply)) {
+                    Some(i) => invalid(
+                        "plies",
+                        Some(i),
+                        format!("ply {} is not between 1 and 9", plies[i]),
+                    ),
+                    None => Ok(()),
+                }
+            }
+            Experiment::Scramble(s) => {
+                let (low, high) = s.moves;
+                if s.algorithms.is_empty() {
+                    invalid("algorithms", None, "no algorithms; list one or more".into())
+                } else if low > high {
+                    invalid(
+                        "moves",
+                        Some(0),
+                        format!(
+                            "moves ({low}, {high}): the first is the fewest, the second the most"
+                        ),
+                    )
+                } else if high > MAX_MOVES {
+                    invalid("moves", Some(1), format!("{high} moves; at most {MAX_MOVES}"))
+                } else if !(1..=MAX_TRIALS).contains(&s.trials) {
+                    invalid(
+                        "trials",
+                        None,
+                        format!("{} trials; give from 1 to {MAX_TRIALS}", s.trials),
+                    )
+                } else {
+                    Ok(())
+                }
+            }
         }
     }
 }
 
+/// A value the parser accepts that is not a valid experiment: the field, the element of
+/// it when it is a list or tuple, and why.
+struct Invalid {
+    field: &'static str,
+    index: Option<usize>,
+    message: String,
+}
+
 /// The experiment in RON text, or where (line and column from 1) and why it is not one.
 fn parse_at(text: &str) -> Result<Experiment, ((usize, usize), String)> {
+    let text = RonText::new(text);
+    if let Some(at) = text.too_deep() {
+        return Err((text.position(at), format!("nesting deeper than {MAX_NESTING}")));
+    }
     let options = ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES);
-    options.from_str(text).map_err(|e| ((e.span.start.line, e.span.start.col), e.code.to_string()))
+    let experiment: Experiment = options.from_str(text.body).map_err(|e| {
+        let at = text.parser_offset(e.span.start.line, e.span.start.col);
+        (text.position(at), e.code.to_string())
+    })?;
+    experiment.check().map_err(|invalid| {
+        (text.position(text.value(invalid.field, invalid.index)), invalid.message)
+    })?;
+    Ok(experiment)
 }
 
 /// What one search did on one trial.
@@ -287,27 +370,86 @@ struct Trial {
     stopped: bool,
 }
 
-/// Runs `search` to its end or `limit` expansions.
-fn finish<P: Problem, S: BookSearch<P>>(mut search: S, limit: Option<u64>) -> Trial {
-    let progress = search.step(limit.unwrap_or(u64::MAX));
+/// Expansions a trial's search makes between two looks at the run's bounds.
+const CHUNK: u64 = 1024;
+
+/// What bounds every search of a run: when the run must end, and the memory one search
+/// may hold.
+struct Bounds {
+    deadline: Option<(Instant, std::time::Duration)>,
+    memory: Option<(usize, usize)>,
+}
+
+impl Bounds {
+    /// The bounds of a run started now under `limits` with `jobs` searches at once.
+    fn new(limits: &Limits, jobs: u32) -> Self {
+        Bounds {
+            deadline: limits.time.map(|t| (Instant::now() + t, t)),
+            memory: limits.memory_bytes.map(|m| (m / jobs.max(1) as usize, m)),
+        }
+    }
+
+    /// Why a search holding `memory` bytes must stop now, if it must.
+    fn passed(&self, memory: usize) -> Result<(), String> {
+        if let Some((at, t)) = self.deadline
+            && Instant::now() >= at
+        {
+            return Err(format!(
+                "stopped at the time limit ({} s); give more with --time-limit or ask for \
+                 fewer moves or trials",
+                t.as_secs_f64()
+            ));
+        }
+        match self.memory {
+            Some((each, all)) if memory > each => Err(format!(
+                "stopped at the memory limit ({} MiB for the searches running at once); raise \
+                 --memory-limit, set a node_limit or ask for fewer moves",
+                all >> 20
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Runs `search` to its end or `limit` expansions; an error when it passes `bounds`.
+fn finish<P: Problem, S: BookSearch<P>>(
+    mut search: S,
+    limit: Option<u64>,
+    bounds: &Bounds,
+) -> Result<Trial, String> {
+    let mut left = limit.unwrap_or(u64::MAX);
+    let progress = loop {
+        let budget = left.min(CHUNK);
+        let progress = search.step(budget);
+        left -= budget;
+        if progress != Progress::Running || left == 0 {
+            break progress;
+        }
+        bounds.passed(search.memory())?;
+    };
     let s = search.stats();
     let (open, closed) = (s.open, s.closed);
-    match progress {
+    Ok(match progress {
         Progress::Solved(goal) => {
             Trial { open, closed, length: Some(search.solution_length(goal)), stopped: false }
         }
         Progress::Running => Trial { open, closed, length: None, stopped: true },
         _ => Trial { open, closed, length: None, stopped: false },
-    }
+    })
 }
 
 /// Runs textbook search `t` on `problem`.
-fn trial<P: Problem>(problem: P, t: Textbook, limit: Option<u64>) -> Trial {
+fn trial<P: Problem>(
+    problem: P,
+    t: Textbook,
+    limit: Option<u64>,
+    bounds: &Bounds,
+) -> Result<Trial, String> {
     match t {
-        Textbook::Bfs => finish(Bfs::new(problem, false), limit),
-        Textbook::Dfs(d) => finish(Dfs::new(problem, d, false), limit),
-        Textbook::AStar => finish(AStar::new(problem, false), limit),
-        Textbook::IdaStar => finish(IdaStar::new(problem, false), limit),
+        Textbook::Bfs => finish(Bfs::new(problem, false), limit, bounds),
+        Textbook::Dfs(d) => finish(Dfs::new(problem, d, false), limit, bounds),
+        Textbook::AStar => finish(AStar::new(problem, false), limit, bounds),
+        Textbook::IdaStar => finish(IdaStar::new(problem, false), limit, bounds),
     }
 }
 
@@ -354,34 +496,41 @@ impl Sums {
 }
 
 impl Scramble {
-    fn run(&self, seed: u64, level: Option<&Level>, watch: &dyn Watch) -> Result<Table, String> {
+    fn run(
+        &self,
+        seed: u64,
+        level: Option<&Level>,
+        limits: &Limits,
+        watch: &dyn Watch,
+    ) -> Result<Table, String> {
         let (low, high) = self.moves;
-        if low > high || self.algorithms.is_empty() || self.trials == 0 {
-            return Err("the experiment needs moves (low, high) with low ≤ high, at least one \
-                        algorithm and at least one trial"
-                .into());
-        }
         let base = self.base(level)?;
         let total = u64::from(high - low + 1) * u64::from(self.trials);
         let done = std::sync::atomic::AtomicU64::new(0);
         let stop = std::sync::atomic::AtomicBool::new(false);
         let jobs = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4) as u32;
+        let bounds = Bounds::new(limits, jobs);
         let mut rows = Vec::new();
         for n in low..=high {
             let chunks: Vec<Result<Vec<Sums>, String>> = std::thread::scope(|scope| {
                 let handles: Vec<_> = (0..jobs)
                     .map(|job| {
-                        let (base, done, stop) = (&base, &done, &stop);
+                        let (base, done, stop, bounds) = (&base, &done, &stop, &bounds);
                         scope.spawn(move || {
                             let mut sums = vec![Sums::default(); self.algorithms.len()];
                             for trial in (job..self.trials).step_by(jobs as usize) {
                                 if stop.load(std::sync::atomic::Ordering::Relaxed) {
                                     return Err("cancelled".to_string());
                                 }
+                                // Trials that each end within their node limit still add up.
+                                bounds.passed(0)?;
                                 let mut random = Random::for_trial(seed, n, trial);
-                                for (sum, t) in
-                                    sums.iter_mut().zip(self.run_trial(base, n, &mut random)?)
-                                {
+                                for (sum, t) in sums.iter_mut().zip(self.run_trial(
+                                    base,
+                                    n,
+                                    &mut random,
+                                    bounds,
+                                )?) {
                                     sum.add(t);
                                 }
                                 let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
@@ -445,16 +594,21 @@ impl Scramble {
     }
 
     /// One trial of row `n`: an instance drawn from `random`, solved by every algorithm.
-    fn run_trial(&self, base: &Base, n: u32, random: &mut Random) -> Result<Vec<Trial>, String> {
+    fn run_trial(
+        &self,
+        base: &Base,
+        n: u32,
+        random: &mut Random,
+        bounds: &Bounds,
+    ) -> Result<Vec<Trial>, String> {
         let limit = self.node_limit;
         match base {
             Base::Puzzle(p) => {
                 let start = p.scrambled(n, random);
-                Ok(self
-                    .algorithms
+                self.algorithms
                     .iter()
-                    .map(|a| trial(start.clone(), a.search(n), limit))
-                    .collect())
+                    .map(|a| trial(start.clone(), a.search(n), limit, bounds))
+                    .collect()
             }
             Base::Sokoban(level) => {
                 let start = pulls::scrambled(level, n, random)?;
@@ -462,7 +616,7 @@ impl Scramble {
                 for a in &self.algorithms {
                     let pushes = crate::solver::pushes(&start, &Config::default())
                         .map_err(|e| e.to_string())?;
-                    out.push(trial(pushes, a.search(n), limit));
+                    out.push(trial(pushes, a.search(n), limit, bounds)?);
                 }
                 Ok(out)
             }
@@ -498,6 +652,7 @@ pub fn fit(points: &[(f64, f64)]) -> Option<(f64, f64)> {
 mod tests {
     use crate::lab::experiment::{Experiment, GameTreeRow, NAMED, Table, fit};
     use crate::level::Level;
+    use crate::solver::Limits;
 
     fn scramble_rows(table: &Table) -> &[crate::lab::experiment::Row] {
         match table {
@@ -514,13 +669,21 @@ mod tests {
         let err =
             Experiment::parse("Scramble(\n  title: \"x\",\n  problem: Chess,\n)").unwrap_err();
         assert!(err.starts_with("line 3, column"), "{err}");
-        let err = Experiment::parse("GameTree(title: \"t\", plies: [6, 10])").unwrap();
-        assert!(err.run(None, None, &|_, _| true).unwrap_err().contains("ply 10"));
+        let err = Experiment::parse("GameTree(title: \"t\", plies: [6, 10])").unwrap_err();
+        assert_eq!(err, "line 1, column 33: ply 10 is not between 1 and 9");
+        let built = Experiment::GameTree { title: "t".into(), plies: vec![6, 10] };
+        let err = built.run(None, None, &Limits::default(), &|_, _| true).unwrap_err();
+        assert!(err.contains("ply 10"), "{err}");
     }
 
     #[test]
     fn table_7_1_runs_as_an_experiment() {
-        let table = Experiment::named("nutshell-7-1").unwrap().run(None, None, &|_, _| true);
+        let table = Experiment::named("nutshell-7-1").unwrap().run(
+            None,
+            None,
+            &Limits::default(),
+            &|_, _| true,
+        );
         let Ok(Table::GameTree { rows, .. }) = table else { panic!("{table:?}") };
         let row = |ply, minimax, alpha_beta, reduction| GameTreeRow {
             ply,
@@ -566,7 +729,7 @@ mod tests {
     #[test]
     fn table_7_3_comes_out_within_the_spread_of_the_books_random_trials() {
         let experiment = Experiment::named("nutshell-7-3").unwrap();
-        let table = experiment.run(Some(2), None, &|_, _| true).unwrap();
+        let table = experiment.run(Some(2), None, &Limits::default(), &|_, _| true).unwrap();
         for (row, (n, states, lengths, failures)) in scramble_rows(&table).iter().zip(BOOK_7_3) {
             assert_eq!(row.n, n);
             for (k, cell) in row.cells.iter().enumerate() {
@@ -599,10 +762,10 @@ mod tests {
         let mut e = Experiment::named("nutshell-7-3").unwrap();
         let Experiment::Scramble(s) = &mut e else { unreachable!() };
         (s.trials, s.moves) = (30, (6, 9));
-        let run = |seed| e.run(Some(seed), None, &|_, _| true).unwrap();
+        let run = |seed| e.run(Some(seed), None, &Limits::default(), &|_, _| true).unwrap();
         assert_eq!(run(4), run(4));
         assert_ne!(run(4), run(5));
-        let cancelled = e.run(Some(4), None, &|done, _| done < 10);
+        let cancelled = e.run(Some(4), None, &Limits::default(), &|done, _| done < 10);
         assert_eq!(cancelled, Err("cancelled".into()));
     }
 
@@ -617,8 +780,12 @@ mod tests {
         let mut e = Experiment::named("sokoban-7-3").unwrap();
         let Experiment::Scramble(s) = &mut e else { unreachable!() };
         (s.trials, s.moves) = (20, (2, 8));
-        assert!(e.run(None, None, &|_, _| true).unwrap_err().contains("needs a level"));
-        let table = e.run(None, Some(&level), &|_, _| true).unwrap();
+        assert!(
+            e.run(None, None, &Limits::default(), &|_, _| true)
+                .unwrap_err()
+                .contains("needs a level")
+        );
+        let table = e.run(None, Some(&level), &Limits::default(), &|_, _| true).unwrap();
         for row in scramble_rows(&table) {
             let [astar, bfs, dfs_n, dfs_2n] = &row.cells[..] else { panic!() };
             assert_eq!((astar.failures, bfs.failures), (0, 0), "n = {}", row.n);

@@ -9,4 +9,5 @@ pub mod experiment;
 pub mod game_tree;
 pub mod pulls;
 pub mod puzzle;
+mod ron_text;
 pub mod tictactoe;

@@ -109,4 +109,7 @@ impl Limits {
     /// The time limit the command line gives [`Method::flat_memory`] searches when the user
     /// sets neither a time nor a node limit.
     pub const FLAT_MEMORY_TIME: Duration = Duration::from_secs(60);
+
+    /// The memory a search may hold unless the user says otherwise, in MiB.
+    pub const DEFAULT_MEMORY_MIB: usize = 8192;
 }

@@ -2,7 +2,8 @@
 //! of a fixed reference search, the fewest pushes known (proved by A* when it can), the box
 //! lines of that solution, and the hard decisions on the reference search's line (moves no
 //! advisor proposed: Shoham's measure). Every limit is a node count, so a level rates the
-//! same on every machine.
+//! same on every machine; a time limit only stops a level that would take too long, which
+//! is then not rated.
 
 use crate::level::metrics::Metrics;
 use crate::level::moves::parse_lurd;
@@ -12,7 +13,9 @@ use crate::solver::config::{Config, Limits, Method};
 use crate::solver::model::error::Unsearchable;
 use crate::solver::outcome::{Outcome, StopReason};
 use crate::solver::solve::solve;
+use std::fmt;
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 /// Expansions the reference search (FESS on one thread) may make.
 pub const REFERENCE_NODES: u64 = 200_000;
@@ -22,6 +25,29 @@ pub const PROOF_NODES: u64 = 200_000;
 
 /// Memory either search may hold.
 const MEMORY: usize = 1 << 30;
+
+/// The time a level's rating may take unless the caller says otherwise.
+pub const TIME_LIMIT: Duration = Duration::from_secs(30);
+
+/// Why a level was not rated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unrated {
+    /// The level cannot be searched.
+    Unsearchable(Unsearchable),
+    /// The rating's searches passed the time limit.
+    TimeLimit(Duration),
+}
+
+impl fmt::Display for Unrated {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unrated::Unsearchable(why) => write!(f, "{why}"),
+            Unrated::TimeLimit(t) => {
+                write!(f, "not rated (time limit): it takes over {} s", t.as_secs_f64())
+            }
+        }
+    }
+}
 
 /// A level's measures and the difficulty they give.
 #[derive(Clone, Debug, PartialEq)]
@@ -102,10 +128,20 @@ impl Rating {
 
 /// Rates `level`: the reference search, A* for the fewest pushes, and the level's saved
 /// solutions (replayed) as candidates for the best known. Stops soon after `cancel` is set
-/// (then `None`).
-pub fn rate(level: &Level, cancel: &AtomicBool) -> Result<Option<Rating>, Unsearchable> {
+/// (then `None`), or when both searches take over `time` together.
+pub fn rate(
+    level: &Level,
+    time: Option<Duration>,
+    cancel: &AtomicBool,
+) -> Result<Option<Rating>, Unrated> {
     let config = Config { parallel: false, ..Config::with_method(Method::Fess) };
-    let limits = |nodes| Limits { time: None, nodes: Some(nodes), memory_bytes: Some(MEMORY) };
+    let start = Instant::now();
+    let limits = |nodes| Limits {
+        time: time.map(|t| t.saturating_sub(start.elapsed())),
+        nodes: Some(nodes),
+        memory_bytes: Some(MEMORY),
+    };
+    let over_time = || Unrated::TimeLimit(time.unwrap_or_default());
     let reference = solve(level, &config, &limits(REFERENCE_NODES), cancel);
     let mut rating = Rating {
         effort: Some(0),
@@ -117,8 +153,9 @@ pub fn rate(level: &Level, cancel: &AtomicBool) -> Result<Option<Rating>, Unsear
     };
     let mut candidates: Vec<Vec<Move>> = Vec::new();
     match &reference {
-        Outcome::Invalid(why) => return Err(why.clone()),
+        Outcome::Invalid(why) => return Err(Unrated::Unsearchable(why.clone())),
         Outcome::Stopped(StopReason::Cancelled, _) => return Ok(None),
+        Outcome::Stopped(StopReason::Time, _) => return Err(over_time()),
         Outcome::Solved(s, stats) => {
             rating.solved = true;
             rating.effort = Some(stats.expanded);
@@ -143,6 +180,7 @@ pub fn rate(level: &Level, cancel: &AtomicBool) -> Result<Option<Rating>, Unsear
             }
             Outcome::Unsolvable(_) => rating.unsolvable = true,
             Outcome::Stopped(StopReason::Cancelled, _) => return Ok(None),
+            Outcome::Stopped(StopReason::Time, _) => return Err(over_time()),
             _ => {}
         }
     }
@@ -194,7 +232,7 @@ mod tests {
 
     fn rated(rows: &[&str]) -> Rating {
         let level = Level::from_rows(rows).unwrap();
-        rate(&level, &AtomicBool::new(false)).unwrap().unwrap()
+        rate(&level, None, &AtomicBool::new(false)).unwrap().unwrap()
     }
 
     #[test]
@@ -206,7 +244,7 @@ mod tests {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/default.xsb");
         let levels = crate::level::format::load_file(path).unwrap().levels;
         let five_alive = levels.iter().find(|l| l.meta.title == "Five Alive").unwrap();
-        let harder = rate(five_alive, &AtomicBool::new(false)).unwrap().unwrap();
+        let harder = rate(five_alive, None, &AtomicBool::new(false)).unwrap().unwrap();
         assert!(harder.solved, "{harder:?}");
         assert!(harder.best.unwrap().pushes > 10 && harder.effort > easy.effort);
         assert!(harder.difficulty().unwrap() > easy.difficulty().unwrap() + 1.0);
@@ -219,8 +257,10 @@ mod tests {
     fn no_level_rates_above_one_that_needs_more_of_everything() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/default.xsb");
         let levels = crate::level::format::load_file(path).unwrap().levels;
-        let ratings: Vec<Rating> =
-            levels.iter().map(|l| rate(l, &AtomicBool::new(false)).unwrap().unwrap()).collect();
+        let ratings: Vec<Rating> = levels
+            .iter()
+            .map(|l| rate(l, None, &AtomicBool::new(false)).unwrap().unwrap())
+            .collect();
         let at_least = |a: Option<u64>, b: Option<u64>| a.zip(b).is_none_or(|(a, b)| b >= a);
         for (i, a) in ratings.iter().enumerate() {
             for (j, b) in ratings.iter().enumerate() {
@@ -276,10 +316,13 @@ mod tests {
     fn a_saved_solution_counts_when_it_is_the_shortest_known() {
         let mut level = Level::from_rows(&["#####", "#@$.#", "#####"]).unwrap();
         level.meta.solutions.push("R".into());
-        let r = rate(&level, &AtomicBool::new(false)).unwrap().unwrap();
+        let r = rate(&level, None, &AtomicBool::new(false)).unwrap().unwrap();
         assert_eq!(r.best.unwrap().pushes, 1);
         level.meta.solutions = vec!["rR".into()]; // illegal: never counted
-        assert_eq!(rate(&level, &AtomicBool::new(false)).unwrap().unwrap().best.unwrap().moves, 1);
+        assert_eq!(
+            rate(&level, None, &AtomicBool::new(false)).unwrap().unwrap().best.unwrap().moves,
+            1
+        );
     }
 
     #[test]

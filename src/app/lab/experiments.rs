@@ -173,7 +173,7 @@ fn run(
         *watch.shared.columns.lock().unwrap_or_else(|e| e.into_inner()) =
             s.algorithms.iter().map(|a| a.label()).collect();
     }
-    experiment.run(Some(seed), Some(level), watch)
+    experiment.run(Some(seed), Some(level), &Experiment::default_limits(), watch)
 }
 
 /// What the view asks the window for.

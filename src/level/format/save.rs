@@ -39,6 +39,7 @@ pub fn save_text(path: impl AsRef<Path>, text: &str) -> Result<(), FileError> {
     let old = match std::fs::metadata(&target) {
         Ok(meta) => {
             refuse_unless_regular(path, &meta, "save to a level file")?;
+            refuse_unless_writable(path, &target, &meta)?;
             Some(meta)
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -67,6 +68,29 @@ pub fn save_text(path: impl AsRef<Path>, text: &str) -> Result<(), FileError> {
     let _ = File::open(dir).and_then(|d| d.sync_all());
     remove_stale_temps(dir, &name);
     Ok(())
+}
+
+/// An error unless the user may write the existing file `target` (named `path`): a save
+/// replaces the file rather than writing it, so the directory's permission alone would let
+/// it replace a file marked read-only. A file with no write permission for anyone is
+/// refused whoever the user is (the superuser included); otherwise the system is asked
+/// whether this user may open it for writing (opened without truncating, so unchanged).
+fn refuse_unless_writable(path: &Path, target: &Path, meta: &Metadata) -> Result<(), FileError> {
+    let denied = meta.permissions().readonly()
+        || matches!(
+            std::fs::OpenOptions::new().write(true).open(target),
+            Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied
+        );
+    if !denied {
+        return Ok(());
+    }
+    Err(FileError {
+        path: path.to_path_buf(),
+        position: None,
+        message: "is read-only for you, so it was not saved; make it writable (chmod u+w) or \
+                  save under another name"
+            .into(),
+    })
 }
 
 /// The name of the temporary file process `pid` saves file `name` through.

@@ -12,7 +12,7 @@ use crate::level::{Dir, Level, Pos, Terrain};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::random::Random;
 use crate::solver::model::state::boxes_of;
-use crate::solver::rating::{Rating, rate};
+use crate::solver::rating::{Rating, TIME_LIMIT, rate};
 use crate::solver::solution::line;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -78,16 +78,16 @@ pub struct Tally {
     pub draws: usize,
 }
 
-/// Generates up to `count` levels of `spec` from `seed`, telling `progress` after each;
-/// stops soon after `cancel` is set, and after [`DRAWS_PER_LEVEL`] draws per level asked
-/// for (a spec may allow few levels). A level is kept when its solution needs at least two
-/// pushes a box.
+/// Generates up to `count` levels of `spec` from `seed`, telling `progress` after each
+/// draw, with the level it made if any; stops soon after `cancel` is set, and after
+/// [`DRAWS_PER_LEVEL`] draws per level asked for (a spec may allow few levels). A level is
+/// kept when its solution needs at least two pushes a box.
 pub fn generate(
     spec: Spec,
     seed: u64,
     count: usize,
     cancel: &AtomicBool,
-    progress: &mut dyn FnMut(Tally),
+    progress: &mut dyn FnMut(Tally, Option<&Generated>),
 ) -> Result<Vec<Generated>, GenerateError> {
     check(spec)?;
     let mut random = Random::new(seed);
@@ -98,12 +98,13 @@ pub fn generate(
             break;
         }
         tally.draws += 1;
+        let before = out.len();
         if let Some(mut g) = draw(spec, &mut random, cancel) {
             g.level.meta.title = format!("Generated {}-{}", seed, out.len() + 1);
             out.push(g);
             tally.made = out.len();
         }
-        progress(tally);
+        progress(tally, out.get(before));
     }
     Ok(out)
 }
@@ -171,7 +172,7 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
         return None;
     }
     level.meta.solutions.push(moves.iter().map(|m| m.lurd()).collect());
-    let rating = rate(&level, cancel).ok().flatten();
+    let rating = rate(&level, Some(TIME_LIMIT), cancel).ok().flatten();
     level.meta.author = "Sokolab's generator".into();
     level.meta.comment = match rating.as_ref().and_then(|r| r.difficulty()) {
         Some(d) => format!("{} pushes (optimal), difficulty {d:.1}", far.pulls.len()),

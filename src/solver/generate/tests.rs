@@ -6,7 +6,7 @@ use crate::solver::outcome::Outcome;
 use crate::solver::solve::solve;
 
 fn make(spec: Spec, seed: u64, count: usize) -> Vec<Generated> {
-    generate(spec, seed, count, &AtomicBool::new(false), &mut |_| {}).unwrap()
+    generate(spec, seed, count, &AtomicBool::new(false), &mut |_, _| {}).unwrap()
 }
 
 #[test]
@@ -53,11 +53,12 @@ fn a_seed_gives_the_same_levels_and_another_seed_others() {
 #[test]
 fn a_spec_that_cannot_give_levels_is_refused_and_cancel_stops_at_once() {
     let none = AtomicBool::new(false);
-    let bad = |w, h, boxes| generate(Spec { width: w, height: h, boxes }, 1, 1, &none, &mut |_| {});
+    let bad =
+        |w, h, boxes| generate(Spec { width: w, height: h, boxes }, 1, 1, &none, &mut |_, _| {});
     assert!(matches!(bad(4, 8, 1), Err(GenerateError::BadSpec(w)) if w.contains("5x5 to 40x40")));
     assert!(matches!(bad(6, 6, 9), Err(GenerateError::BadSpec(w)) if w.contains("from 1 to 5")));
     assert!(matches!(bad(8, 8, 0), Err(GenerateError::BadSpec(_))));
     let cancel = AtomicBool::new(true);
     let spec = Spec { width: 8, height: 8, boxes: 3 };
-    assert!(generate(spec, 1, 3, &cancel, &mut |_| {}).unwrap().is_empty());
+    assert!(generate(spec, 1, 3, &cancel, &mut |_, _| {}).unwrap().is_empty());
 }
