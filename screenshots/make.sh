@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes screenshots/editor.png, play.png, inspector.png, patterns.png, timeline.png,
 # planner.png, talking-stones.png, lab.png, lab-tree.png and generator.png from the real
-# program under Xvfb.
+# program under Xvfb at 1280x800, then each mode at a laptop's 1024x700
+# (screenshots/small-*.png). SMALL_ONLY=1 makes only the 1024x700 ones.
 # Needs: xvfb, xdotool, imagemagick (apt-get install -y xvfb xdotool imagemagick) and a
 # release build (cargo build --release). Rerun after UI changes.
 set -euo pipefail
@@ -21,6 +22,7 @@ sleep 1
 # Starts the program on our levels (the settings of the last run kept in $STATE, its
 # autosave dropped: the shots edit levels, and a restore prompt would cover the next one).
 start() {
+  local size=${1:-1280 800}
   find "$STATE" -name 'autosave*' -delete
   "$BIN" edit levels/default.xsb >/dev/null 2>&1 &
   APP=$!
@@ -30,13 +32,40 @@ start() {
     sleep 0.05
   done
   [ -n "${WID:-}" ] || { echo "the window did not appear" >&2; exit 1; }
-  xdotool windowsize "$WID" 1280 800 windowmove "$WID" 0 0 windowfocus "$WID"
+  xdotool windowsize "$WID" $size windowmove "$WID" 0 0 windowfocus "$WID"
   sleep 1
 }
-start
 
 key() { xdotool key --delay 60 "$@"; sleep 0.4; }
+click() { xdotool mousemove "$1" "$2" click 1; sleep 0.6; }
 shot() { import -window root "$1"; echo "wrote $1"; }
+small() { import -window root -crop 1024x700+0+0 +repage "$1"; echo "wrote $1"; }
+
+# Each mode at 1024x700 on level 32 ("Five Alive"), in a fresh window: the editor, play,
+# the inspector after four steps, the timeline on the solver's solution, the lab after five
+# BFS steps. The mode buttons are at the left of the menu bar.
+small_shots() {
+  start "1024 700"
+  for _ in $(seq 31); do key Next; done
+  small screenshots/small-editor.png
+  click 276 12
+  small screenshots/small-play.png
+  click 326 12
+  key space space space space
+  small screenshots/small-inspector.png
+  key F5
+  sleep 3
+  click 390 12
+  small screenshots/small-timeline.png
+  click 437 12
+  small screenshots/small-lab.png
+  kill $APP; wait $APP 2>/dev/null || true
+}
+if [ "${SMALL_ONLY:-}" = 1 ]; then
+  small_shots
+  exit 0
+fi
+start
 
 # Rate levels first, so that every shot's level list shows each difficulty.
 xdotool mousemove 47 83 click 1
@@ -53,7 +82,6 @@ shot screenshots/play.png
 
 # Inspector on level 32 ("Five Alive"): the mode tab, a few single steps, the goal rooms
 # (F8) and packing order (F9) overlays, then run to the solution.
-click() { xdotool mousemove "$1" "$2" click 1; sleep 0.6; }
 for _ in $(seq 11); do key Next; done
 click 327 12
 key space space space
@@ -138,3 +166,6 @@ sleep 2
 xdotool mousemove 640 700
 sleep 0.5
 shot screenshots/generator.png
+
+kill $APP; wait $APP 2>/dev/null || true
+small_shots
