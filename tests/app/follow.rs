@@ -128,10 +128,13 @@ fn every_view_follows_the_level_selected_whatever_changed_it() {
         for (name, commands) in actions(dir.path()) {
             let mut h = prepared(mode);
             let generating = commands.contains(&Command::GenerateLevels);
+            // Not run while the generator or a file job works (waited for below): their
+            // spinners repaint, and a loaded machine can take more frames than a run allows.
+            let background =
+                generating || commands.iter().any(|c| matches!(c, Command::OpenPath(_)));
             for command in commands {
                 h.state_mut().send(command);
-                // Not run while the generator works: its spinner repaints.
-                if generating {
+                if background {
                     h.step();
                 } else {
                     h.run();
