@@ -4,7 +4,9 @@
 //! the command line, its answer true. (The soundness matrix, `tests/soundness.rs`, and the
 //! inspector's test, `tests/app/inspect.rs`, walk it too.)
 
-use std::process::{Command, Output};
+mod common;
+
+use common::sokolab;
 
 use sokolab::level::format::read_collection;
 use sokolab::level::{Level, replay};
@@ -14,14 +16,6 @@ use sokolab::solver::{
 
 /// Two boxes in an open room: every method solves it, or gives up without a claim.
 const ROOM: &str = "#######\n#     #\n# $$  #\n#@  ..#\n#######\n";
-
-fn sokolab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sokolab"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the sokolab binary runs")
-}
 
 fn room() -> Level {
     read_collection(ROOM).unwrap().levels.remove(0)

@@ -1,25 +1,9 @@
 //! The `sokolab` binary's headless subcommands: `check`, `verify`, `convert` and `lab`.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn sokolab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sokolab"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the sokolab binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
-}
+use common::{sokolab, stdout, write};
+use std::process::Command;
 
 #[test]
 fn check_reports_each_problem_with_line_and_column() {

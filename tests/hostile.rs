@@ -4,19 +4,15 @@
 use sokolab::level::format::{FileError, load_file, load_located, read_collection, read_located};
 use sokolab::level::{Pos, Severity, validate};
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::{Duration, Instant};
+
+mod common;
+
+use common::{sokolab, sokolab_with_input, stdout};
 
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/hostile").join(name)
-}
-
-fn sokolab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sokolab")).args(args).output().expect("sokolab runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 fn load_error(name: &str) -> FileError {
@@ -106,31 +102,6 @@ fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) 
     let (send, receive) = std::sync::mpsc::channel();
     std::thread::spawn(move || send.send(f()));
     receive.recv_timeout(Duration::from_secs(secs)).ok()
-}
-
-/// Runs the binary with `input` on its standard input, killed after `secs` seconds.
-fn sokolab_with_input(args: &[&str], input: Vec<u8>, secs: u64) -> Option<Output> {
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sokolab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sokolab runs");
-    let mut stdin = child.stdin.take().unwrap();
-    // It may stop reading early: a broken pipe is not a failure here.
-    std::thread::spawn(move || std::io::Write::write_all(&mut stdin, &input));
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(secs) {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    Some(child.wait_with_output().unwrap())
 }
 
 #[test]

@@ -3,8 +3,12 @@
 //! inline; the larger ones are copied from the shared folder and their tests skip with a
 //! note when it is absent.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
+
+use common::{sokolab, sokolab_with_input, stderr, stdout, write};
 
 /// The reproducer `name` copied into `dir`, or `None` (with a note) when the shared folder
 /// is absent.
@@ -21,28 +25,6 @@ fn repro(dir: &Path, name: &str) -> Option<String> {
 
 /// A level the solver finishes at once.
 const SMALL: &str = "; small\n#######\n#     #\n# $@. #\n#     #\n#######\nTitle: Small\n";
-
-fn sokolab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sokolab"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the sokolab binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
-}
 
 #[test]
 fn a_time_limit_that_is_not_a_finite_count_is_a_usage_error_and_a_huge_one_no_limit() {
@@ -152,29 +134,6 @@ fn an_experiment_is_read_as_strictly_as_a_level_file() {
     }
 }
 
-/// Runs the binary, killed after `secs` seconds: `None` when it had not ended by then.
-fn sokolab_within(args: &[&str], secs: u64) -> Option<Output> {
-    use std::process::Stdio;
-    use std::time::{Duration, Instant};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sokolab"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sokolab runs");
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(secs) {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    Some(child.wait_with_output().unwrap())
-}
-
 #[test]
 fn lab_stops_at_its_memory_and_time_limits_and_refuses_a_trial_count_out_of_range() {
     let dir = tempfile::tempdir().unwrap();
@@ -185,12 +144,20 @@ fn lab_stops_at_its_memory_and_time_limits_and_refuses_a_trial_count_out_of_rang
         "Scramble(title: \"x\", problem: FifteenPuzzle, algorithms: [Bfs], moves: (60, 60), \
          trials: 1, seed: 1)",
     );
-    let out = sokolab_within(&["lab", &fifteen, "--png", "-", "--memory-limit", "64"], 120)
-        .expect("the memory limit stops the run");
+    let out = sokolab_with_input(
+        &["lab", &fifteen, "--png", "-", "--memory-limit", "64"],
+        Vec::new(),
+        120,
+    )
+    .expect("the memory limit stops the run");
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(stderr(&out).contains("stopped at the memory limit (64 MiB"), "{out:?}");
-    let out = sokolab_within(&["lab", &fifteen, "--png", "-", "--time-limit", "0.5"], 120)
-        .expect("the time limit stops the run");
+    let out = sokolab_with_input(
+        &["lab", &fifteen, "--png", "-", "--time-limit", "0.5"],
+        Vec::new(),
+        120,
+    )
+    .expect("the time limit stops the run");
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(stderr(&out).contains("stopped at the time limit (0.5 s)"), "{out:?}");
     for trials in ["0", "4294967295"] {
@@ -206,7 +173,7 @@ fn rate_passes_over_a_level_past_its_time_limit_and_goes_on() {
     // Level 7 is box500.xsb: 500 boxes in a 60x60 room; rate stopped there for good.
     let Some(mixed) = repro(dir.path(), "mixed.xsb") else { return };
     let args = ["rate", &mixed, "--jobs", "2", "--json", "--time-limit", "1"];
-    let out = sokolab_within(&args, 300).expect("rate ends");
+    let out = sokolab_with_input(&args, Vec::new(), 300).expect("rate ends");
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let lines: Vec<serde_json::Value> =
         stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
@@ -250,7 +217,7 @@ fn generate_writes_each_level_as_made_and_ends_whole_on_a_signal_or_its_time_lim
     assert!(stdout(&check).contains(&expected), "{expected}: {check:?}");
 
     let args = ["generate", "--size", "40x40", "--boxes", "481", "--time-limit", "2"];
-    let out = sokolab_within(&args, 120).expect("the time limit ends the run");
+    let out = sokolab_with_input(&args, Vec::new(), 120).expect("the time limit ends the run");
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert!(stderr(&out).contains("made 0 of 1 levels"), "{out:?}");
     assert!(stderr(&out).contains("stopped at the time limit (2 s)"), "{out:?}");
