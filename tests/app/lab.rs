@@ -77,18 +77,18 @@ fn each_problem_keeps_its_own_random_moves() {
     let mut h = window(ONE);
     h.get_by_label("Lab").click();
     h.run();
-    h.state_mut().lab_mut().moves = 20;
+    *h.state_mut().lab_mut().moves_mut() = 20;
     h.get_by_label("Problem").click();
     h.run();
     h.get_by_label("tic-tac-toe").click();
     h.run();
     assert_eq!(h.state().lab().kind, Kind::TicTacToe);
-    assert_eq!(h.state().lab().moves, 2, "tic-tac-toe starts two moves into a game");
+    assert_eq!(h.state().lab().moves(), 2, "tic-tac-toe starts two moves into a game");
     h.get_by_label("Problem").click();
     h.run();
     h.get_by_label("8-puzzle").click();
     h.run();
-    assert_eq!(h.state().lab().moves, 20, "the 8-puzzle's own setting comes back");
+    assert_eq!(h.state().lab().moves(), 20, "the 8-puzzle's own setting comes back");
 }
 
 #[test]
@@ -100,7 +100,7 @@ fn stepping_alpha_beta_on_tic_tac_toe_explores_a_state_a_step_and_ends_as_the_bo
     h.get_by_label("Lab").click();
     h.run();
     h.state_mut().lab_mut().kind = Kind::TicTacToe;
-    h.state_mut().lab_mut().moves = 2;
+    *h.state_mut().lab_mut().moves_mut() = 2;
     let level = h.state().level().clone();
     let key = h.state().document().key();
     h.state_mut().lab_mut().apply(Action::NewBoard, key, &level);
@@ -167,7 +167,7 @@ fn the_level_shown_scrambled_by_pulls_opens_in_the_inspector_and_undo_takes_it_b
     h.get_by_label("Lab").click();
     h.run();
     h.state_mut().lab_mut().kind = Kind::Sokoban;
-    h.state_mut().lab_mut().moves = 6;
+    *h.state_mut().lab_mut().moves_mut() = 6;
     h.state_mut().lab_mut().algorithm = Textbook::AStar;
     h.run();
     // The board shows the level scrambled: its boxes moved off the goals by pulls.

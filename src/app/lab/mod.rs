@@ -143,10 +143,9 @@ pub struct LabState {
     pub algorithm: Textbook,
     /// The estimate.
     pub evaluator: Evaluator,
-    /// Random moves from the goal for a new board of the problem chosen.
-    pub moves: u32,
-    /// Each problem's own random moves, kept while another is chosen.
-    kept_moves: [u32; Kind::ALL.len()],
+    /// Each problem's own random moves from the goal for a new board (see
+    /// [`LabState::moves`]).
+    moves_by_kind: [u32; Kind::ALL.len()],
     /// The seed of the next board.
     pub seed: u64,
     /// The start board searched.
@@ -189,8 +188,7 @@ impl Default for LabState {
             kind: Kind::Eight,
             algorithm,
             evaluator,
-            moves: Kind::Eight.default_moves(),
-            kept_moves: Kind::ALL.map(Kind::default_moves),
+            moves_by_kind: Kind::ALL.map(Kind::default_moves),
             seed: 2,
             search: search(&puzzle, algorithm),
             puzzle,
@@ -245,7 +243,7 @@ impl LabState {
             Action::NewBoard => {
                 match Puzzle::solved(side, self.evaluator) {
                     Ok(base) => {
-                        self.puzzle = base.scrambled(self.moves, &mut Random::new(self.seed));
+                        self.puzzle = base.scrambled(self.moves(), &mut Random::new(self.seed));
                         self.seed += 1;
                         self.message.clear();
                     }
@@ -297,12 +295,14 @@ impl LabState {
     /// Makes the Sokoban board: `level` (whose key is `key`) scrambled by `moves` pulls
     /// drawn from `seed`.
     fn scramble(&mut self, key: LevelKey, level: &Level, seed: u64) {
-        let board = pulls::scrambled(level, self.moves, &mut Random::new(seed)).map(|mut board| {
-            let title = &level.meta.title;
-            let title = if title.is_empty() { "the level" } else { title };
-            board.meta.title = format!("{title}, scrambled by {} pulls (seed {seed})", self.moves);
-            board
-        });
+        let board =
+            pulls::scrambled(level, self.moves(), &mut Random::new(seed)).map(|mut board| {
+                let title = &level.meta.title;
+                let title = if title.is_empty() { "the level" } else { title };
+                board.meta.title =
+                    format!("{title}, scrambled by {} pulls (seed {seed})", self.moves());
+                board
+            });
         self.sokoban = Some(Scrambled { from: key, level: board, seed });
     }
 
@@ -327,7 +327,7 @@ impl LabState {
     fn apply_to_game(&mut self, action: Action) {
         match action {
             Action::NewBoard => {
-                self.game.new_board(self.moves, &mut Random::new(self.seed));
+                self.game.new_board(self.moves(), &mut Random::new(self.seed));
                 self.seed += 1;
             }
             Action::Restart => self.game.restart(),
@@ -400,11 +400,15 @@ impl LabState {
         id.and_then(|id| tree.get(id)).map_or(self.puzzle.start_board(), |n| n.state)
     }
 
-    /// After the problem chosen changed from `from`: keeps `from`'s random moves and takes
-    /// up the new problem's own (tic-tac-toe's 2 are not the 8-puzzle's 8).
-    pub fn switched_from(&mut self, from: Kind) {
-        self.kept_moves[from.index()] = self.moves;
-        self.moves = self.kept_moves[self.kind.index()];
+    /// The random moves (or pulls) a new board of the problem chosen starts with: each
+    /// problem keeps its own (tic-tac-toe's 2 are not the 8-puzzle's 8).
+    pub fn moves(&self) -> u32 {
+        self.moves_by_kind[self.kind.index()]
+    }
+
+    /// The problem chosen's random moves, to change.
+    pub fn moves_mut(&mut self) -> &mut u32 {
+        &mut self.moves_by_kind[self.kind.index()]
     }
 
     /// The history step scrubbed to, when it is not the latest, with its number (from 0).

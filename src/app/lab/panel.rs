@@ -34,7 +34,6 @@ pub fn show(ui: &mut Ui, lab: &mut LabState, level: &str) -> Vec<Action> {
             .response
             .labelled_by(name);
         if lab.kind != before {
-            lab.switched_from(before);
             if lab.kind == Kind::Fifteen && lab.evaluator == Evaluator::Bad {
                 lab.evaluator = Evaluator::Fair;
             }
@@ -82,7 +81,7 @@ pub fn show(ui: &mut Ui, lab: &mut LabState, level: &str) -> Vec<Action> {
         ui.small(lab.evaluator.note());
         ui.end_row();
         let name = ui.label("Random moves").id;
-        ui.add(egui::DragValue::new(&mut lab.moves).range(0..=60)).labelled_by(name);
+        ui.add(egui::DragValue::new(lab.moves_mut()).range(0..=60)).labelled_by(name);
         ui.end_row();
     });
     ui.horizontal(|ui| {
@@ -204,7 +203,7 @@ fn sokoban(ui: &mut Ui, lab: &mut LabState, level: &str, actions: &mut Vec<Actio
     egui::Grid::new("lab-sokoban").num_columns(2).show(ui, |ui| {
         algorithm(ui, &mut lab.algorithm);
         let name = ui.label("Random pulls").id;
-        if ui.add(egui::DragValue::new(&mut lab.moves).range(0..=60)).labelled_by(name).changed() {
+        if ui.add(egui::DragValue::new(lab.moves_mut()).range(0..=60)).labelled_by(name).changed() {
             actions.push(Action::NewBoard);
         }
         ui.end_row();
@@ -246,6 +245,7 @@ fn sokoban(ui: &mut Ui, lab: &mut LabState, level: &str, actions: &mut Vec<Actio
 /// The game-tree controls: the search, its ply, the start position, stepping, and the
 /// path with each node's moves and scores.
 fn game(ui: &mut Ui, lab: &mut LabState, actions: &mut Vec<Action>) {
+    let mut moves = lab.moves();
     let g = &mut lab.game;
     egui::Grid::new("lab-game").num_columns(2).show(ui, |ui| {
         let name = ui.label("Search").id;
@@ -267,9 +267,10 @@ fn game(ui: &mut Ui, lab: &mut LabState, actions: &mut Vec<Action>) {
             actions.push(Action::Restart);
         }
         let name = ui.label("Random moves").id;
-        ui.add(egui::DragValue::new(&mut lab.moves).range(0..=8)).labelled_by(name);
+        ui.add(egui::DragValue::new(&mut moves).range(0..=8)).labelled_by(name);
         ui.end_row();
     });
+    *lab.moves_mut() = moves;
     if ui
         .button("New board")
         .on_hover_text("A position this many random moves into a game")
