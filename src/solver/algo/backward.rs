@@ -27,7 +27,7 @@ use crate::solver::analysis::problem::Problem;
 use crate::solver::analysis::rooms::Area;
 use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::model::board::{NONE, Sq};
-use crate::solver::model::interrupt::Interrupt;
+use crate::solver::model::interrupt::{Interrupt, Interrupted};
 use crate::solver::model::pull_moves::PullMacro;
 use crate::solver::model::regions::Regions;
 use crate::solver::model::state::{boxes_of, clear_box, has_box, set_box};
@@ -202,8 +202,11 @@ impl<O: Observer> Backward<O> {
     }
 
     /// Expands node `id`: its sinks if it has any, else its pulls that keep every box able
-    /// to go home. Returns the child that met the forward side, if one did.
-    fn expand(&mut self, id: NodeId) -> Option<NodeId> {
+    /// to go home. Returns the child that met the forward side, if one did, or
+    /// `Err(Interrupted)` when the interrupt was raised before the last child was stored:
+    /// every child is matched (on a board of hundreds of boxes, thousands of children cost
+    /// seconds), so each looks at the flag.
+    fn expand(&mut self, id: NodeId) -> Result<Option<NodeId>, Interrupted> {
         let f = self.keys[id as usize].0 as u32;
         self.core.expanding(id, f);
         let words = self.core.words();
@@ -218,6 +221,10 @@ impl<O: Observer> Backward<O> {
             for &m in &moves {
                 if done.contains(&m.from) || !has_box(&sinks, m.to) || !self.far(m.from, m.to) {
                     continue;
+                }
+                if self.core.interrupt.raised() {
+                    self.moves = moves;
+                    return Err(Interrupted);
                 }
                 let mut left = boxes.clone();
                 clear_box(&mut left, m.from);
@@ -238,6 +245,10 @@ impl<O: Observer> Backward<O> {
         if children.is_empty() {
             let allowed = self.allowed(&bases);
             for &m in &moves {
+                if self.core.interrupt.raised() {
+                    self.moves = moves;
+                    return Err(Interrupted);
+                }
                 let mut next = boxes.clone();
                 clear_box(&mut next, m.from);
                 set_box(&mut next, m.to);
@@ -252,6 +263,7 @@ impl<O: Observer> Backward<O> {
         self.moves = moves;
         let mut met = None;
         for (m, next, free) in children {
+            self.core.interrupt.check()?;
             // Only positions with every box on the board can be met by a forward search.
             let left = free.iter().map(|w| w.count_ones() as usize).sum::<usize>();
             let share = self.share && left == self.core.problem.board.start_boxes().len();
@@ -274,7 +286,7 @@ impl<O: Observer> Backward<O> {
                 }
             }
         }
-        met
+        Ok(met)
     }
 
     /// The squares a box alone can be pushed to from some base in `bases`.
@@ -420,8 +432,12 @@ impl<O: Observer> PullAlgorithm for Backward<O> {
             return Flow::End(Progress::NotFound);
         }
         self.expansions += 1;
-        if let Some(met) = self.expand(id) {
-            return self.conclude(met, Progress::Solved(met));
+        match self.expand(id) {
+            Ok(Some(met)) => return self.conclude(met, Progress::Solved(met)),
+            Ok(None) => {}
+            // The node stays open: expanded again, it finds the children stored so far
+            // (duplicates) and stores the rest.
+            Err(Interrupted) => self.heap.push(Reverse((self.keys[id as usize], Reverse(id)))),
         }
         self.core.stats.open = self.heap.len() as u64;
         Flow::Go
@@ -549,6 +565,64 @@ mod tests {
             assert!(inits.iter().all(|s| has_box(&start, s.to)), "{}", level.meta.title);
         }
         assert!(planned * 2 >= collection.levels.len(), "{planned} plans");
+    }
+
+    /// Raises the search's interrupt at the first child it is shown, and counts the
+    /// children it is shown.
+    #[derive(Debug)]
+    struct RaiseAtFirstChild(Interrupt, usize);
+
+    impl Observer for RaiseAtFirstChild {
+        const ENABLED: bool = true;
+        fn child(&mut self, _child: crate::solver::search::ChildView) {
+            self.1 += 1;
+            self.0.raise();
+        }
+    }
+
+    /// Each child of an expansion looks at the interrupt (on a board of hundreds of boxes
+    /// one expansion's matchings take seconds): raised at the first child, the expansion
+    /// stops at once and leaves its node open, to be expanded again.
+    #[test]
+    fn an_expansion_stops_at_the_child_after_the_interrupt_and_leaves_its_node_open() {
+        // A room of 12 boxes in two rows, their goals in two rows of their own.
+        let mut rows = vec!["################".to_string()];
+        for y in 0..12 {
+            let row = match y {
+                2 | 3 => "#  $$$$$$      #",
+                8 | 9 => "#  ......      #",
+                _ => "#              #",
+            };
+            rows.push(row.to_string());
+        }
+        rows[1].replace_range(1..2, "@");
+        rows.push("################".to_string());
+        let level = crate::level::Level::from_rows(&rows).unwrap();
+        let p = Problem::new(&level).unwrap();
+        let shown = |raise: bool| {
+            let interrupt = Interrupt::default();
+            let observer =
+                RaiseAtFirstChild(if raise { interrupt.clone() } else { Interrupt::default() }, 0);
+            let perimeter = Arc::new(Perimeter::new(&p));
+            let search = Backward::new(
+                p.clone(),
+                perimeter,
+                false,
+                Deadlocks::default(),
+                &interrupt,
+                observer,
+            );
+            let mut search = Pulls(search);
+            assert_eq!(search.step(1), Progress::Running);
+            let roots = search.0.core.nodes.len();
+            (search.0.core.observer.1, search.0.heap.len(), roots, search.frontier(1))
+        };
+        let (all, open, _, _) = shown(false);
+        assert!(all > 10 && open > 10, "the first expansion has {all} children");
+        let (seen, open, stored, frontier) = shown(true);
+        assert!(seen <= 2, "{seen} children shown after the interrupt (of {all})");
+        assert!(open >= 1 && frontier.len() == 1, "the node expanded goes back to the open list");
+        assert!(stored < all, "{stored} nodes stored");
     }
 
     /// A goal room filled through a box parked outside it: the player starts at the dead

@@ -144,11 +144,19 @@ impl<'a> Pusher<'a> {
         self.floods == 0
     }
 
-    /// Takes one flood from the budget (giving the rest up once `stop` says so: a flood
-    /// costs far more than asking); false when it is spent.
-    fn charge(&mut self) -> bool {
-        if self.spent() || (self.stop)() {
+    /// Whether the searches must give up: the budget is spent, or `stop` says so (then
+    /// the rest of the budget is given up too).
+    fn halted(&mut self) -> bool {
+        if !self.spent() && (self.stop)() {
             self.floods = 0;
+        }
+        self.spent()
+    }
+
+    /// Takes one flood from the budget (asking `stop` each time: a flood costs far more
+    /// than asking); false when it is spent.
+    fn charge(&mut self) -> bool {
+        if self.halted() {
             return false;
         }
         self.floods -= 1;
@@ -181,6 +189,11 @@ impl<'a> Pusher<'a> {
     ) -> bool {
         if stones.contains(&target) {
             return true;
+        }
+        // Asked once per stone on boards of hundreds: placing the others costs as much as a
+        // flood.
+        if self.halted() {
+            return false;
         }
         let board = &self.p.board;
         self.boxes.fill(0);
@@ -357,6 +370,9 @@ fn evacuate(
 /// The entrances a start stone can still be pushed onto alone, the squares `stones`
 /// holding stones (the accessible entrances of ordering 2).
 fn open_entrances(pusher: &mut Pusher, entrances: &[Sq], stones: &[Sq]) -> Vec<Sq> {
+    if pusher.halted() {
+        return Vec::new();
+    }
     let p = pusher.p;
     let man = [p.board.start_player()];
     let start: Vec<Sq> =
@@ -372,6 +388,9 @@ fn open_entrances(pusher: &mut Pusher, entrances: &[Sq], stones: &[Sq]) -> Vec<S
 /// stones. Forwards: a goal is filled through one of the `open` entrances, as in
 /// orderings 1 and 2; a parking square by a start stone pushed there alone.
 fn leaves(pusher: &mut Pusher, open: &[Sq], x: Sq, stones: &[Sq]) -> bool {
+    if pusher.halted() {
+        return false;
+    }
     let p = pusher.p;
     if p.board.is_goal(x) {
         return open.iter().any(|&e| evacuable(pusher, x, e, stones));
@@ -456,6 +475,11 @@ fn behind(p: &Problem, e: Sq) -> Vec<Sq> {
 /// (g among them) holding stones: a stone on `e` can be pushed back onto `g`, the man
 /// starting behind the entrance.
 fn evacuable(pusher: &mut Pusher, g: Sq, e: Sq, remaining: &[Sq]) -> bool {
+    // Asked for every goal of every entrance: on a board of hundreds of goals, listing
+    // the others costs as much as the searches.
+    if pusher.halted() {
+        return false;
+    }
     let others: Vec<Sq> = remaining.iter().copied().filter(|&x| x != g).collect();
     if others.contains(&e) {
         return false;
