@@ -75,18 +75,23 @@ pub struct Replay {
 }
 
 /// Plays `moves` on a copy of `level`, strictly: each letter must say whether it pushes.
+/// The player is found once (a long solution on a big board is not a scan per move).
 pub fn replay(level: &Level, moves: &[Move]) -> Replay {
     let mut end = level.clone();
     let mut pushes = 0;
+    let mut player = end.player();
     for (index, &m) in moves.iter().enumerate() {
-        if let Err(reason) = end.apply(m) {
-            return Replay {
-                moves: index,
-                pushes,
-                solved: false,
-                error: Some(IllegalMove { index, attempted: m, reason }),
-                end,
-            };
+        match player.ok_or(Illegal::NoPlayer).and_then(|at| end.step_from(at, m)) {
+            Ok(next) => player = Some(next),
+            Err(reason) => {
+                return Replay {
+                    moves: index,
+                    pushes,
+                    solved: false,
+                    error: Some(IllegalMove { index, attempted: m, reason }),
+                    end,
+                };
+            }
         }
         pushes += usize::from(m.push);
     }
@@ -99,6 +104,12 @@ impl Level {
     /// exactly when `m.push` says so.
     pub fn apply(&mut self, m: Move) -> Result<(), Illegal> {
         let player = self.player().ok_or(Illegal::NoPlayer)?;
+        self.step_from(player, m).map(|_| ())
+    }
+
+    /// [`Level::apply`] with the player known to stand on `player`; the square the
+    /// player stands on after the move.
+    fn step_from(&mut self, player: Pos, m: Move) -> Result<Pos, Illegal> {
         let next = self.step_on_board(player, m.dir).ok_or(Illegal::OffBoard)?;
         let target = self.square(next);
         match target.terrain {
@@ -125,7 +136,7 @@ impl Level {
         }
         self.square_mut(player).has_player = false;
         self.square_mut(next).has_player = true;
-        Ok(())
+        Ok(next)
     }
 
     /// Play mode: steps in `dir`, pushing a box if one is ahead. Returns the move made
