@@ -4,7 +4,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use sokolab::level::{Pos, Square, Terrain};
 
-use crate::harness::{board, click, drag, window};
+use crate::harness::{board, click, drag, live_badge, window};
 
 const ROOM: &str = "; Room\n#######\n#     #\n# $ . #\n#   @ #\n#######\n";
 
@@ -100,24 +100,6 @@ fn validation_messages_appear_and_clear() {
     h.run();
     assert!(h.query_by_label_contains("2 boxes but 1 goal").is_none());
     h.get_by_label("No problems found");
-}
-
-/// Steps frames until the live badge shows something other than a running check (30 s at
-/// most); its text.
-fn live_badge(h: &mut egui_kittest::Harness<'_, sokolab::app::App>) -> String {
-    let start = std::time::Instant::now();
-    loop {
-        let state = h.state();
-        let badge = state.editor().live.badge(state.document().key(), state.settings().live_check);
-        if !matches!(badge, sokolab::app::live_check::Badge::Checking(_)) {
-            let text = badge.text();
-            h.run();
-            return text;
-        }
-        assert!(start.elapsed().as_secs() < 30, "the live check never finished");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        h.step();
-    }
 }
 
 #[test]

@@ -122,3 +122,21 @@ pub fn window_sized(xsb: &str, width: f32, height: f32) -> Harness<'static, App>
     harness.run_ok();
     harness
 }
+
+/// Steps frames until the live badge shows something other than a running check (30 s at
+/// most); its text.
+pub fn live_badge(h: &mut egui_kittest::Harness<'_, sokolab::app::App>) -> String {
+    let start = std::time::Instant::now();
+    loop {
+        let state = h.state();
+        let badge = state.editor().live.badge(state.document().key(), state.settings().live_check);
+        if !matches!(badge, sokolab::app::live_check::Badge::Checking(_)) {
+            let text = badge.text();
+            h.run();
+            return text;
+        }
+        assert!(start.elapsed().as_secs() < 30, "the live check never finished");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+}

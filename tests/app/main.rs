@@ -8,6 +8,7 @@ mod files;
 mod follow;
 mod harness;
 mod inspect;
+mod journeys;
 mod lab;
 mod layout;
 mod overlays;

@@ -96,6 +96,8 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         });
         ui.data_mut(|d| d.insert_temp(id, (pass, count)));
         passes.swap(0, pass);
+    } else if let Some(p) = passes.first() {
+        ui.label(format!("expansions: {}, nodes: {}", p.steps.len(), p.nodes.len()));
     }
     let Some(pass) = passes.into_iter().next() else { return };
     let tree = pass.nodes;
