@@ -11,7 +11,7 @@ use crate::app::sink::Sink;
 use crate::solver::inspect::trace::TREE_EXPANSIONS;
 #[cfg(test)]
 use crate::solver::inspect::tree::build_tree;
-use crate::solver::inspect::tree::{Pass, TreeNode, passes};
+use crate::solver::inspect::tree::{TreeNode, passes};
 use crate::solver::{NodeId, Progress, Verdict};
 
 /// Horizontal and vertical distance between tree nodes, in points.
@@ -67,34 +67,11 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     if total > TREE_EXPANSIONS {
         ui.label(format!("The tree shows the first {TREE_EXPANSIONS} of {total} expansions."));
     }
-    let count = passes.len();
-    if depth_first && count > 0 {
-        // The pass chosen is kept with the window's widget state, by the number of passes
-        // there were when it was chosen (a new pass shows the latest again).
-        let id = ui.make_persistent_id("tree-pass");
-        let chosen: Option<(usize, usize)> = ui.data(|d| d.get_temp(id));
-        let mut pass = match chosen {
-            Some((i, n)) if n == count => i,
-            _ => count - 1,
-        };
-        let name = |i: usize, p: &Pass| format!("{} of {count}: bound {}", i + 1, p.bound);
-        ui.horizontal(|ui| {
-            let label = ui.label("Iteration").id;
-            egui::ComboBox::from_id_salt("tree-passes")
-                .selected_text(name(pass, &passes[pass]))
-                .show_ui(ui, |ui| {
-                    for (i, p) in passes.iter().enumerate() {
-                        if ui.selectable_label(i == pass, name(i, p)).clicked() {
-                            pass = i;
-                        }
-                    }
-                })
-                .response
-                .labelled_by(label);
-            let p = &passes[pass];
-            ui.label(format!("expansions: {}, nodes: {}", p.steps.len(), p.nodes.len()));
+    if depth_first && !passes.is_empty() {
+        let bounds: Vec<u32> = passes.iter().map(|p| p.bound).collect();
+        let pass = choose_pass(ui, "tree-pass", &bounds, |i| {
+            (passes[i].steps.len(), passes[i].nodes.len())
         });
-        ui.data_mut(|d| d.insert_temp(id, (pass, count)));
         passes.swap(0, pass);
     } else if let Some(p) = passes.first() {
         ui.label(format!("expansions: {}, nodes: {}", p.steps.len(), p.nodes.len()));
@@ -105,6 +82,44 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     if let Some(shown) = clicked.and_then(|i| target(&tree, i, depth_first)) {
         sink.send(Command::InspectShow(shown));
     }
+}
+
+/// The menu of a deepening search's passes over the start, one per bound in `bounds`, with
+/// the expansions and nodes `sizes` gives for the pass chosen beside it; the pass chosen.
+/// The choice is kept with the window's widget state under `salt`, by the number of passes
+/// there were when it was made (a new pass shows the latest again).
+pub fn choose_pass(
+    ui: &mut Ui,
+    salt: &str,
+    bounds: &[u32],
+    sizes: impl Fn(usize) -> (usize, usize),
+) -> usize {
+    let count = bounds.len();
+    let id = ui.make_persistent_id(salt);
+    let chosen: Option<(usize, usize)> = ui.data(|d| d.get_temp(id));
+    let mut pass = match chosen {
+        Some((i, n)) if n == count && i < count => i,
+        _ => count.saturating_sub(1),
+    };
+    let name = |i: usize| format!("{} of {count}: bound {}", i + 1, bounds[i]);
+    ui.horizontal(|ui| {
+        let label = ui.label("Iteration").id;
+        egui::ComboBox::from_id_salt((salt, "menu"))
+            .selected_text(name(pass))
+            .show_ui(ui, |ui| {
+                for i in 0..count {
+                    if ui.selectable_label(i == pass, name(i)).clicked() {
+                        pass = i;
+                    }
+                }
+            })
+            .response
+            .labelled_by(label);
+        let (expansions, nodes) = sizes(pass);
+        ui.label(format!("expansions: {expansions}, nodes: {nodes}"));
+    });
+    ui.data_mut(|d| d.insert_temp(id, (pass, count)));
+    pass
 }
 
 /// Draws `tree` as it stood at expansion `at`, with its legend: Van Lishout's colours when

@@ -32,11 +32,31 @@ pub struct Expansion {
 pub struct History {
     /// Every expansion, in order.
     pub steps: Vec<Expansion>,
-    /// The tree of the first [`TREE_EXPANSIONS`] expansions.
-    tree: Growing,
+    /// The trees of the first [`TREE_EXPANSIONS`] expansions: one per pass over the start
+    /// (IDA* starts again from it for each bound; the other searches make one pass).
+    passes: Vec<Pass>,
+}
+
+/// One pass over the start: its bound and its tree.
+#[derive(Clone, Debug)]
+pub struct Pass {
+    /// The bound when the pass began.
+    pub bound: u32,
+    /// The tree of its expansions (`born` and `expanded` count from the search's first).
+    pub tree: Growing,
 }
 
 impl History {
+    /// The history of `search` as built: its first expansion, when building made one (IDA*
+    /// expands the start at once).
+    pub fn of<P: Problem>(search: &dyn BookSearch<P>) -> Self {
+        let mut history = History::default();
+        if search.stats().expanded > 0 {
+            history.record(search);
+        }
+        history
+    }
+
     /// Records the expansion `search` made last (it must trace its children).
     pub fn record<P: Problem>(&mut self, search: &dyn BookSearch<P>) {
         let Some(node) = search.current() else { return };
@@ -54,14 +74,24 @@ impl History {
             bound: s.bound,
         });
         if k < TREE_EXPANSIONS {
+            // The start expanded again: a new pass, a tree of its own.
+            if k == 0 || n.g == 0 {
+                self.passes.push(Pass { bound: s.bound, tree: Growing::default() });
+            }
             let children = search.children().iter().map(|c| (c.node, None, c.verdict));
-            self.tree.expand(k, node, children);
+            let pass = self.passes.last_mut().expect("the first expansion began a pass");
+            pass.tree.expand(k, node, children);
         }
     }
 
-    /// The tree of the first expansions.
+    /// The passes over the start of the first expansions, first to latest.
+    pub fn passes(&self) -> &[Pass] {
+        &self.passes
+    }
+
+    /// The tree of the latest pass.
     pub fn tree(&self) -> &[TreeNode] {
-        &self.tree.nodes
+        self.passes.last().map_or(&[], |p| &p.tree.nodes)
     }
 }
 
@@ -107,5 +137,46 @@ mod tests {
             assert_eq!(tree[at].node, Some(step.node));
             assert_eq!(tree[at].depth as u32, step.g, "a move costs 1");
         }
+    }
+
+    /// IDA* expands the start again for each bound: each pass is a tree of its own, rooted
+    /// at that expansion of the start, holding every child its expansions generated.
+    #[test]
+    fn ida_star_draws_one_tree_per_bound() {
+        use crate::solver::textbook::IdaStar;
+        // The weak estimate needs several bounds.
+        let puzzle = Puzzle::solved(3, Evaluator::Weak).unwrap();
+        let puzzle = puzzle.scrambled(12, &mut Random::new(3));
+        let mut search = IdaStar::new(puzzle, true);
+        // Built, it has expanded the start: the first pass's root.
+        let mut history = History::of(&search);
+        assert_eq!(history.steps.len(), 1);
+        let mut children_of_pass: Vec<usize> = vec![search.children().len()];
+        loop {
+            let before = search.stats().expanded;
+            let progress = search.step(1);
+            if search.stats().expanded > before {
+                let k = history.steps.len();
+                history.record(&search);
+                let starts = search.tree().get(history.steps[k].node).unwrap().g == 0;
+                if starts {
+                    children_of_pass.push(0);
+                }
+                *children_of_pass.last_mut().unwrap() += search.children().len();
+            }
+            if progress != Progress::Running || history.steps.len() >= TREE_EXPANSIONS {
+                break;
+            }
+        }
+        let passes = history.passes();
+        assert!(passes.len() >= 2, "{} passes", passes.len());
+        assert_eq!(passes.len(), children_of_pass.len());
+        for (i, (pass, children)) in passes.iter().zip(&children_of_pass).enumerate() {
+            let root = &pass.tree.nodes[0];
+            assert!(root.parent.is_none() && root.expanded.is_some(), "pass {i}: {root:?}");
+            assert_eq!(pass.tree.nodes.len(), 1 + children, "pass {i} holds every child");
+        }
+        assert!(passes.windows(2).all(|w| w[0].bound < w[1].bound), "the bound grows");
+        assert_eq!(history.tree(), &passes[passes.len() - 1].tree.nodes[..]);
     }
 }

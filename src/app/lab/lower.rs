@@ -82,7 +82,22 @@ pub fn show(ui: &mut Ui, lab: &mut LabState, level: &str) -> (Asked, Vec<Action>
                 Progress::Solved(goal) => lab.search.tree().path(goal),
                 _ => Vec::new(),
             };
-            let nodes = lab.history.tree();
+            // IDA* starts again from the start for each bound: a tree per pass.
+            let passes = lab.history.passes();
+            let Some(last) = passes.len().checked_sub(1) else {
+                return (Asked::default(), actions);
+            };
+            let pass = if last > 0 {
+                let bounds: Vec<u32> = passes.iter().map(|p| p.bound).collect();
+                let expanded = |i: usize| {
+                    let nodes = &passes[i].tree.nodes;
+                    (nodes.iter().filter(|n| n.expanded.is_some()).count(), nodes.len())
+                };
+                tree::choose_pass(ui, "lab-tree-pass", &bounds, expanded)
+            } else {
+                last
+            };
+            let nodes = &passes[pass].tree.nodes;
             if let Some(i) = tree::draw(ui, nodes, at, &solution, lab.seed_colours) {
                 let n = &nodes[i];
                 match (n.expanded, n.node) {

@@ -184,17 +184,19 @@ impl Default for LabState {
         let puzzle = Puzzle::solved(3, evaluator).expect("the 8-puzzle exists");
         let puzzle = puzzle.scrambled(8, &mut Random::new(1));
         let algorithm = Textbook::Bfs;
+        let search = search(&puzzle, algorithm);
+        let history = History::of(search.as_ref());
         LabState {
             kind: Kind::Eight,
             algorithm,
             evaluator,
             moves_by_kind: Kind::ALL.map(Kind::default_moves),
             seed: 2,
-            search: search(&puzzle, algorithm),
+            search,
             puzzle,
             progress: Progress::Running,
             shown: None,
-            history: History::default(),
+            history,
             scrub: None,
             view: LowerView::Experiments,
             log_scale: false,
@@ -345,7 +347,7 @@ impl LabState {
         self.search = search(&self.puzzle, self.algorithm);
         self.progress = Progress::Running;
         self.shown = None;
-        self.history = History::default();
+        self.history = History::of(self.search.as_ref());
         self.scrub = None;
         self.running = false;
     }

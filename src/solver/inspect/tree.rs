@@ -33,7 +33,7 @@ pub struct TreeNode {
     pub depth: usize,
 }
 
-/// A tree grown one expansion at a time: the first expansion's node is the root, each
+/// A tree grown one expansion at a time: its first expansion's node is the root, each
 /// child hangs under the tree node of the search node expanded, and a kept child is where
 /// that search node's next expansion is drawn.
 #[derive(Clone, Debug, Default)]
@@ -52,18 +52,19 @@ impl Growing {
         node: NodeId,
         children: impl IntoIterator<Item = (Option<NodeId>, Option<PushView>, Verdict)>,
     ) {
-        if self.nodes.is_empty() {
+        let first = self.nodes.is_empty();
+        if first {
             self.nodes.push(TreeNode {
                 parent: None,
                 node: Some(node),
                 push: None,
                 verdict: None,
-                born: 0,
+                born: k,
                 expanded: None,
                 depth: 0,
             });
         }
-        let at = if k == 0 { Some(0) } else { self.latest.get(&node).copied() };
+        let at = if first { Some(0) } else { self.latest.get(&node).copied() };
         if let Some(t) = at {
             self.nodes[t].expanded.get_or_insert(k);
         }
