@@ -306,3 +306,52 @@ fn a_puzzle_search_has_a_history_a_chart_and_a_tree_below() {
     let lab = &h.state().lab();
     assert_eq!((lab.scrub, lab.history.steps.len()), (None, 6));
 }
+
+/// IDA* in the lab expands the start again for each bound: its history holds every
+/// expansion (the first made as the search is built) and its tree view offers one tree per
+/// bound, as the inspector's does.
+#[test]
+fn ida_star_in_the_lab_draws_one_tree_per_bound() {
+    let mut h = window(ONE);
+    h.get_by_label("Lab").click();
+    h.run();
+    // Chosen in the panel's menus: IDA* with the weak estimate, which needs several bounds.
+    for (menu, choice) in
+        [("Search", Textbook::IdaStar.label()), ("Evaluator", "WeakEvaluator".into())]
+    {
+        h.get_by_label(menu).click();
+        h.run();
+        h.get_by_label(&choice).click();
+        h.run();
+    }
+    assert_eq!(h.state().lab().algorithm, Textbook::IdaStar);
+    for _ in 0..300 {
+        if h.state().lab().history.passes().len() >= 3 {
+            break;
+        }
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    let lab = h.state().lab();
+    assert_eq!(lab.history.steps.len() as u64, lab.search.stats().expanded);
+    let passes = lab.history.passes().len();
+    let bounds: Vec<u32> = lab.history.passes().iter().map(|p| p.bound).collect();
+    assert!(
+        passes >= 3,
+        "{bounds:?} after {} expansions, {:?}",
+        lab.history.steps.len(),
+        lab.progress
+    );
+    h.get_by_label("Tree").click();
+    h.run();
+    // The menu offers each pass, the latest chosen.
+    h.get_by_label("Iteration").click();
+    h.run();
+    h.get_by_label_contains(&format!("{passes} of {passes}: bound "));
+    h.get_by_label_contains(&format!("1 of {passes}: bound ")).click();
+    h.run();
+    let first = &h.state().lab().history.passes()[0].tree.nodes;
+    let expanded = first.iter().filter(|n| n.expanded.is_some()).count();
+    assert!(expanded >= 1 && first[0].expanded == Some(0), "the first pass begins at the start");
+    h.get_by_label(&format!("expansions: {expanded}, nodes: {}", first.len()));
+}
