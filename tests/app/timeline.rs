@@ -75,7 +75,8 @@ fn pasted_lurd_loads_and_an_illegal_one_is_refused() {
 }
 
 /// Solutions are offered by moves and pushes and say that nothing proved a saved one
-/// optimal; the inspector's solution is offered too once its search has solved the level.
+/// optimal; the inspector's solution is offered too once its search has solved the level,
+/// and its proof of the fewest pushes labels the saved solution with as few.
 #[test]
 fn the_timeline_labels_solutions_and_offers_the_inspectors() {
     let mut h = with_solution();
@@ -90,6 +91,12 @@ fn the_timeline_labels_solutions_and_offers_the_inspectors() {
     let solution = h.state().inspector().solution.clone().unwrap().unwrap();
     let (moves, optimal) = (solution.moves, solution.optimal);
     assert!(optimal, "A* with the matching bound proves it");
+    let pushes = moves.iter().filter(|m| m.push).count();
+    assert_eq!(pushes, 5);
+    // The saved solution has as few pushes as the inspector proved the board needs.
+    h.get_by_label(
+        "Saved solution 1: 8 moves, 5 pushes, saved with the level, push-optimal (proved)",
+    );
     h.get_by_label_contains("Inspector's solution: ").click();
     h.run();
     assert_eq!(h.state().timeline().loaded.as_ref().unwrap().moves, moves);

@@ -35,8 +35,12 @@ impl App {
         self.messages.status = "Solving…".into();
     }
 
-    /// Takes the solver's result once it has finished.
+    /// Takes the solver's result once it has finished, and the inspector's proof of the
+    /// fewest pushes, so every label of a solution with that count says it is optimal.
     pub fn poll_solver(&mut self) {
+        if let Some((key, pushes)) = self.inspector.proof() {
+            self.solver.prove(key, pushes);
+        }
         if let Some((key, line)) = self.solver.poll() {
             self.messages.status = match self.document.index_of(key.id) {
                 Some(i) => format!("Level {}: {line}", i + 1),

@@ -312,6 +312,14 @@ impl Inspector {
         same.then_some((&solution.moves[..], solution.optimal))
     }
 
+    /// The board the search proved a push count optimal for, and that count, once it found
+    /// a push-optimal solution.
+    pub fn proof(&self) -> Option<(LevelKey, usize)> {
+        let solution = self.solution.as_ref()?.as_ref().ok()?;
+        let key = self.session.as_ref()?.key;
+        solution.optimal.then_some((key, solution.pushes))
+    }
+
     /// The key of the level the search (built, or being built) is of.
     pub fn key(&self) -> Option<LevelKey> {
         let building = self.building.as_ref().map(|b| b.key);
