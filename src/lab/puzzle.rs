@@ -325,6 +325,26 @@ mod tests {
         (length, s.closed, s.open)
     }
 
+    /// Before the first step the counters already count what the open list holds: the
+    /// start for BFS, DFS and A*; for IDA*, which expands the start when it is made, the
+    /// start's children within the first bound, with that bound.
+    #[test]
+    fn a_new_search_counts_its_open_list() {
+        use crate::solver::textbook::IdaStar;
+        fn counted<S: BookSearch<Puzzle>>(search: &S) -> (u64, usize) {
+            (search.stats().open, search.frontier(usize::MAX).len())
+        }
+        let start = "1 4 8 / 7 3 _ / 6 5 2";
+        let p = || puzzle(start, Evaluator::Good);
+        assert_eq!(counted(&Bfs::new(p(), false)), (1, 1));
+        assert_eq!(counted(&Dfs::new(p(), 30, false)), (1, 1));
+        assert_eq!(counted(&AStar::new(p(), false)), (1, 1));
+        let ida = IdaStar::new(p(), false);
+        let (open, listed) = counted(&ida);
+        assert!(open > 0 && open as usize == listed, "{open} counted, {listed} listed");
+        assert_eq!(ida.stats().bound, 46, "the first bound is the start's estimate");
+    }
+
     /// Table 7-2: A* from `1 4 8 / 7 3 _ / 6 5 2` with each evaluator.
     #[test]
     fn table_7_2_comes_out_as_in_the_book() {

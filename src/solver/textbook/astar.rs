@@ -26,7 +26,9 @@ impl<P: Problem> AStar<P> {
         let root = book.tree.node(0);
         let key = (book.problem.score(0, root.h), 0);
         let keys = HashMap::from([(root.state.clone(), key)]);
-        AStar { open: BTreeMap::from([(key, 0)]), keys, inserted: 1, book }
+        let mut search = AStar { open: BTreeMap::from([(key, 0)]), keys, inserted: 1, book };
+        search.count();
+        search
     }
 }
 

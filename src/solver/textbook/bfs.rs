@@ -17,7 +17,9 @@ pub struct Bfs<P: Problem> {
 impl<P: Problem> Bfs<P> {
     /// A search of `problem` from its start; `trace` records each expansion's children.
     pub fn new(problem: P, trace: bool) -> Self {
-        Bfs { book: Book::new(problem, trace, true), open: VecDeque::from([0]) }
+        let mut search = Bfs { book: Book::new(problem, trace, true), open: VecDeque::from([0]) };
+        search.count();
+        search
     }
 }
 

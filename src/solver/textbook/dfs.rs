@@ -23,7 +23,10 @@ impl<P: Problem> Dfs<P> {
     /// deeper (such states are still tested for the goal); `trace` records each
     /// expansion's children.
     pub fn new(problem: P, bound: u32, trace: bool) -> Self {
-        Dfs { book: Book::new(problem, trace, true), bound, open: vec![0], cut: false }
+        let book = Book::new(problem, trace, true);
+        let mut search = Dfs { book, bound, open: vec![0], cut: false };
+        search.count();
+        search
     }
 }
 

@@ -34,6 +34,7 @@ impl<P: Problem> IdaStar<P> {
         if search.book.done.is_none() {
             search.open_frame(0);
         }
+        search.count();
         search
     }
 
