@@ -4,9 +4,11 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sokolab::app::App;
 use sokolab::app::document::Document;
+use sokolab::app::inspector::Snapshot;
 use sokolab::app::settings::Settings;
 use sokolab::level::format::read_collection;
 use sokolab::level::{Collection, Level, Pos};
+use sokolab::solver::inspect::trace::TREE_EXPANSIONS;
 
 /// A goal room filled through a box parked outside it (the backward search's parking test).
 pub const PARKED: &str = "; Parked\n##########\n#@..*    #\n#### $$  #\n   #     #\n   #######\n";
@@ -102,6 +104,49 @@ pub fn run_inspector_to_the_end(h: &mut Harness<'_, App>) {
     wait_while(h, "the search", 30, |app| {
         app.inspector().session.as_ref().is_some_and(|s| s.is_running())
     });
+}
+
+/// Presses the inspector's Step and checks that the table of the expansion lists every
+/// child it generated under a count of them; the snapshot after the step.
+pub fn step_listing_every_child(h: &mut Harness<'_, App>, name: &str) -> Snapshot {
+    let before = h.state().inspector().snapshot.stats.generated;
+    h.get_by_label("Step").click();
+    h.run();
+    let snap = h.state().inspector().snapshot.clone();
+    let n = snap.children.len();
+    assert_eq!(n as u64, snap.stats.generated - before, "{name}: every child is listed");
+    h.get_by_label(&format!("{n} {}", if n == 1 { "child" } else { "children" }));
+    snap
+}
+
+/// Runs a deepening search in the inspector to its solution and checks its tree view: one
+/// tree per bound (two at least), the latest drawn with every child its expansions
+/// generated, the menu offering each, and the first, chosen, with all of its own.
+pub fn check_one_tree_per_bound(h: &mut Harness<'_, App>, name: &str) {
+    run_inspector_to_the_end(h);
+    let line = h.state().inspector().state_line();
+    assert!(line.starts_with("Solved:"), "{name}: {line}");
+    let session = h.state().inspector().session.as_ref().unwrap();
+    // The passes: each starts with an expansion of the start.
+    let (recorded, starts, edges) = session.with_trace(|t| {
+        let recorded = t.steps.len().min(TREE_EXPANSIONS);
+        let starts: Vec<usize> = (0..recorded).filter(|&k| t.steps[k].push().is_none()).collect();
+        (recorded, starts, t.edges.iter().map(|e| e.step as usize).collect::<Vec<_>>())
+    });
+    let passes = starts.len();
+    assert!(passes >= 2, "{name}: {passes} bounds");
+    h.get_by_label("Search tree").click();
+    h.run();
+    let nodes = |from: usize, to: usize| 1 + edges.iter().filter(|&&s| from <= s && s < to).count();
+    let last = starts[passes - 1];
+    let latest = format!("expansions: {}, nodes: {}", recorded - last, nodes(last, recorded));
+    h.get_by_label(&latest);
+    h.get_by_label("Iteration").click();
+    h.run();
+    h.get_by_label_contains(&format!("{passes} of {passes}: bound "));
+    h.get_by_label_contains(&format!("1 of {passes}: bound ")).click();
+    h.run();
+    h.get_by_label(&format!("expansions: {}, nodes: {}", starts[1], nodes(0, starts[1])));
 }
 
 /// The level shown on the board.

@@ -14,8 +14,8 @@ use sokolab::level::{Pos, Terrain, replay};
 use sokolab::solver::{Config, LowerBound, Method, Source, Verdict};
 
 use crate::harness::{
-    board, click, finish_files, live_badge, run_inspector_to_the_end, shipped, wait_while, window,
-    window_on,
+    board, check_one_tree_per_bound, click, finish_files, live_badge, shipped,
+    step_listing_every_child, wait_while, window, window_on,
 };
 
 type Harness = egui_kittest::Harness<'static, sokolab::app::App>;
@@ -143,14 +143,9 @@ fn a_teacher_steps_bfs_a_star_and_ida_star_on_one_level_and_reads_children_and_t
         let deepening = method == Method::IdaStar;
         let mut over = false;
         for k in 1..=if deepening { 6 } else { 3 } {
-            let before = h.state().inspector().snapshot.stats.generated;
-            press(&mut h, "Step");
-            let snap = h.state().inspector().snapshot.clone();
+            let snap = step_listing_every_child(&mut h, &name);
             assert!(deepening || snap.stats.expanded == k, "{name}: {k} expansions");
-            // Every child generated is listed, each with its verdict, in the method's words.
-            let n = snap.children.len();
-            assert_eq!(n as u64, snap.stats.generated - before, "{name}: every child is listed");
-            h.get_by_label(&format!("{n} {}", if n == 1 { "child" } else { "children" }));
+            // Each child with its verdict, in the method's words.
             for c in &snap.children {
                 let row = child_row(c, order);
                 assert!(h.query_all_by_label(&row).next().is_some(), "{name}: {row}");
@@ -168,24 +163,7 @@ fn a_teacher_steps_bfs_a_star_and_ida_star_on_one_level_and_reads_children_and_t
         // IDA*: the verdict it is about has a name on screen, and each bound has a tree.
         assert!(over, "some child was over the bound");
         h.get_all_by_label_contains("over the bound").next().expect("the verdict, named");
-        run_inspector_to_the_end(&mut h);
-        let line = h.state().inspector().state_line();
-        assert!(line.starts_with("Solved:"), "{line}");
-        let session = h.state().inspector().session.as_ref().unwrap();
-        let (starts, edges) = session.with_trace(|t| {
-            let recorded = t.steps.len().min(sokolab::solver::inspect::trace::TREE_EXPANSIONS);
-            let starts: Vec<usize> =
-                (0..recorded).filter(|&k| t.steps[k].push().is_none()).collect();
-            (starts, t.edges.iter().map(|e| e.step as usize).collect::<Vec<_>>())
-        });
-        let passes = starts.len();
-        assert!(passes >= 2, "{passes} bounds");
-        press(&mut h, "Iteration");
-        h.get_by_label_contains(&format!("{passes} of {passes}: bound "));
-        h.get_by_label_contains(&format!("1 of {passes}: bound ")).click();
-        h.run();
-        let children = edges.iter().filter(|&&s| s < starts[1]).count();
-        h.get_by_label(&format!("expansions: {}, nodes: {}", starts[1], 1 + children));
+        check_one_tree_per_bound(&mut h, &name);
     }
 }
 

@@ -7,7 +7,7 @@ use sokolab::app::command::Command;
 use sokolab::app::inspector::text::node_row;
 use sokolab::solver::{Config, LowerBound, Method, Technique, Textbook, Verdict};
 
-use crate::harness::{run_inspector_to_the_end, window, window_sized};
+use crate::harness::{check_one_tree_per_bound, step_listing_every_child, window, window_sized};
 
 type Harness = egui_kittest::Harness<'static, sokolab::app::App>;
 
@@ -22,13 +22,6 @@ fn inspect(mut h: Harness, config: Config) -> Harness {
     h.state_mut().send(Command::SetSearchConfig(config));
     h.run();
     h
-}
-
-/// Expansions whose children the trace records.
-fn recorded_of(h: &Harness) -> usize {
-    let session = h.state().inspector().session.as_ref().unwrap();
-    let steps = session.with_trace(|t| t.steps.len());
-    steps.min(sokolab::solver::inspect::trace::TREE_EXPANSIONS)
 }
 
 fn step(h: &mut Harness) {
@@ -51,48 +44,12 @@ fn deepening_searches_list_every_child_and_draw_one_tree_per_bound() {
         let mut h = inspect(window(TWO), config);
         let mut over = false;
         for _ in 0..6 {
-            let before = h.state().inspector().snapshot.stats.generated;
-            step(&mut h);
-            let snap = &h.state().inspector().snapshot;
-            let generated = snap.stats.generated - before;
-            assert_eq!(snap.children.len() as u64, generated, "{name}: every child is listed");
-            let n = snap.children.len();
-            h.get_by_label(&format!("{n} {}", if n == 1 { "child" } else { "children" }));
+            let snap = step_listing_every_child(&mut h, &name);
             over |= snap.children.iter().any(|c| c.verdict == Verdict::OverBound);
         }
         assert!(over, "{name}: some child was over the bound");
         assert!(h.query_all_by_label_contains("over the bound").next().is_some(), "{name}");
-
-        run_inspector_to_the_end(&mut h);
-        let line = h.state().inspector().state_line();
-        assert!(line.starts_with("Solved:"), "{name}: {line}");
-        let session = h.state().inspector().session.as_ref().unwrap();
-        // The passes: each starts with an expansion of the start.
-        let (starts, edges) = session.with_trace(|t| {
-            let recorded = t.steps.len().min(sokolab::solver::inspect::trace::TREE_EXPANSIONS);
-            let starts: Vec<usize> =
-                (0..recorded).filter(|&k| t.steps[k].push().is_none()).collect();
-            let edges: Vec<usize> = t.edges.iter().map(|e| e.step as usize).collect();
-            (starts, edges)
-        });
-        let passes = starts.len();
-        assert!(passes >= 2, "{name}: {passes} bounds");
-        h.get_by_label("Search tree").click();
-        h.run();
-        // The latest pass is drawn; the menu offers each.
-        let last = starts[passes - 1];
-        let (expansions, children) =
-            (recorded_of(&h) - last, edges.iter().filter(|&&s| s >= last).count());
-        h.get_by_label(&format!("expansions: {expansions}, nodes: {}", 1 + children));
-        h.get_by_label("Iteration").click();
-        h.run();
-        h.get_by_label_contains(&format!("{passes} of {passes}: bound "));
-        // The first pass, chosen: all its expansions and every child they generated.
-        h.get_by_label_contains(&format!("1 of {passes}: bound ")).click();
-        h.run();
-        let expansions = starts[1];
-        let children = edges.iter().filter(|&&s| s < expansions).count();
-        h.get_by_label(&format!("expansions: {expansions}, nodes: {}", 1 + children));
+        check_one_tree_per_bound(&mut h, &name);
     }
 }
 

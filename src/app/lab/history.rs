@@ -75,7 +75,7 @@ impl History {
         });
         if k < TREE_EXPANSIONS {
             // The start expanded again: a new pass, a tree of its own.
-            if k == 0 || n.g == 0 {
+            if n.g == 0 {
                 self.passes.push(Pass { bound: s.bound, tree: Growing::default() });
             }
             let children = search.children().iter().map(|c| (c.node, None, c.verdict));

@@ -40,6 +40,9 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
 
+/// A child of a backward expansion: the pull, the boxes after it and the bases still free.
+type Child = (PullMacro, Vec<u64>, Vec<u64>);
+
 /// Positions the backward search expands at most.
 pub const MAX_EXPANSIONS: u32 = 1_000;
 
@@ -210,59 +213,13 @@ impl<O: Observer> Backward<O> {
         let f = self.keys[id as usize].0 as u32;
         self.core.expanding(id, f);
         let words = self.core.words();
-        let (boxes, bases) = (self.core.boxes(id).to_vec(), self.core.extra(id).to_vec());
         self.moves.clear();
         let mut moves = std::mem::take(&mut self.moves);
         self.core.generate(id, &mut moves);
-        let sinks = self.sink_squares(&boxes, &bases, self.core.player(id));
-        let mut children = Vec::new();
-        if !sinks.is_empty() {
-            let mut done: Vec<Sq> = Vec::new();
-            for &m in &moves {
-                if done.contains(&m.from) || !has_box(&sinks, m.to) || !self.far(m.from, m.to) {
-                    continue;
-                }
-                if self.core.interrupt.raised() {
-                    self.moves = moves;
-                    return Err(Interrupted);
-                }
-                let mut left = boxes.clone();
-                clear_box(&mut left, m.from);
-                let mut free = bases.clone();
-                clear_box(&mut free, m.to);
-                if self.matched(&left, &free) {
-                    done.push(m.from);
-                    children.push((m, left, free));
-                }
-            }
-        }
-        // A parked box going home comes first (Festival's "floater"): taking it off the
-        // board early, rather than the goal boxes around it, keeps the parking short.
-        let board = &self.core.problem.board;
-        if children.iter().any(|c| !board.is_goal(c.0.from)) {
-            children.retain(|c| !board.is_goal(c.0.from));
-        }
-        if children.is_empty() {
-            let allowed = self.allowed(&bases);
-            for &m in &moves {
-                if self.core.interrupt.raised() {
-                    self.moves = moves;
-                    return Err(Interrupted);
-                }
-                let mut next = boxes.clone();
-                clear_box(&mut next, m.from);
-                set_box(&mut next, m.to);
-                if has_box(&allowed, m.to) && self.matched(&next, &bases) {
-                    children.push((m, next, bases.clone()));
-                } else {
-                    // No base's box could be pushed where the pulled box would stand.
-                    self.core.child(m, None, 0, 0, Verdict::Pruned(PruneReason::DeadSquare));
-                }
-            }
-        }
+        let children = self.children(id, &moves);
         self.moves = moves;
         let mut met = None;
-        for (m, next, free) in children {
+        for (m, next, free) in children? {
             self.core.interrupt.check()?;
             // Only positions with every box on the board can be met by a forward search.
             let left = free.iter().map(|w| w.count_ones() as usize).sum::<usize>();
@@ -287,6 +244,54 @@ impl<O: Observer> Backward<O> {
             }
         }
         Ok(met)
+    }
+
+    /// The children of node `id` among its pulls `moves`: its sinks if it has any, else
+    /// its pulls that keep every box able to go home, each with its boxes and free bases;
+    /// the pulls that would leave a box unable to go home are recorded as pruned.
+    fn children(&mut self, id: NodeId, moves: &[PullMacro]) -> Result<Vec<Child>, Interrupted> {
+        let (boxes, bases) = (self.core.boxes(id).to_vec(), self.core.extra(id).to_vec());
+        let sinks = self.sink_squares(&boxes, &bases, self.core.player(id));
+        let mut children = Vec::new();
+        if !sinks.is_empty() {
+            let mut done: Vec<Sq> = Vec::new();
+            for &m in moves {
+                if done.contains(&m.from) || !has_box(&sinks, m.to) || !self.far(m.from, m.to) {
+                    continue;
+                }
+                self.core.interrupt.check()?;
+                let mut left = boxes.clone();
+                clear_box(&mut left, m.from);
+                let mut free = bases.clone();
+                clear_box(&mut free, m.to);
+                if self.matched(&left, &free) {
+                    done.push(m.from);
+                    children.push((m, left, free));
+                }
+            }
+        }
+        // A parked box going home comes first (Festival's "floater"): taking it off the
+        // board early, rather than the goal boxes around it, keeps the parking short.
+        let board = &self.core.problem.board;
+        if children.iter().any(|c| !board.is_goal(c.0.from)) {
+            children.retain(|c| !board.is_goal(c.0.from));
+        }
+        if children.is_empty() {
+            let allowed = self.allowed(&bases);
+            for &m in moves {
+                self.core.interrupt.check()?;
+                let mut next = boxes.clone();
+                clear_box(&mut next, m.from);
+                set_box(&mut next, m.to);
+                if has_box(&allowed, m.to) && self.matched(&next, &bases) {
+                    children.push((m, next, bases.clone()));
+                } else {
+                    // No base's box could be pushed where the pulled box would stand.
+                    self.core.child(m, None, 0, 0, Verdict::Pruned(PruneReason::DeadSquare));
+                }
+            }
+        }
+        Ok(children)
     }
 
     /// The squares a box alone can be pushed to from some base in `bases`.
