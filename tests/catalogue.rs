@@ -99,3 +99,20 @@ fn every_method_builds_and_steps_alike_with_every_observer() {
         }
     }
 }
+
+/// Before its first step, a search's counters already count what its frontier shows: what
+/// it lists as waiting is counted open (the inspector shows both side by side).
+#[test]
+fn every_method_counts_its_start_before_the_first_step() {
+    for info in METHODS {
+        let method = info.method();
+        let search = build(&room(), &Config::with_method(method), NoTrace).unwrap();
+        let (stats, frontier) = (search.stats(), search.frontier(1000));
+        let name = method.name();
+        assert!(
+            stats.open as usize >= frontier.len(),
+            "{name}: {} shown, {stats:?}",
+            frontier.len()
+        );
+    }
+}

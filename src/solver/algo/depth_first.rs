@@ -78,8 +78,16 @@ impl<O: Observer> DepthFirst<O> {
         };
         if search.core.done.is_none() {
             search.start_iteration();
+            search.count();
         }
         search
+    }
+
+    /// Puts the children waiting on the path and the positions seen in the counters.
+    fn count(&mut self) {
+        self.core.stats.open =
+            self.frames[..self.depth].iter().map(|f| (f.children.len() - f.next) as u64).sum();
+        self.core.stats.closed = self.seen.len() as u64;
     }
 
     fn priority(&self, g: u32, h: u32) -> u32 {
@@ -240,9 +248,7 @@ impl<O: Observer> Algorithm for DepthFirst<O> {
         if let Some(goal) = self.next_child() {
             return Flow::End(Progress::Solved(goal));
         }
-        self.core.stats.open =
-            self.frames[..self.depth].iter().map(|f| (f.children.len() - f.next) as u64).sum();
-        self.core.stats.closed = self.seen.len() as u64;
+        self.count();
         Flow::Go
     }
 

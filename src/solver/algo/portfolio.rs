@@ -49,7 +49,7 @@ impl Portfolio {
     pub fn new(members: Vec<(&'static str, Box<dyn Search>)>) -> Self {
         assert!(!members.is_empty() && members.len() <= 8, "1 to 8 members");
         let (names, members): (Vec<_>, Vec<_>) = members.into_iter().unzip();
-        Portfolio {
+        let mut portfolio = Portfolio {
             used: vec![Duration::ZERO; members.len()],
             quit: vec![None; members.len()],
             names,
@@ -59,7 +59,10 @@ impl Portfolio {
             stats: Stats::default(),
             done: None,
             timing: None,
-        }
+        };
+        // The members' counters from the start, before the first step.
+        portfolio.sum_stats();
+        portfolio
     }
 
     /// Like [`Portfolio::new`], but each member comes with its share of the time (a

@@ -64,15 +64,10 @@ impl<O: Observer> Core<O> {
         } else {
             None
         };
-        Core {
-            expander,
-            nodes,
-            stats: Stats::default(),
-            observer,
-            scratch: Vec::new(),
-            macros: HashMap::new(),
-            done,
-        }
+        // Before the first step the counters already count the start: stored, and waiting
+        // unless the search is over.
+        let stats = Stats { open: u64::from(done.is_none()), closed: 1, ..Stats::default() };
+        Core { expander, nodes, stats, observer, scratch: Vec::new(), macros: HashMap::new(), done }
     }
 
     /// The level being searched.

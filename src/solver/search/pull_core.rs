@@ -229,6 +229,8 @@ impl<O: Observer> PullCore<O> {
                 return Some(id);
             }
         }
+        // Every root waits to be expanded.
+        self.stats.open = self.nodes.len() as u64;
         None
     }
 

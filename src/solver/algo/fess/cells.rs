@@ -69,9 +69,9 @@ impl Cells {
         Some(cell)
     }
 
-    /// Whether `cell` has moves waiting.
+    /// Whether `cell` has moves waiting (none before the cells are made).
     pub fn has_waiting(&self, cell: u32) -> bool {
-        !self.cells[cell as usize].queue.is_empty()
+        self.cells.get(cell as usize).is_some_and(|c| !c.queue.is_empty())
     }
 
     /// Puts `cell` back at the end of the ring if it still has moves waiting.
