@@ -1,15 +1,18 @@
-//! `sokolab bench FILE [--levels A-B] [--method M] [--time-limit S] [--jobs J] [--json]`.
+//! `sokolab bench FILE [--levels A-B] [--shard K/N] [--method M] [--time-limit S] [--jobs J]
+//! [--json]`.
 
 use crate::cli::error::CliError;
+use crate::cli::interrupt;
+use crate::cli::progress::Bar;
 use crate::cli::report::{LevelReport, Place};
 use crate::cli::search_args::SearchArgs;
+use crate::cli::summary::{self, Shard, Totals};
 use crate::level::format::load_located;
-use crate::solver::solve;
-use std::io::{IsTerminal as _, Write as _};
+use crate::solver::{Outcome, StopReason, solve};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Options of `sokolab bench`.
@@ -23,6 +26,10 @@ pub struct BenchArgs {
     /// Only levels with at most this many boxes.
     #[arg(long, value_name = "N")]
     pub max_boxes: Option<usize>,
+    /// Only share K of N of the levels (those numbered K, K + N, K + 2N, …), so that N runs,
+    /// on one machine or several, share a file; `sokolab report` merges their JSON lines.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
     /// How to search (the time limit defaults to 10 s here).
     #[command(flatten)]
     pub search: SearchArgs,
@@ -52,7 +59,8 @@ pub(crate) fn parse_range(text: &str, count: usize) -> Result<(usize, usize), Cl
     Ok((a, b))
 }
 
-/// Runs `bench`: exit status 0 after a complete run; an error on a bad file or range.
+/// Runs `bench`: exit status 0 after a complete run, 128 + the signal's number (130 after
+/// Ctrl-C) after the levels finished before it; an error on a bad file or range.
 pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
     let located = load_located(&args.file)?;
     let collection = &located.collection;
@@ -62,6 +70,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
         None => (1, count),
     };
     let numbers: Vec<usize> = (first..=last)
+        .filter(|&n| args.shard.is_none_or(|s| s.holds(n)))
         .filter(|&n| args.max_boxes.is_none_or(|m| collection.levels[n - 1].boxes().len() <= m))
         .collect();
     let mut config = args.search.config();
@@ -73,146 +82,49 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
     }
     let start = Instant::now();
     let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
     let solved = AtomicUsize::new(0);
-    let cancel = AtomicBool::new(false);
+    // Ctrl-C cancels the searches running; the levels they were on are left out.
+    let cancel = interrupt::catch();
     let results: Mutex<Vec<LevelReport>> = Mutex::new(Vec::new());
-    let out = Mutex::new(());
+    let bar = Bar::new(Some(numbers.len() as u64), "levels", args.json);
     if !args.json {
         println!("{}", LevelReport::header());
     }
-    // The progress line goes to a terminal only, redrawn as levels finish and every 250 ms.
-    let show_progress = !args.json && std::io::stderr().is_terminal();
-    let progress_line = |finished: usize, ok: usize| {
-        let secs = start.elapsed().as_secs_f64();
-        eprint!("\r\x1b[K[{finished}/{}] solved {ok}, {secs:.1} s", numbers.len());
-        let _ = std::io::stderr().flush();
-    };
     std::thread::scope(|scope| {
-        if show_progress {
-            scope.spawn(|| {
-                while done.load(Ordering::Relaxed) < numbers.len() {
-                    std::thread::sleep(std::time::Duration::from_millis(250));
-                    let _lock = out.lock().expect("output lock");
-                    progress_line(done.load(Ordering::Relaxed), solved.load(Ordering::Relaxed));
-                }
-            });
-        }
         for _ in 0..args.jobs.max(1) {
             scope.spawn(|| {
-                loop {
+                while !cancel.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&n) = numbers.get(i) else { break };
                     let level = &collection.levels[n - 1];
-                    let outcome = solve(level, &config, &limits, &cancel);
+                    let outcome = solve(level, &config, &limits, cancel);
+                    if matches!(outcome, Outcome::Stopped(StopReason::Cancelled, _)) {
+                        break;
+                    }
                     let place = Place { file: &args.file, origin: &located.origins[n - 1] };
                     let report = LevelReport::new(n, level, &outcome, &limits, place);
-                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    let ok = solved.fetch_add(report.solved as usize, Ordering::Relaxed)
-                        + report.solved as usize;
-                    {
-                        let _lock = out.lock().expect("output lock");
-                        if args.json {
-                            println!("{}", report.json());
-                        } else {
-                            if show_progress {
-                                eprint!("\r\x1b[K");
-                            }
-                            println!("{}", report.row());
-                            if show_progress {
-                                progress_line(finished, ok);
-                            }
-                        }
-                    }
-                    results.lock().expect("results lock").push(report);
+                    let ok = solved.fetch_add(usize::from(report.solved), Ordering::Relaxed);
+                    // One lock for the line and the list, so lines never interleave.
+                    let mut results = results.lock().expect("results lock");
+                    bar.println(&if args.json { report.json() } else { report.row() });
+                    bar.inc(1);
+                    bar.message(format!("solved {}", ok + usize::from(report.solved)));
+                    results.push(report);
                 }
             });
         }
     });
-    let secs = start.elapsed().as_secs_f64();
+    bar.finish();
     let results = results.into_inner().expect("results lock");
-    let solved = results.iter().filter(|r| r.solved).count();
-    if args.json {
-        #[derive(serde::Serialize)]
-        struct Totals {
-            levels: usize,
-            solved: usize,
-            secs: f64,
-        }
-        #[derive(serde::Serialize)]
-        struct Summary {
-            summary: Totals,
-        }
-        let summary = Summary { summary: Totals { levels: results.len(), solved, secs } };
-        println!("{}", serde_json::to_string(&summary).expect("the summary serialises"));
-    } else {
-        if show_progress {
-            eprintln!();
-        }
-        let mut rates: Vec<f64> =
-            results.iter().filter(|r| r.secs > 0.01).map(|r| r.rate()).collect();
-        rates.sort_by(f64::total_cmp);
-        let median = rates.get(rates.len() / 2).copied();
-        let search_secs: f64 = results.iter().map(|r| r.secs).sum();
-        let optimal = results.iter().filter(|r| r.optimal).count();
-        let hardest = results.iter().filter(|r| r.solved).max_by(|a, b| a.secs.total_cmp(&b.secs));
-        println!(
-            "{} levels, {solved} solved ({optimal} push-optimal), {secs:.1} s wall, {search_secs:.1} s searching",
-            results.len()
-        );
-        match median {
-            Some(m) => println!("median generated/s (levels searched > 10 ms): {m:.0}"),
-            None => println!("median generated/s: n/a (no level searched longer than 10 ms)"),
-        }
-        print_rates_by_boxes(&results);
-        if let Some(h) = hardest {
-            println!(
-                "slowest solved: level {} in {:.2} s, peak memory {:.1} MiB",
-                h.level,
-                h.secs,
-                h.peak_memory as f64 / (1 << 20) as f64
-            );
-        }
-        let mut unsolved: Vec<usize> =
-            results.iter().filter(|r| !r.solved).map(|r| r.level).collect();
-        unsolved.sort_unstable();
-        if !unsolved.is_empty() {
-            println!("not solved: {unsolved:?}");
-        }
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Generated, queued and expanded nodes per second by box count (the KTH report's table):
-/// each group's counts over its time searched, so that short runs weigh little.
-fn print_rates_by_boxes(results: &[LevelReport]) {
-    let mut by_boxes: std::collections::BTreeMap<usize, (usize, f64, [u64; 3])> =
-        std::collections::BTreeMap::new();
-    for r in results.iter().filter(|r| r.secs > 0.0) {
-        let (levels, secs, counts) = by_boxes.entry(r.boxes).or_default();
-        *levels += 1;
-        *secs += r.secs;
-        for (c, n) in counts.iter_mut().zip([r.generated, r.queued, r.expanded]) {
-            *c += n;
-        }
-    }
-    if by_boxes.is_empty() {
-        return;
-    }
-    println!("per second by box count:");
-    println!(
-        "{:>5} {:>6} {:>12} {:>12} {:>12}",
-        "boxes", "levels", "generated", "queued", "expanded"
-    );
-    for (boxes, (levels, secs, [generated, queued, expanded])) in by_boxes {
-        let rate = |n: u64| n as f64 / secs;
-        println!(
-            "{boxes:>5} {levels:>6} {:>12.0} {:>12.0} {:>12.0}",
-            rate(generated),
-            rate(queued),
-            rate(expanded)
-        );
-    }
+    let totals = Totals {
+        levels: results.len(),
+        solved: results.iter().filter(|r| r.solved).count(),
+        secs: start.elapsed().as_secs_f64(),
+        shard: args.shard,
+        interrupted: interrupt::signal().is_some(),
+    };
+    summary::print(&results, &totals, args.json);
+    Ok(interrupt::exit_code().unwrap_or(ExitCode::SUCCESS))
 }
 
 #[cfg(test)]

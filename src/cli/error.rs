@@ -51,6 +51,11 @@ pub enum CliError {
     },
     /// `sokolab generate` was given a size or box count that cannot give levels.
     Generate(String),
+    /// Standard output could not be written.
+    Output(std::io::Error),
+    /// A JSON-lines file given to `sokolab report` could not be read or is not one that
+    /// `sokolab bench --json` writes (the message names the file and line).
+    Report(String),
     /// An experiment of `sokolab lab` could not be read or run.
     Lab {
         /// The experiment as given.
@@ -101,6 +106,8 @@ impl fmt::Display for CliError {
                  or use a subcommand (sokolab --help)"
             ),
             CliError::Lab { what, message } => write!(f, "{what}: {message}"),
+            CliError::Output(e) => write!(f, "cannot write to standard output: {e}"),
+            CliError::Report(why) => write!(f, "{why}"),
             CliError::Generate(why) => write!(f, "cannot generate levels: {why}"),
             CliError::Optimize { level, error } => write!(
                 f,

@@ -4,17 +4,16 @@
 //! SIGTERM ends the run after the levels made so far.
 
 use crate::cli::error::CliError;
+use crate::cli::interrupt;
+use crate::cli::progress::Bar;
 use crate::cli::time_limit::{TimeLimit, parse_time_limit};
 use crate::level::Collection;
 use crate::level::format::{Format, write_collection};
 use crate::solver::generate::{Generated, Spec, Tally, difficulty_spread, generate};
 use std::io::Write as _;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-/// The signal (SIGINT or SIGTERM) that asked the run to end, or 0.
-static SIGNAL: AtomicI32 = AtomicI32::new(0);
 
 /// Options of `sokolab generate`.
 #[derive(clap::Args, Debug)]
@@ -55,20 +54,24 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
 pub fn run(args: &GenerateArgs) -> Result<ExitCode, CliError> {
     let spec = Spec { width: args.size.0, height: args.size.1, boxes: args.boxes };
     let start = Instant::now();
-    stop_on_signals();
+    let signalled = interrupt::catch();
     let (cancel, finished) = (AtomicBool::new(false), AtomicBool::new(false));
+    let bar = Bar::new(Some(args.count as u64), "levels", false);
     let mut out = std::io::stdout().lock();
     let (mut written, mut closed) = (0, false);
     let made = std::thread::scope(|scope| {
-        scope.spawn(|| watch(args.time_limit.0, start, &cancel, &finished));
-        let mut write = |_: Tally, level: Option<&Generated>| {
+        scope.spawn(|| watch(args.time_limit.0, start, signalled, &cancel, &finished));
+        let mut write = |tally: Tally, level: Option<&Generated>| {
+            bar.message(format!("{} rooms drawn", tally.draws));
             let Some(g) = level else { return };
+            bar.inc(1);
             let one = Collection { levels: vec![g.level.clone()], ..Collection::default() };
             let gap = if written == 0 { "" } else { "\n" };
             let text = format!("{gap}{}", write_collection(&one, Format::Xsb));
             written += 1;
             // A reader that has gone (a closed pipe) ends the run.
-            if out.write_all(text.as_bytes()).and_then(|()| out.flush()).is_err() {
+            let wrote = bar.suspend(|| out.write_all(text.as_bytes()).and_then(|()| out.flush()));
+            if wrote.is_err() {
                 closed = true;
                 cancel.store(true, Ordering::Relaxed);
             }
@@ -78,23 +81,23 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, CliError> {
         made
     })
     .map_err(|e| CliError::Generate(e.to_string()))?;
+    bar.finish();
     let secs = start.elapsed().as_secs_f64();
     let spread = match difficulty_spread(&made) {
         Some((lo, median, hi)) => format!("; difficulty {lo:.1} to {hi:.1}, median {median:.1}"),
         None => String::new(),
     };
     let pushes: usize = made.iter().map(|g| g.pushes).sum();
-    let signal = SIGNAL.load(Ordering::Relaxed);
-    let stopped = match (signal, args.time_limit.0) {
+    let stopped = match (interrupt::signal(), args.time_limit.0) {
         _ if made.len() == args.count => String::new(),
-        (0, _) if closed => "; stopped: standard output was closed".into(),
-        (0, Some(t)) if start.elapsed() >= t => format!(
+        (None, _) if closed => "; stopped: standard output was closed".into(),
+        (None, Some(t)) if start.elapsed() >= t => format!(
             "; stopped at the time limit ({} s): give more with --time-limit, or fewer boxes \
              or a larger board",
             t.as_secs_f64()
         ),
-        (0, _) => "; gave up: few draws give levels of this size and box count".into(),
-        (s, _) => format!("; stopped by signal {s}"),
+        (None, _) => "; gave up: few draws give levels of this size and box count".into(),
+        (Some(s), _) => format!("; stopped by signal {s}"),
     };
     eprintln!(
         "made {} of {} levels ({}x{}, {} boxes) in {secs:.1} s: {:.1} a minute; {:.1} pushes \
@@ -107,37 +110,27 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, CliError> {
         made.len() as f64 * 60.0 / secs.max(1e-9),
         pushes as f64 / made.len().max(1) as f64
     );
-    Ok(match signal {
-        0 if made.len() == args.count => ExitCode::SUCCESS,
-        0 => ExitCode::from(1),
-        s => ExitCode::from(128 + s.clamp(1, 127) as u8),
+    Ok(match interrupt::exit_code() {
+        Some(code) => code,
+        None if made.len() == args.count => ExitCode::SUCCESS,
+        None => ExitCode::from(1),
     })
 }
 
-/// Sets `cancel` when `limit` has passed since `start` or a signal came, until `finished`.
-fn watch(limit: Option<Duration>, start: Instant, cancel: &AtomicBool, finished: &AtomicBool) {
+/// Sets `cancel` when `limit` has passed since `start` or `signalled` is raised, until
+/// `finished`.
+fn watch(
+    limit: Option<Duration>,
+    start: Instant,
+    signalled: &AtomicBool,
+    cancel: &AtomicBool,
+    finished: &AtomicBool,
+) {
     while !finished.load(Ordering::Relaxed) {
-        if SIGNAL.load(Ordering::Relaxed) != 0 || limit.is_some_and(|t| start.elapsed() >= t) {
+        if signalled.load(Ordering::Relaxed) || limit.is_some_and(|t| start.elapsed() >= t) {
             cancel.store(true, Ordering::Relaxed);
             return;
         }
         std::thread::sleep(Duration::from_millis(10));
     }
 }
-
-/// Makes SIGINT and SIGTERM end the run after the level being made, not kill it.
-#[cfg(unix)]
-fn stop_on_signals() {
-    extern "C" fn record(signal: libc::c_int) {
-        SIGNAL.store(signal, Ordering::Relaxed);
-    }
-    let handler = record as extern "C" fn(libc::c_int) as libc::sighandler_t;
-    // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
-    unsafe {
-        libc::signal(libc::SIGINT, handler);
-        libc::signal(libc::SIGTERM, handler);
-    }
-}
-
-#[cfg(not(unix))]
-fn stop_on_signals() {}

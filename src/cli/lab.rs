@@ -3,14 +3,18 @@
 //! the chart written as a PNG.
 
 use crate::cli::error::{CliError, level_of};
+use crate::cli::interrupt;
+use crate::cli::progress::Bar;
 use crate::cli::time_limit::{TimeLimit, parse_time_limit};
 use crate::lab::chart;
-use crate::lab::experiment::{Experiment, MAX_TRIALS, NAMED, Table};
+use crate::lab::experiment::{Experiment, MAX_TRIALS, NAMED, Row, Table, Watch};
 use crate::level::format::load_file;
 use crate::solver::Limits;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Options of `sokolab lab`.
 #[derive(clap::Args, Debug)]
@@ -66,24 +70,27 @@ pub fn run(args: &LabArgs) -> Result<ExitCode, CliError> {
             Some(level_of(&collection, &file, n)?.clone())
         }
     };
-    let quiet = args.json || !std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let progress = |done: u64, total: u64| {
-        if !quiet && (done == total || done.is_multiple_of(100)) {
-            eprint!("\r{done} / {total}");
-            if done == total {
-                eprintln!();
-            }
-        }
-        true
+    let watch = CliWatch {
+        bar: Bar::new(Some(0), "trials", args.json),
+        rows: Mutex::new(Vec::new()),
+        stop: interrupt::catch(),
     };
     let limits = Limits {
         time: args.time_limit.0,
         nodes: None,
         memory_bytes: Some(args.memory_limit.saturating_mul(1 << 20)),
     };
-    let table = experiment
-        .run(args.seed, level.as_ref(), &limits, &progress)
-        .map_err(|e| lab_error(&args.experiment, e))?;
+    let run = experiment.run(args.seed, level.as_ref(), &limits, &watch);
+    watch.bar.finish();
+    let table = match (run, interrupt::exit_code()) {
+        (Ok(table), _) => table,
+        (Err(_), Some(code)) => {
+            let rows = watch.rows.into_inner().expect("rows lock");
+            interrupted(&experiment, args.seed, rows, args.json);
+            return Ok(code);
+        }
+        (Err(e), None) => return Err(lab_error(&args.experiment, e)),
+    };
     let mut out = std::io::stdout().lock();
     let text = if args.json {
         serde_json::to_string(&table).map_err(|e| lab_error(&args.experiment, e.to_string()))?
@@ -102,6 +109,49 @@ pub fn run(args: &LabArgs) -> Result<ExitCode, CliError> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the command shows of a running experiment: the trials done on a progress bar, the
+/// rows complete (printed if the run is interrupted), and a stop when a signal came.
+struct CliWatch {
+    bar: Bar,
+    rows: Mutex<Vec<Row>>,
+    stop: &'static AtomicBool,
+}
+
+impl Watch for CliWatch {
+    fn trial(&self, done: u64, total: u64) -> bool {
+        self.bar.set(done, total);
+        !self.stop.load(Ordering::Relaxed)
+    }
+
+    fn row(&self, row: &Row) {
+        self.rows.lock().expect("rows lock").push(row.clone());
+    }
+}
+
+/// Prints the rows of `experiment` complete before a signal stopped it (as a table's JSON
+/// object with `json`).
+fn interrupted(experiment: &Experiment, seed: Option<u64>, rows: Vec<Row>, json: bool) {
+    if !json {
+        println!("interrupted: the rows complete before the signal");
+    }
+    if let Experiment::Scramble(s) = experiment {
+        let table = Table::Scramble {
+            title: s.title.clone(),
+            algorithms: s.algorithms.iter().map(|a| a.label()).collect(),
+            trials: s.trials,
+            seed: seed.unwrap_or(s.seed),
+            rows,
+            curves: Vec::new(),
+            published: s.published.clone(),
+        };
+        if json {
+            println!("{}", serde_json::to_string(&table).expect("tables serialise"));
+        } else {
+            print!("{}", render(&table));
+        }
+    }
 }
 
 /// The experiment `spec` names: a shipped one, or a RON file; with the name charts take.
@@ -167,7 +217,9 @@ pub fn render(table: &Table) -> String {
                 }
                 s += "\n";
             }
-            s += "\nfitted by least squares on ln # = ln a + b ln(n + 1):\n";
+            if !curves.is_empty() {
+                s += "\nfitted by least squares on ln # = ln a + b ln(n + 1):\n";
+            }
             for c in curves {
                 let book = published.iter().find(|p| p.algorithm == c.algorithm);
                 let book = book.map_or(String::new(), |p| {

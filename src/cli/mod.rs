@@ -7,12 +7,16 @@ pub mod check;
 pub mod convert;
 mod error;
 pub mod generate;
+mod interrupt;
 pub mod lab;
+pub mod manual;
 pub mod optimize;
+mod progress;
 pub mod rate;
 mod report;
 mod search_args;
 pub mod solve;
+pub mod summary;
 mod time_limit;
 pub mod verify;
 pub mod window;
@@ -34,6 +38,9 @@ use std::process::ExitCode;
 /// Runs the command line's subcommand (or opens the window) and returns the exit status;
 /// an error is printed here, once, as `sokolab: error: …` with status 2.
 pub fn main(cli: Cli) -> ExitCode {
+    if !matches!(cli.command, None | Some(Command::Edit(_) | Command::Generate(_))) {
+        interrupt::end_on_closed_pipe();
+    }
     let result = match cli.command {
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Verify(args)) => verify::run(&args),
@@ -44,6 +51,9 @@ pub fn main(cli: Cli) -> ExitCode {
         Some(Command::Optimize(args)) => optimize::run(&args),
         Some(Command::Rate(args)) => rate::run(&args),
         Some(Command::Generate(args)) => generate::run(&args),
+        Some(Command::Report(args)) => summary::run(&args),
+        Some(Command::Man(args)) => manual::man(&args),
+        Some(Command::Completions(args)) => manual::completions(&args),
         Some(Command::Edit(args)) => window::run(Some(args.file)),
         None => window::run(None),
     };
@@ -53,29 +63,56 @@ pub fn main(cli: Cli) -> ExitCode {
     })
 }
 
-/// The subcommands.
+/// The subcommands, each with an example its help ends with.
 #[derive(clap::Subcommand, Debug)]
 pub enum Command {
     /// Open the window on a level file.
+    #[command(after_help = "Example:\n  sokolab edit levels/default.xsb")]
     Edit(window::EditArgs),
     /// Validate every level of a file; exit status 1 when any level has errors.
+    #[command(after_help = "Example:\n  sokolab check levels/default.xsb")]
     Check(check::CheckArgs),
     /// Replay a solution on one level and say whether it solves it.
+    #[command(after_help = "Example (walk right, then push right twice):\n  \
+        sokolab verify levels/default.xsb --level 1 --solution rRR")]
     Verify(verify::VerifyArgs),
     /// Read a level file and write it in another format (XSB, SOK or RLE).
+    #[command(after_help = "Example:\n  sokolab convert levels/default.xsb levels.sok")]
     Convert(convert::ConvertArgs),
     /// Solve levels of a file and print each result (a table, or JSON lines with --json).
+    #[command(after_help = "Example:\n  \
+        sokolab solve levels/default.xsb --level 5 --method astar --time-limit 10")]
     Solve(solve::SolveArgs),
     /// Solve a range of levels, in parallel with --jobs, and print a summary.
+    #[command(after_help = "Examples:\n  \
+        sokolab bench levels/default.xsb --levels 1-10 --jobs 2\n  \
+        sokolab bench levels/default.xsb --shard 1/3 --json > part1.jsonl")]
     Bench(bench::BenchArgs),
+    /// Merge the JSON lines of `bench --json` runs (the shards of one run, say) into one
+    /// report: the levels in order and the summary one run prints.
+    #[command(after_help = "Example:\n  sokolab report part1.jsonl part2.jsonl part3.jsonl")]
+    Report(summary::ReportArgs),
     /// Shorten a solution by moves or pushes (a search of the positions near it).
+    #[command(after_help = "Example:\n  \
+        sokolab optimize levels/default.xsb --level 5 --metric moves --time-limit 10")]
     Optimize(optimize::OptimizeArgs),
     /// Rate each level's difficulty from measures you can see (effort, pushes, box lines,
     /// hard decisions).
+    #[command(after_help = "Example:\n  sokolab rate levels/default.xsb --levels 1-10")]
     Rate(rate::RateArgs),
     /// Make new levels (rooms from templates, the position farthest from the solved one),
     /// each with its push-optimal solution, as XSB on standard output.
+    #[command(after_help = "Example:\n  \
+        sokolab generate --size 8x8 --boxes 3 --count 5 --seed 7 > new.xsb")]
     Generate(generate::GenerateArgs),
     /// Run one of the textbook's experiments (Tables 7-1 and 7-3) and print its table.
+    #[command(after_help = "Example:\n  sokolab lab nutshell-7-1")]
     Lab(lab::LabArgs),
+    /// Write the manual page (roff) on standard output, or every page into a folder.
+    #[command(after_help = "Examples:\n  sokolab man | man -l -\n  sokolab man --dir man1")]
+    Man(manual::ManArgs),
+    /// Write the completion script of a shell on standard output.
+    #[command(after_help = "Example:\n  \
+        sokolab completions bash > ~/.local/share/bash-completion/completions/sokolab")]
+    Completions(manual::CompletionsArgs),
 }

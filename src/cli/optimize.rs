@@ -2,17 +2,18 @@
 //! shortens a solution by a search of the positions near it.
 
 use crate::cli::error::{CliError, level_of};
+use crate::cli::interrupt;
+use crate::cli::progress::Bar;
 use crate::cli::time_limit::{TimeLimit, parse_time_limit};
 use crate::level::format::{Format, load_file, save_file};
 use crate::level::metrics::Metrics;
 use crate::level::moves::parse_lurd;
 use crate::level::{Level, Move};
-use crate::solver::optimize::{Metric, Optimized, optimize};
+use crate::solver::optimize::{Metric, Optimized, Round, optimize};
 use crate::solver::{Config, Limits, Outcome, StopReason, solve};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// Options of `sokolab optimize`.
@@ -97,7 +98,8 @@ struct Report {
 }
 
 /// Runs `optimize`: exit status 0 with a solution no worse than the one given (1 when
-/// there was none to start from); an error on a bad file, level number, solution or save.
+/// there was none to start from; 128 + the signal's number, 130 after Ctrl-C, with the best
+/// found before it); an error on a bad file, level number, solution or save.
 pub fn run(args: &OptimizeArgs) -> Result<ExitCode, CliError> {
     let mut collection = load_file(&args.file)?;
     let level = level_of(&collection, &args.file, args.level)?.clone();
@@ -116,14 +118,21 @@ pub fn run(args: &OptimizeArgs) -> Result<ExitCode, CliError> {
         Ok(start) => start,
         Err(why) => {
             println!("level {}: no solution to start from: {why}", args.level);
-            return Ok(ExitCode::from(1));
+            return Ok(interrupt::exit_code().unwrap_or(ExitCode::from(1)));
         }
     };
     let left = time.map(|t| t.saturating_sub(started.elapsed()).max(Duration::from_millis(1)));
     let limits = Limits { time: left, nodes: args.node_limit, memory_bytes };
-    let cancel = AtomicBool::new(false);
-    let out = optimize(&level, &solution, metric, &limits, &cancel, &mut |_| {})
-        .map_err(|error| CliError::Optimize { level: args.level, error })?;
+    let bar = Bar::new(None, "optimising", args.json);
+    let mut progress = |r: &Round| {
+        bar.message(format!(
+            "best {} moves, {} pushes; {} box(es) may stray {} square(s); {} expanded",
+            r.best.moves, r.best.pushes, r.stray.boxes, r.stray.radius, r.expanded
+        ));
+    };
+    let out = optimize(&level, &solution, metric, &limits, interrupt::catch(), &mut progress);
+    bar.finish();
+    let out = out.map_err(|error| CliError::Optimize { level: args.level, error })?;
     let report = report(args, &level, metric, source, &out);
     if let Some(format) = format
         && report.improved
@@ -136,7 +145,7 @@ pub fn run(args: &OptimizeArgs) -> Result<ExitCode, CliError> {
     } else {
         print_table(&report, args.save);
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(interrupt::exit_code().unwrap_or(ExitCode::SUCCESS))
 }
 
 /// The solution to start from and where it came from: `--solution`, the best saved one,
@@ -157,7 +166,7 @@ fn start_from(
         return Ok(Ok(("saved", moves)));
     }
     let limits = Limits { time, nodes: None, memory_bytes };
-    let outcome = solve(level, &Config::default(), &limits, &AtomicBool::new(false));
+    let outcome = solve(level, &Config::default(), &limits, interrupt::catch());
     Ok(match outcome {
         Outcome::Solved(s, _) => Ok(("solver", s.moves)),
         Outcome::Unsolvable(_) => Err("`auto` proved the level unsolvable".into()),

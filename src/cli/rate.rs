@@ -3,13 +3,15 @@
 
 use crate::cli::bench::parse_range;
 use crate::cli::error::CliError;
+use crate::cli::interrupt;
+use crate::cli::progress::Bar;
 use crate::cli::time_limit::{TimeLimit, parse_time_limit};
 use crate::level::format::load_file;
 use crate::solver::rating::{Rating, TIME_LIMIT, Unrated, rate, spearman};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
@@ -69,16 +71,21 @@ struct Line {
 /// `rate --json`'s last line.
 #[derive(Serialize, Debug)]
 struct Summary {
+    /// Levels whose line was printed (all asked for, unless interrupted).
     levels: usize,
     rated: usize,
     /// Spearman's rank correlation of difficulty with the level's number (rated levels).
     spearman_with_order: Option<f64>,
     /// The same with the reference search's effort.
     spearman_with_effort: Option<f64>,
+    /// Whether Ctrl-C (or SIGTERM) ended the run before every level was rated.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    interrupted: bool,
 }
 
-/// Runs `rate`: exit status 0 after rating every level asked for; an error on a bad file
-/// or range.
+/// Runs `rate`: exit status 0 after rating every level asked for, 128 + the signal's
+/// number (130 after Ctrl-C) after the levels finished before it; an error on a bad file or
+/// range.
 pub fn run(args: &RateArgs) -> Result<ExitCode, CliError> {
     let collection = load_file(&args.file)?;
     let count = collection.levels.len();
@@ -96,14 +103,16 @@ pub fn run(args: &RateArgs) -> Result<ExitCode, CliError> {
     }
     let levels = &collection.levels;
     let next = AtomicUsize::new(first);
-    let cancel = AtomicBool::new(false);
+    let cancel = interrupt::catch();
+    let bar = Bar::new(Some((last + 1 - first) as u64), "levels", args.json);
     let (send, receive) = mpsc::channel();
+    let mut printed = first;
     let mut lines: Vec<Option<Line>> = (first..=last).map(|_| None).collect();
     std::thread::scope(|scope| {
         for _ in 0..args.jobs.max(1) {
-            let (send, next, cancel) = (send.clone(), &next, &cancel);
+            let (send, next) = (send.clone(), &next);
             scope.spawn(move || {
-                loop {
+                while !cancel.load(Ordering::Relaxed) {
                     let n = next.fetch_add(1, Ordering::Relaxed);
                     if n > last {
                         break;
@@ -111,6 +120,9 @@ pub fn run(args: &RateArgs) -> Result<ExitCode, CliError> {
                     let start = Instant::now();
                     let level = &levels[n - 1];
                     let rating = rate(level, args.time_limit.0, cancel);
+                    if matches!(rating, Ok(None)) {
+                        break; // cancelled: the level is not finished
+                    }
                     let secs = start.elapsed().as_secs_f64();
                     let _ = send.send(line(n, &level.meta.title, rating, secs));
                 }
@@ -118,16 +130,21 @@ pub fn run(args: &RateArgs) -> Result<ExitCode, CliError> {
         }
         drop(send);
         // Print in level order as the lines come in.
-        let mut printed = first;
         for l in receive {
             let at = l.level - first;
             lines[at] = Some(l);
+            bar.inc(1);
             while let Some(Some(l)) = lines.get(printed - first) {
-                print_line(l, args.json);
+                bar.suspend(|| print_line(l, args.json));
                 printed += 1;
             }
         }
     });
+    bar.finish();
+    // After an interrupt, the levels finished after one that was not.
+    for l in lines.iter().skip(printed - first).flatten() {
+        print_line(l, args.json);
+    }
     let rated: Vec<&Line> = lines.iter().flatten().filter(|l| l.difficulty.is_some()).collect();
     let difficulty: Vec<f64> = rated.iter().filter_map(|l| l.difficulty).collect();
     let order: Vec<f64> = rated.iter().map(|l| l.level as f64).collect();
@@ -135,15 +152,19 @@ pub fn run(args: &RateArgs) -> Result<ExitCode, CliError> {
     let (with_effort, effort): (Vec<f64>, Vec<f64>) =
         rated.iter().filter_map(|l| Some((l.difficulty?, l.effort? as f64))).unzip();
     let summary = Summary {
-        levels: last + 1 - first,
+        levels: lines.iter().flatten().count(),
         rated: rated.len(),
         spearman_with_order: spearman(&difficulty, &order),
         spearman_with_effort: spearman(&with_effort, &effort),
+        interrupted: interrupt::signal().is_some(),
     };
     if args.json {
         let json = serde_json::json!({ "summary": summary });
         println!("{json}");
     } else {
+        if summary.interrupted {
+            println!("interrupted: the levels finished before the signal");
+        }
         let r = |x: Option<f64>| x.map_or("-".into(), |x| format!("{x:.2}"));
         println!(
             "{} of {} levels rated; rank correlation of difficulty with level order {}, with \
@@ -154,7 +175,7 @@ pub fn run(args: &RateArgs) -> Result<ExitCode, CliError> {
             r(summary.spearman_with_effort)
         );
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(interrupt::exit_code().unwrap_or(ExitCode::SUCCESS))
 }
 
 fn line(level: usize, title: &str, rating: Result<Option<Rating>, Unrated>, secs: f64) -> Line {

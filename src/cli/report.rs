@@ -3,7 +3,7 @@
 use crate::level::Level;
 use crate::level::format::BoardOrigin;
 use crate::solver::{Limits, Outcome, PLAN_STEPS, StopReason};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The `--json` option's long help: `what` (the objects printed), then what their counts
@@ -41,8 +41,8 @@ pub struct Place<'a> {
     pub origin: &'a BoardOrigin,
 }
 
-/// One line of `solve --json` / `bench --json`.
-#[derive(Serialize, Clone, Debug)]
+/// One line of `solve --json` / `bench --json` (`report` reads them back).
+#[derive(Serialize, Deserialize, Clone, Debug)]
 pub struct LevelReport {
     /// Level number in the file, from 1.
     pub level: usize,
@@ -72,18 +72,15 @@ pub struct LevelReport {
     /// Nodes stored when the search ended (closed set or transposition table).
     pub closed: u64,
     /// The method's own counters (Talking Stones' `failed tests` and `stone moves`, …).
-    pub measures: std::collections::BTreeMap<&'static str, u64>,
+    pub measures: std::collections::BTreeMap<String, u64>,
     /// The strategy that found the solution, for a method made of several (`auto`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub strategy: Option<&'static str>,
+    pub strategy: Option<String>,
     /// Peak memory estimate in bytes.
-    #[serde(skip)]
     pub peak_memory: usize,
     /// Boxes on the level.
-    #[serde(skip)]
     pub boxes: usize,
     /// Children kept for the frontier: generated, less duplicates and pruned ones.
-    #[serde(skip)]
     pub queued: u64,
     /// Why the level is invalid (`FILE:LINE:COL: reason`) or the search stopped, with the
     /// limit and what to do; empty for solved and unsolvable levels.
@@ -116,8 +113,8 @@ impl LevelReport {
             generated: stats.generated,
             open: stats.open,
             closed: stats.closed,
-            measures: stats.measures.iter().copied().collect(),
-            strategy: solution.and_then(|s| s.found_by),
+            measures: stats.measures.iter().map(|&(n, v)| (n.to_string(), v)).collect(),
+            strategy: solution.and_then(|s| s.found_by).map(String::from),
             peak_memory: stats.peak_memory,
             boxes: level.boxes().len(),
             queued: stats
@@ -161,7 +158,7 @@ impl LevelReport {
         let mib = self.peak_memory as f64 / (1 << 20) as f64;
         let mut why =
             if self.status == "invalid" { format!("  {}", self.message) } else { String::new() };
-        if let Some(strategy) = self.strategy {
+        if let Some(strategy) = &self.strategy {
             why.push_str(&format!("  by: {strategy}"));
         }
         for (name, value) in &self.measures {
