@@ -116,3 +116,18 @@ fn every_method_counts_its_start_before_the_first_step() {
         );
     }
 }
+
+/// `docs/methods.md` names, in backticks, every method, lower bound and switch the command
+/// line takes, so the reference cannot fall behind the catalogue.
+#[test]
+fn the_methods_reference_names_every_method_bound_and_switch() {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/methods.md"))
+        .expect("docs/methods.md");
+    let mut names: Vec<&str> = METHODS.iter().map(|m| m.name).collect();
+    names.extend(sokolab::solver::LowerBound::ALL.iter().map(|b| b.name()));
+    names.extend(sokolab::solver::PruneReason::ALL.iter().filter_map(|r| r.switch()));
+    names.extend(sokolab::solver::Technique::ALL.iter().map(|t| t.name()));
+    let missing: Vec<&str> =
+        names.into_iter().filter(|n| !docs.contains(&format!("`{n}`"))).collect();
+    assert!(missing.is_empty(), "docs/methods.md does not name {missing:?}");
+}
