@@ -252,7 +252,7 @@ mod tests {
         assert_eq!(trace.steps.len() as u64, search.stats().expanded);
         assert_eq!(trace.steps[0].node, 0);
         assert_eq!(trace.steps[0].push(), None, "the start position comes first");
-        assert_eq!(trace.steps[0].open, 0, "nothing was open before the first expansion");
+        assert_eq!(trace.steps[0].open, 1, "the start alone was open when it was expanded");
         let last = search.current().unwrap();
         assert_eq!(trace.steps.last().unwrap().node, last.id);
         assert_eq!(trace.steps.last().unwrap().g as u32, last.g);
@@ -297,8 +297,8 @@ mod tests {
         assert_eq!(heat as usize, 3 * t.steps.len());
         // The first step is the start; later ones were taken from open cells.
         assert_eq!(t.steps[0].push(), None);
-        assert_eq!(t.steps[0].open, 0);
-        assert!(t.steps.last().unwrap().open > 0, "the last expansion has its own counters");
+        assert_eq!(t.steps[0].open, 1, "the start alone was open when it was expanded");
+        assert!(t.steps.last().unwrap().open > 1, "the last expansion has its own counters");
         assert!(t.steps[1..].iter().all(|s| s.push().is_some()));
     }
 
