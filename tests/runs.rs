@@ -96,16 +96,22 @@ fn quick_then_endless(dir: &Path) -> String {
     file.to_string_lossy().into_owned()
 }
 
+/// Starts the binary with `args`, its standard output piped to the test.
+#[cfg(unix)]
+fn spawn(args: &[&str], stderr: Stdio) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_sokolab"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .unwrap()
+}
+
 /// Runs the binary with `args`, sends SIGINT once `ready` lines are on its standard output,
 /// and returns its status and every line it wrote.
 #[cfg(unix)]
 fn interrupted(args: &[&str], ready: usize) -> (Option<i32>, Vec<String>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sokolab"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(args, Stdio::null());
     let mut out = BufReader::new(child.stdout.take().unwrap());
     let mut said = Vec::new();
     let start = Instant::now();
@@ -163,12 +169,7 @@ fn a_closed_pipe_ends_bench_quietly() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("many.xsb");
     std::fs::write(&file, "; A\n#####\n#@$.#\n#####\n\n".repeat(2000)).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sokolab"))
-        .args(["bench", file.to_str().unwrap(), "--json"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(&["bench", file.to_str().unwrap(), "--json"], Stdio::piped());
     let mut out = BufReader::new(child.stdout.take().unwrap());
     let mut first = String::new();
     out.read_line(&mut first).unwrap();
