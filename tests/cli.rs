@@ -146,6 +146,35 @@ fn check_warns_about_each_line_it_cannot_read() {
     assert!(text.contains(&format!("{file}:7:1: warning: not read as a solution")), "{text}");
 }
 
+/// A level that repeats an earlier one, turned, mirrored or shifted (with the player
+/// elsewhere in its area), is a warning on the copy's first line naming the original.
+#[test]
+fn check_warns_of_a_level_that_repeats_another_turned_mirrored_or_shifted() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "; One\n######\n#@ $.#\n#  $ #\n#.  ##\n#####\n\n\
+                ; Turned\n#####\n#.@ #\n#   #\n# $$#\n## .#\n ####\n\n\
+                ; Other\n######\n#@ $.#\n# $  #\n#.  ##\n#####\n\n\
+                ; Mirrored and shifted\n   ######\n   #.$  #\n   # $ @#\n   ##  .#\n    #####\n";
+    let file = write(dir.path(), "repeats.xsb", text);
+    let out = sokolab(&["check", &file]);
+    assert_eq!(out.status.code(), Some(0), "a repeat is a warning, not an error");
+    let said = stdout(&out);
+    for expected in [
+        format!(
+            "{file}:9:1: warning: the same board as level 1 (line 2), turned a quarter clockwise \
+             [level 2 \"Turned\"]"
+        ),
+        format!(
+            "{file}:24:1: warning: the same board as level 1 (line 2), mirrored left to right \
+             [level 4 \"Mirrored and shifted\"]"
+        ),
+        format!("{file}: 4 level(s): 4 valid, 0 with errors (0 error(s), 2 warning(s))"),
+    ] {
+        assert!(said.contains(&expected), "missing `{expected}` in:\n{said}");
+    }
+    assert!(!said.contains("level 3 \"Other\"]"), "a box moved is another puzzle: {said}");
+}
+
 /// The JSON line gives the open and closed sizes the design's contract names, and the
 /// bench table gives the rates per second by box count (the KTH report's figures).
 #[test]

@@ -1,10 +1,14 @@
 //! Reads the benchmark collections in `../shared/levels` (or `$SOKOLAB_LEVELS`): every level
-//! round-trips through each format. Skipped with a note when the directory is absent.
+//! round-trips through each format, and no two are the same puzzle. Skipped with a note when
+//! the directory is absent.
 
 mod common;
 
 use std::path::PathBuf;
 
+use sokolab::level::Level;
+use sokolab::level::duplicates::{fingerprint, placement, repeats};
+use sokolab::level::edit::{mirror_vertical, resize, rotate_cw};
 use sokolab::level::format::{Format, load_file, read_collection, write_collection};
 
 fn xsb_files(dir: &PathBuf) -> Vec<PathBuf> {
@@ -57,5 +61,30 @@ fn benchmark_collections_have_the_expected_levels() {
             assert_eq!(level.players().len(), 1, "{name} {}", level.meta.title);
             assert_eq!(level.boxes().len(), level.goals().len(), "{name} {}", level.meta.title);
         }
+    }
+}
+
+/// No two levels of Microban and XSokoban together are the same puzzle, while each level
+/// turned, flipped and shifted is found to be its own copy.
+#[test]
+fn no_two_benchmark_levels_are_the_same_puzzle_and_each_turned_copy_is_found() {
+    let Some(dir) = common::levels_dir() else { return };
+    let mut levels: Vec<Level> = Vec::new();
+    for name in ["microban-155.xsb", "xsokoban-90.xsb"] {
+        match load_file(dir.join(name)) {
+            Ok(c) => levels.extend(c.levels),
+            Err(e) => eprintln!("note: {e}; skipping it"),
+        }
+    }
+    assert_eq!(repeats(&levels), [], "a false pair among {} levels", levels.len());
+    for (i, level) in levels.iter().enumerate() {
+        let mut copy = level.clone();
+        rotate_cw(&mut copy);
+        mirror_vertical(&mut copy);
+        let (width, height) = (copy.width() + 2, copy.height() + 1);
+        resize(&mut copy, width, height, (2, 1)).unwrap();
+        assert_eq!(fingerprint(&copy), fingerprint(level), "level {}", i + 1);
+        // A symmetric level may match a placement that comes earlier.
+        assert!(placement(level, &copy).is_some(), "level {}", i + 1);
     }
 }

@@ -1,11 +1,15 @@
 //! The editor group: the tool painted with, strokes (one undo step each), and the
-//! diagnostics the editor shows, recomputed only when the level changes. The painting shape
-//! persists in the settings.
+//! diagnostics the editor shows (the level's own, and whether it repeats another level of
+//! the collection), recomputed only when a board changes. The painting shape persists in the
+//! settings.
 
-use crate::app::document::{DocumentState, LevelKey, UndoUnit};
+use std::collections::HashMap;
+
+use crate::app::document::{DocumentState, LevelKey, UndoUnit, level_label};
 use crate::app::live_check::LiveCheck;
+use crate::level::duplicates::{Fingerprint, fingerprint, placement};
 use crate::level::edit::{self, Tool};
-use crate::level::{Diagnostic, Pos, validate};
+use crate::level::{Diagnostic, Pos, Severity, validate};
 
 /// How the editor's pointer paints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -30,11 +34,13 @@ pub struct Stroke {
     pub last: Pos,
 }
 
-/// Results computed from the level shown, kept for its key.
+/// Results computed from the level shown, kept for the keys of the collection's levels and
+/// the index shown (a repeat depends on every board).
 #[derive(Clone, Debug, Default)]
 pub struct Analysis {
-    key: Option<LevelKey>,
-    /// What `validate` says about the level.
+    keys: Vec<LevelKey>,
+    current: usize,
+    /// What `validate` says about the level, then the levels it repeats.
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -48,6 +54,8 @@ pub struct EditorState {
     /// The background check of whether the level shown is solvable.
     pub live: LiveCheck,
     analysis: Analysis,
+    /// Each level's fingerprint, by key, so that an edit recomputes only the board it changed.
+    fingerprints: HashMap<LevelKey, Option<Fingerprint>>,
 }
 
 impl Default for EditorState {
@@ -57,19 +65,56 @@ impl Default for EditorState {
             stroke: None,
             live: LiveCheck::default(),
             analysis: Analysis::default(),
+            fingerprints: HashMap::new(),
         }
     }
 }
 
 impl EditorState {
-    /// What the validation says about the level `document` shows.
+    /// What the validation says about the level `document` shows, and which other levels
+    /// of the collection are the same puzzle.
     pub fn analysis(&mut self, document: &DocumentState) -> &Analysis {
-        let key = document.key();
-        if self.analysis.key != Some(key) {
-            let diagnostics = validate(document.level());
-            self.analysis = Analysis { key: Some(key), diagnostics };
+        let current = document.current();
+        let same = self.analysis.current == current
+            && self.analysis.keys.iter().copied().eq(document.levels().map(|(k, _)| k));
+        if !same {
+            let keys: Vec<LevelKey> = document.levels().map(|(k, _)| k).collect();
+            let mut diagnostics = validate(document.level());
+            diagnostics.extend(self.repeats(document));
+            self.analysis = Analysis { keys, current, diagnostics };
         }
         &self.analysis
+    }
+
+    /// A warning naming the other levels of the collection that are the same puzzle as the
+    /// level shown (turned, mirrored or shifted), if there are any.
+    fn repeats(&mut self, document: &DocumentState) -> Option<Diagnostic> {
+        let live: std::collections::HashSet<LevelKey> = document.levels().map(|(k, _)| k).collect();
+        self.fingerprints.retain(|k, _| live.contains(k));
+        for (key, level) in document.levels() {
+            self.fingerprints.entry(key).or_insert_with(|| fingerprint(level));
+        }
+        let mine = self.fingerprints[&document.key()].as_ref()?;
+        let current = document.current();
+        let twins: Vec<usize> = document
+            .levels()
+            .enumerate()
+            .filter(|&(i, (k, _))| i != current && self.fingerprints[&k].as_ref() == Some(mine))
+            .map(|(i, _)| i)
+            .collect();
+        let &first = twins.first()?;
+        let original = document.level_of(document.key_of(first)?)?;
+        let how = placement(original, document.level()).map_or("", |p| p.words());
+        let more = match twins.len() - 1 {
+            0 => String::new(),
+            1 => " (and one more level)".to_string(),
+            n => format!(" (and {n} more levels)"),
+        };
+        Some(Diagnostic {
+            severity: Severity::Warning,
+            message: format!("the same board as level {}{how}{more}", level_label(first, original)),
+            cells: Vec::new(),
+        })
     }
 
     /// Starts a stroke painting `tool` in `shape` at `at`.

@@ -1,9 +1,11 @@
-//! `sokolab check FILE`: every level's diagnostics, compiler style, with file positions.
+//! `sokolab check FILE`: every level's diagnostics, compiler style, with file positions, and
+//! the levels that repeat another.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::cli::error::CliError;
+use crate::level::duplicates::repeats;
 use crate::level::format::{BoardOrigin, load_located};
 use crate::level::{Diagnostic, Level, Severity, validate};
 
@@ -22,7 +24,8 @@ const MAX_ALSO: usize = 5;
 
 /// Runs `check`: prints the lines the reader could not read as what they look like, then
 /// each finding, as `FILE:LINE:COL: message` (errors) or with a `warning:` / `note:`
-/// prefix, then a summary. Exit status 0 when no level has errors, 1 when some do; an error
+/// prefix, then a warning for each level that repeats an earlier one (turned, mirrored or
+/// shifted), then a summary. Exit status 0 when no level has errors, 1 when some do; an error
 /// when the file cannot be read. With `--verbose`, notes on how the file was read come
 /// first.
 pub fn run(args: &CheckArgs) -> Result<ExitCode, CliError> {
@@ -48,6 +51,16 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, CliError> {
         for d in &findings {
             println!("{file}:{}", describe(d, level, origin, n + 1));
         }
+    }
+    for r in repeats(levels) {
+        warnings += 1;
+        let (line, of) = (located.origins[r.copy].first_line(), located.origins[r.of].first_line());
+        println!(
+            "{file}:{line}:1: warning: the same board as level {} (line {of}){}{}",
+            r.of + 1,
+            r.placement.words(),
+            named(r.copy + 1, &levels[r.copy])
+        );
     }
     let valid = levels.len() - invalid;
     println!(
@@ -86,9 +99,13 @@ fn describe(d: &Diagnostic, level: &Level, origin: &BoardOrigin, number: usize) 
         }
         text += ")";
     }
-    text += &format!(" [level {number}");
-    if !level.meta.title.is_empty() {
-        text += &format!(" \"{}\"", level.meta.title);
+    text + &named(number, level)
+}
+
+/// ` [level N "title"]`, naming the level a finding is about.
+fn named(number: usize, level: &Level) -> String {
+    match level.meta.title.as_str() {
+        "" => format!(" [level {number}]"),
+        title => format!(" [level {number} \"{title}\"]"),
     }
-    text + "]"
 }

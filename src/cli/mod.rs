@@ -69,7 +69,8 @@ pub enum Command {
     /// Open the window on a level file.
     #[command(after_help = "Example:\n  sokolab edit levels/default.xsb")]
     Edit(window::EditArgs),
-    /// Validate every level of a file; exit status 1 when any level has errors.
+    /// Validate every level of a file, and warn of a level that repeats another (turned,
+    /// mirrored or shifted); exit status 1 when any level has errors.
     #[command(after_help = "Example:\n  sokolab check levels/default.xsb")]
     Check(check::CheckArgs),
     /// Replay a solution on one level and say whether it solves it.

@@ -5,6 +5,7 @@
 
 mod board;
 mod collection;
+pub mod duplicates;
 pub mod edit;
 pub mod format;
 pub mod limits;

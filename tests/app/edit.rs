@@ -144,3 +144,25 @@ fn the_next_edit_cancels_the_running_live_check() {
     assert_eq!(live.cancelled, 1, "the edit cancelled the check of the level before it");
     assert_eq!(live.checking(), Some(h.state().document().key()), "and checks the new one");
 }
+
+/// A level that is another level of the collection mirrored is a warning on both, naming
+/// the other; an edit that makes it another puzzle clears it, and undo brings it back.
+#[test]
+fn a_level_repeating_another_is_warned_of_until_it_differs() {
+    // Mirrored left to right; the room is symmetric top to bottom but for the player, who
+    // may stand anywhere in his area, so the copy is also the room turned half round.
+    let mirror = "; Mirror\n#######\n#     #\n# . $ #\n# @   #\n#######\n";
+    let mut h = window(&format!("{ROOM}\n{mirror}"));
+    h.get_by_label("warning: the same board as level 2. Mirror, turned half round");
+    h.key_press(Key::PageDown);
+    h.run();
+    let warning = "warning: the same board as level 1. Room, turned half round";
+    h.get_by_label(warning);
+    click(&mut h, Pos::new(1, 1));
+    assert_eq!(board(&h).square(Pos::new(1, 1)).terrain, Terrain::Wall);
+    assert!(h.query_by_label(warning).is_none());
+    h.get_by_label("No problems found");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    h.get_by_label(warning);
+}
