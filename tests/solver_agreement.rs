@@ -1,7 +1,8 @@
 //! Push-optimal methods agree: on the first 30 Microban levels (from `../shared/levels` or
 //! `$SOKOLAB_LEVELS`) BFS, A* and IDA* with every detector on, and BFS with every detector
 //! and technique off (so no pruning can hide a shorter solution), find solutions of the same push count,
-//! each replayed and claimed optimal. Skipped with a note when the levels are absent.
+//! each replayed and claimed optimal; and the pushes left that play mode shows are never more
+//! than such a solution has left. Skipped with a note when the levels are absent.
 
 mod common;
 
@@ -10,6 +11,7 @@ use std::time::Duration;
 
 use sokolab::level::format::load_file;
 use sokolab::level::replay;
+use sokolab::solver::inspect::Analyser;
 use sokolab::solver::{Config, Deadlocks, Limits, Method, Outcome, Technique, Techniques, solve};
 
 #[test]
@@ -99,4 +101,38 @@ fn pi_corral_pruning_never_loses_a_solution() {
     }
     eprintln!("PI-corrals compared on {compared} levels");
     assert!(compared >= 120, "only {compared} levels solved without PI-corrals");
+}
+
+/// The bound play mode shows ("at least N pushes to go") is never above the pushes an
+/// optimal solution has left, at every position along A*'s solution of Microban 1-30.
+#[test]
+fn the_pushes_left_shown_in_play_never_pass_an_optimal_solutions() {
+    let Some(file) = common::level_file("microban-155.xsb") else { return };
+    let collection = load_file(&file).unwrap();
+    let limits = Limits { time: Some(Duration::from_secs(30)), ..Limits::default() };
+    let cancel = AtomicBool::new(false);
+    let mut exact = 0;
+    for (i, level) in collection.levels.iter().take(30).enumerate() {
+        let Outcome::Solved(solution, _) =
+            solve(level, &Config::with_method(Method::AStar), &limits, &cancel)
+        else {
+            panic!("level {}: A* did not solve it", i + 1)
+        };
+        assert!(solution.optimal, "level {}", i + 1);
+        let analyser = Analyser::new(level).unwrap();
+        let mut position = level.clone();
+        let mut left = solution.pushes;
+        for (n, m) in solution.moves.iter().enumerate() {
+            if m.push || n == 0 {
+                let bound = analyser.pushes_left(&position).expect("a live position");
+                assert!(bound <= left as u32, "level {} move {n}: {bound} > {left}", i + 1);
+                exact += usize::from(bound == left as u32);
+            }
+            position.try_move(m.dir).unwrap();
+            left -= usize::from(m.push);
+        }
+        assert_eq!(analyser.pushes_left(&position), Some(0), "level {}: solved", i + 1);
+    }
+    // Not a bound that says 0 everywhere: near the end of a line the matching is exact.
+    assert!(exact >= 30, "{exact} positions with the bound exact");
 }

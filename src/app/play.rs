@@ -1,6 +1,7 @@
 //! The play group: the game in play mode (the level as played, the moves made, and their
 //! undo and redo), where a click or drag on the board began, a replayed solution playing
-//! itself, and the deadlock check of each new position (on a worker). In pull mode the game
+//! itself, and the check of each new position (on a worker): a deadlock, and at least how
+//! many pushes are left. In pull mode the game
 //! is played backwards from the solved position ([`crate::level::reverse`]) until it
 //! reaches the start, when it turns into the forward game its pulls stand for.
 
@@ -197,10 +198,28 @@ pub struct PlayState {
     pub press: Option<Pos>,
     /// While a replayed solution plays itself: its level, and when its last move was made.
     pub autoplay: Option<(LevelKey, std::time::Instant)>,
-    /// The position last checked for a deadlock, and the check running on a worker.
-    pub checked: Option<Level>,
-    /// The deadlock check of a position, running on a worker.
-    pub check: Option<(Level, Job<(), Option<Deadlock>>)>,
+    /// The position last sent to be checked, and what the check found once it is done.
+    checked: Option<(Level, Option<Verdict>)>,
+    /// The check of that position, while it runs on a worker.
+    check: Option<Job<(), Verdict>>,
+}
+
+/// What the check of a position found.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Verdict {
+    /// The first deadlock rule that proves the position dead, if one does.
+    pub dead: Option<Deadlock>,
+    /// At least this many pushes are left ([`Analyser::pushes_left`]); `None` when the
+    /// level cannot be analysed or no box-to-goal matching is left.
+    pub pushes_left: Option<u32>,
+}
+
+impl Verdict {
+    /// Checks `position`.
+    fn of(position: &Level) -> Verdict {
+        let Ok(mut analyser) = Analyser::new(position) else { return Verdict::default() };
+        Verdict { dead: analyser.explain(position), pushes_left: analyser.pushes_left(position) }
+    }
 }
 
 impl PlayState {
@@ -235,29 +254,48 @@ impl PlayState {
         self.autoplay = None;
     }
 
-    /// Once a frame: the answer of the deadlock check if it is done and still about the
-    /// position played on `key`'s level; then a check of that position if it is new
-    /// (`repaint` wakes the window when it is done).
-    pub fn watch(&mut self, key: LevelKey, repaint: Waker) -> Option<Deadlock> {
-        let game = self.games.iter().find(|(k, _)| *k == key).map(|(_, g)| g)?;
-        if game.pulling {
-            // The deadlock rules are about pushes.
+    /// The position shown in play on `key`'s level: the game's, or `level` (the level's
+    /// board) before the first move.
+    pub fn position<'a>(&'a self, key: LevelKey, level: &'a Level) -> &'a Level {
+        self.game(key).map_or(level, |g| &g.level)
+    }
+
+    /// What the check found about `position`, once it is done (never about another).
+    pub fn verdict(&self, position: &Level) -> Option<&Verdict> {
+        match &self.checked {
+            Some((of, Some(verdict))) if of == position => Some(verdict),
+            _ => None,
+        }
+    }
+
+    /// Once a frame: takes the check's answer when it is done, and checks the position
+    /// shown on `key`'s level (`level` before the first move) if it is new (`repaint` wakes
+    /// the window when that is done). Returns the deadlock just found in that position,
+    /// once, for the status bar. Pull mode is not checked: the rules are about pushes.
+    pub fn watch(&mut self, key: LevelKey, level: &Level, repaint: Waker) -> Option<Deadlock> {
+        if self.game(key).is_some_and(|g| g.pulling) {
             return None;
         }
-        let mut answer = None;
-        if let Some((of, job)) = &mut self.check
-            && let Some(done) = job.poll()
+        let mut found = None;
+        if let Some(job) = &mut self.check
+            && let Some(verdict) = job.poll()
         {
-            answer = done.filter(|_| *of == game.level);
             self.check = None;
+            let shown = self.position(key, level);
+            if self.checked.as_ref().is_some_and(|(of, _)| of == shown) {
+                found = verdict.dead.clone();
+            }
+            if let Some((_, answer)) = &mut self.checked {
+                *answer = Some(verdict);
+            }
         }
-        if self.check.is_none() && self.checked.as_ref() != Some(&game.level) {
-            let work = game.level.clone();
-            self.checked = Some(work.clone());
-            let job = Job::spawn(repaint, move |_| Analyser::new(&work).ok()?.explain(&work));
-            self.check = Some((game.level.clone(), job));
+        let position = self.position(key, level);
+        if self.check.is_none() && self.checked.as_ref().map(|(l, _)| l) != Some(position) {
+            let work = position.clone();
+            self.checked = Some((work.clone(), None));
+            self.check = Some(Job::spawn(repaint, move |_| Verdict::of(&work)));
         }
-        answer
+        found
     }
 
     /// Applies `f` to the game on `key`'s level (started on `level` if none is going); when

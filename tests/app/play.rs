@@ -162,3 +162,36 @@ fn before_the_first_pull_a_click_puts_the_player_anywhere_free() {
     h.get_by_label("Playing");
     assert_eq!(board(&h), sokolab::level::format::read_collection(CORRIDOR).unwrap().levels[0]);
 }
+
+/// Runs frames until a label reads `text` (the position's check runs on a worker).
+fn wait_for_label(h: &mut egui_kittest::Harness<'_, sokolab::app::App>, text: &str) {
+    for _ in 0..200 {
+        h.run();
+        if h.query_by_label(text).is_some() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.get_by_label(text);
+}
+
+/// The panel says at least how many pushes are left, before the first move and after each
+/// push, and that a dead position is dead; undo brings the count back.
+#[test]
+fn the_pushes_left_follow_the_position() {
+    let mut h = window("#######\n#     #\n#.  $@#\n#     #\n#######\n");
+    h.get_by_label("Play").click();
+    wait_for_label(&mut h, "At least 3 pushes to go");
+    h.key_press(Key::ArrowLeft);
+    wait_for_label(&mut h, "At least 2 pushes to go");
+    assert!(h.query_by_label("At least 3 pushes to go").is_none());
+    // Round the box and push it up against the wall, where no goal is.
+    for key in [Key::ArrowDown, Key::ArrowLeft, Key::ArrowUp] {
+        h.key_press(key);
+        h.run();
+    }
+    assert!(board(&h).square(Pos::new(3, 1)).has_box);
+    wait_for_label(&mut h, "Dead: no solution from here");
+    h.get_by_label("Undo").click();
+    wait_for_label(&mut h, "At least 2 pushes to go");
+}

@@ -1,6 +1,6 @@
 //! Play as a mode: the game on the level shown (kept per level and board by [`PlayState`]),
 //! clicks that walk and drags that push, a replayed solution playing itself, and the
-//! deadlock check of each new position.
+//! check of each new position (a deadlock; at least how many pushes are left).
 
 use crate::app::worker::Waker;
 use egui::Ui;
@@ -35,7 +35,7 @@ impl ModeView for PlayState {
                 frame.ctx.request_repaint_after(REPLAY_STEP);
             }
         }
-        if let Some(d) = self.watch(key, Waker::new(frame.ctx)) {
+        if let Some(d) = self.watch(key, level, Waker::new(frame.ctx)) {
             *frame.status = format!(
                 "This position is dead ({}): {} Undo takes the last move back.",
                 d.rule.name(),
@@ -50,7 +50,9 @@ impl ModeView for PlayState {
     }
 
     fn side_panel(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
-        panels::play::show(ui, self.game(frame.document.key()), &mut frame.sink);
+        let (key, level) = (frame.document.key(), frame.document.level());
+        let verdict = self.verdict(self.position(key, level));
+        panels::play::show(ui, self.game(key), verdict, &mut frame.sink);
     }
 
     /// The push path of the box being dragged.

@@ -1,14 +1,17 @@
-//! The side panel in play mode: the counters, undo, redo and restart, and saving a solution.
+//! The side panel in play mode: the counters, the pushes left at least, undo, redo and
+//! restart, and saving a solution.
 
 use egui::{Color32, RichText, Ui};
 
 use crate::app::command::Command;
-use crate::app::play::Game;
+use crate::app::inspector::text::plural;
+use crate::app::play::{Game, Verdict};
 use crate::app::sink::Sink;
 
 /// The panel beside the board in play mode, about `game`, the game on the level shown (none
-/// before the first move).
-pub fn show(ui: &mut Ui, game: Option<&Game>, sink: &mut Sink<'_>) {
+/// before the first move), and `verdict`, the check of the position shown (none while it
+/// runs).
+pub fn show(ui: &mut Ui, game: Option<&Game>, verdict: Option<&Verdict>, sink: &mut Sink<'_>) {
     let pulling = game.is_some_and(|g| g.pulling);
     ui.heading(if pulling { "Playing backwards (pull mode)" } else { "Playing" });
     let (moves, pushes, solved, ahead) = match game {
@@ -21,6 +24,9 @@ pub fn show(ui: &mut Ui, game: Option<&Game>, sink: &mut Sink<'_>) {
         format!("Moves {moves}   Pushes {pushes}")
     };
     ui.label(RichText::new(counts).size(18.0));
+    if !pulling && !solved {
+        pushes_left(ui, verdict);
+    }
     if solved {
         ui.label(RichText::new("Solved!").size(20.0).color(Color32::from_rgb(80, 190, 90)));
         sink.button(ui, Command::SaveSolution, true);
@@ -43,4 +49,24 @@ pub fn show(ui: &mut Ui, game: Option<&Game>, sink: &mut Sink<'_>) {
         "Arrows or WASD move. Click a square to walk there; drag a box to push it."
     };
     ui.label(RichText::new(help).small());
+}
+
+/// "At least N pushes to go", or that the position is dead, from the check of the position
+/// (nothing when the level cannot be analysed).
+fn pushes_left(ui: &mut Ui, verdict: Option<&Verdict>) {
+    let (text, color) = match verdict {
+        None => ("Counting the pushes left…".to_string(), ui.visuals().weak_text_color()),
+        Some(Verdict { dead: Some(_), .. }) => {
+            ("Dead: no solution from here".to_string(), Color32::from_rgb(230, 80, 80))
+        }
+        Some(Verdict { pushes_left: Some(n), .. }) => {
+            let n = plural(*n as usize, "push", "pushes");
+            (format!("At least {n} to go"), ui.visuals().text_color())
+        }
+        Some(Verdict { pushes_left: None, .. }) => return,
+    };
+    ui.label(RichText::new(text).color(color)).on_hover_text(
+        "A lower bound: each box matched to its own goal by the pushes it would need alone on \
+         the board. The real number may be higher, never lower.",
+    );
 }

@@ -1,13 +1,15 @@
-//! Facts the overlays draw: about squares (dead, push distance to the nearest goal, tunnel)
-//! and about one position (where the player can walk, which boxes are frozen, which areas
-//! are corrals the player cannot enter).
+//! Facts the overlays and play mode show: about squares (dead, push distance to the nearest
+//! goal, tunnel) and about one position (where the player can walk, which boxes are frozen,
+//! which areas are corrals the player cannot enter, the pushes left at least).
 
 use crate::level::{Level, Pos};
 use crate::solver::analysis::distances::INF;
 use crate::solver::analysis::problem::Problem;
+use crate::solver::bounds::{Estimator, INFINITE, LowerBound};
 use crate::solver::deadlock::freeze::Freeze;
 use crate::solver::model::board::{NONE, Sq};
 use crate::solver::model::error::Unsearchable;
+use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::set_box;
 
@@ -97,6 +99,21 @@ impl Analyser {
         }
         let player = board.square_at(level.player()?)?;
         Some((bits, boxes, player))
+    }
+
+    /// At least this many pushes are left from `level`'s position: the cheapest matching of
+    /// boxes to goals by push distance, each box alone on the board (admissible, so never
+    /// more than an optimal solution has left). `None` when the level does not fit or no
+    /// matching exists (some box can reach no goal left for it: the position is dead).
+    pub fn pushes_left(&self, level: &Level) -> Option<u32> {
+        if !self.fits(level) {
+            return None;
+        }
+        let (_, boxes, player) = self.state(level)?;
+        let p = &self.problem;
+        let mut matching = Estimator::new(LowerBound::Matching, &Interrupt::default());
+        let bound = matching.estimate(&p.board, &p.dist, &boxes, player);
+        (bound != INFINITE).then_some(bound)
     }
 
     /// The position facts of `level` (empty when it does not fit, see [`Analyser::fits`]).
