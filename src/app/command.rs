@@ -438,7 +438,7 @@ fn build_table() -> Vec<Entry> {
         Entry::new(C::CancelOptimize, "Stop optimising").short("Stop"),
         Entry::new(C::RateLevels, "Rate every level's difficulty").short("Rate levels").tip(
             "Rate each level from 0 to 10 by measures you can see: the reference search's \
-             effort, the fewest pushes known, box lines and hard decisions",
+             effort, the fewest pushes known, box lines, box changes and hard decisions",
         ),
         Entry::new(C::CancelRating, "Stop rating").short("Stop"),
         Entry::new(C::ShowGenerator, "Generate levels…"),

@@ -56,10 +56,13 @@ struct Line {
     effort: Option<u64>,
     /// Whether the reference search solved the level.
     reference_solved: bool,
-    /// The fewest pushes known, and that solution's moves and box lines.
+    /// The fewest pushes known, and that solution's moves, box lines and box changes.
     pushes: Option<usize>,
     moves: Option<usize>,
     box_lines: Option<usize>,
+    box_changes: Option<usize>,
+    /// The most boxes whose pushes interleave on that solution (the decomposition).
+    interleaved: Option<usize>,
     /// Whether A* proved the push count the least.
     proved: bool,
     /// Moves on the reference search's line that no advisor proposed.
@@ -97,8 +100,9 @@ pub fn run(args: &RateArgs) -> Result<ExitCode, CliError> {
         println!(
             "difficulty 0-10 from: effort (expansions of the reference search, FESS on one \
              thread; + = not solved within them), the fewest pushes known (* = proved by \
-             A*), that solution's box lines, and hard decisions (moves no advisor proposed); \
-             the mean of the measures known (- = not known, left out)"
+             A*), that solution's box lines and box changes, and hard decisions (moves no \
+             advisor proposed); the mean of the measures known (- = not known, left out); \
+             interleaved: the most boxes whose pushes interleave (not in the difficulty)"
         );
     }
     let levels = &collection.levels;
@@ -189,6 +193,8 @@ fn line(level: usize, title: &str, rating: Result<Option<Rating>, Unrated>, secs
         pushes: None,
         moves: None,
         box_lines: None,
+        box_changes: None,
+        interleaved: None,
         proved: false,
         hard_decisions: None,
         secs,
@@ -209,6 +215,8 @@ fn line(level: usize, title: &str, rating: Result<Option<Rating>, Unrated>, secs
             l.pushes = r.best.map(|b| b.pushes);
             l.moves = r.best.map(|b| b.moves);
             l.box_lines = r.best.map(|b| b.box_lines);
+            l.box_changes = r.best.map(|b| b.box_changes);
+            l.interleaved = r.interleaved;
             l.proved = r.proved;
             l.hard_decisions = r.hard_decisions;
             if r.best.is_none() && !r.unsolvable {
@@ -230,13 +238,15 @@ fn print_line(l: &Line, json: bool) {
     let solved = if l.reference_solved { "" } else { "+" };
     println!(
         "{:>4}  {:<24} {:>4}  effort {:>7}{solved:<1}  pushes {:>4}{proved:<1}  box lines {:>4}  \
-         hard {:>3}  {:.1} s{}",
+         changes {:>4}  interleaved {:>2}  hard {:>3}  {:.1} s{}",
         l.level,
         l.title.chars().take(24).collect::<String>(),
         difficulty,
         l.effort.map_or("-".to_string(), |e| e.to_string()),
         opt(l.pushes),
         opt(l.box_lines),
+        opt(l.box_changes),
+        opt(l.interleaved),
         l.hard_decisions.map_or("-".to_string(), |h| h.to_string()),
         l.secs,
         if l.message.is_empty() { String::new() } else { format!("  ({})", l.message) }

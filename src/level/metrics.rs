@@ -1,7 +1,9 @@
 //! JSoko's secondary metrics of a solution: besides its moves and pushes, its box lines
 //! (runs of pushes of one box in one direction), its box changes (pushes of another box
 //! than the one pushed before) and its pushing sessions (runs of pushes with no walk
-//! between them).
+//! between them); and the groups of boxes whose pushes interleave on it.
+
+use std::collections::HashMap;
 
 use crate::level::{Dir, Level, Move, Pos};
 
@@ -80,6 +82,50 @@ impl Metrics {
     }
 }
 
+/// The sizes of the groups of boxes whose pushes interleave when `moves` are played from
+/// `level`'s start, largest first: a box's pushes span from its first push to its last, and
+/// boxes whose spans overlap, directly or through others, form one group. A level solved
+/// box by box has groups of one; a box that must wait for another, or clear the way for it,
+/// joins its group (a decomposition of the level into parts solved one after another).
+/// Boxes never pushed are in no group. `None` as for [`Metrics::of`].
+pub fn interleaved_groups(level: &Level, moves: &[Move]) -> Option<Vec<usize>> {
+    let mut at = level.player()?;
+    let mut boxes: HashMap<Pos, usize> =
+        level.boxes().into_iter().enumerate().map(|(i, p)| (p, i)).collect();
+    // Each box's first and last push, by push number.
+    let mut spans: Vec<Option<(usize, usize)>> = vec![None; boxes.len()];
+    let mut pushes = 0;
+    for step in moves {
+        let next = at.step(step.dir)?;
+        if step.push {
+            let id = boxes.remove(&next)?;
+            boxes.insert(next.step(step.dir)?, id);
+            let span = spans[id].get_or_insert((pushes, pushes));
+            span.1 = pushes;
+            pushes += 1;
+        }
+        at = next;
+    }
+    let mut spans: Vec<(usize, usize)> = spans.into_iter().flatten().collect();
+    spans.sort_unstable();
+    let mut groups: Vec<usize> = Vec::new();
+    let mut end = None;
+    for (first, last) in spans {
+        match end {
+            Some(e) if first <= e => {
+                *groups.last_mut().expect("a group is open") += 1;
+                end = Some(last.max(e));
+            }
+            _ => {
+                groups.push(1);
+                end = Some(last);
+            }
+        }
+    }
+    groups.sort_unstable_by(|a, b| b.cmp(a));
+    Some(groups)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::level::Level;
@@ -111,6 +157,22 @@ mod tests {
         let want =
             Metrics { moves: 12, pushes: 7, box_lines: 3, box_changes: 1, pushing_sessions: 3 };
         assert_eq!(m, want);
+    }
+
+    /// Two boxes taken one after the other are two groups of one; a box pushed between two
+    /// pushes of another joins its group.
+    #[test]
+    fn boxes_whose_pushes_interleave_form_one_group() {
+        let rows = ["########", "#@ $  .#", "#  $   #", "#     .#", "########"];
+        let level = Level::from_rows(&rows).unwrap();
+        let one_by_one = parse_lurd("rRRRllDldRRR").unwrap();
+        assert!(crate::level::replay(&level, &one_by_one).solved);
+        assert_eq!(super::interleaved_groups(&level, &one_by_one), Some(vec![1, 1]));
+        // The first box pushed once, the second down, the first on, the second right.
+        let mixed = parse_lurd("rRDuRRlllddRRR").unwrap();
+        assert!(crate::level::replay(&level, &mixed).solved);
+        assert_eq!(super::interleaved_groups(&level, &mixed), Some(vec![2]));
+        assert_eq!(super::interleaved_groups(&level, &[]), Some(vec![]));
     }
 
     #[test]

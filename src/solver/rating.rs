@@ -1,11 +1,14 @@
 //! A level's difficulty, estimated from measures an author can see and check: the effort
 //! of a fixed reference search, the fewest pushes known (proved by A* when it can), the box
-//! lines of that solution, and the hard decisions on the reference search's line (moves no
-//! advisor proposed: Shoham's measure). Every limit is a node count, so a level rates the
-//! same on every machine; a time limit only stops a level that would take too long, which
-//! is then not rated.
+//! lines and box changes of that solution, and the hard decisions on the reference search's
+//! line (moves no advisor proposed: Shoham's measure). Beside them, not in the difficulty,
+//! the most boxes whose pushes interleave on that solution: our measure of how the level
+//! decomposes (Jarušek and Pelánek (2010) found box changes and a decomposition the best
+//! predictors of human solving time; ours did not predict search effort better, see
+//! BENCHMARKS.md). Every limit is a node count, so a level rates the same on every machine;
+//! a time limit only stops a level that would take too long, which is then not rated.
 
-use crate::level::metrics::Metrics;
+use crate::level::metrics::{Metrics, interleaved_groups};
 use crate::level::moves::parse_lurd;
 use crate::level::{Level, Move};
 use crate::solver::algo::fess::UNADVISED;
@@ -64,6 +67,10 @@ pub struct Rating {
     pub best: Option<Metrics>,
     /// Whether A* proved `best`'s push count the least.
     pub proved: bool,
+    /// The most boxes whose pushes interleave on `best`'s solution
+    /// ([`interleaved_groups`]), shown beside the difficulty, not part of it; `None` when no
+    /// solution is known.
+    pub interleaved: Option<usize>,
     /// Moves on the reference search's solution that no advisor proposed: none when it
     /// solved the level before any expansion (by its plan: no move was decided by search);
     /// `None`, not known, when it did not solve the level.
@@ -73,8 +80,8 @@ pub struct Rating {
 impl Rating {
     /// The difficulty from 0 to 10: the mean of the known measures' scores from 0 to 10,
     /// each on a log scale (effort: 10 at 100,000 expansions; pushes: 10 at 1,000; box
-    /// lines: 10 at 300; hard decisions: 10 at 64); a measure not known is left out, never
-    /// scored as its worst. `None` when no solution is known.
+    /// lines: 10 at 300; box changes: 10 at 150; hard decisions: 10 at 64); a measure not
+    /// known is left out, never scored as its worst. `None` when no solution is known.
     pub fn difficulty(&self) -> Option<f64> {
         let best = self.best?;
         let score = |x: u64, ten_at: f64| {
@@ -84,6 +91,7 @@ impl Rating {
             self.effort.map(|e| score(e, 100_000.0)),
             Some(score(best.pushes as u64, 1_000.0)),
             Some(score(best.box_lines as u64, 300.0)),
+            Some(score(best.box_changes as u64, 150.0)),
             self.hard_decisions.map(|h| score(h, 64.0)),
         ];
         let known: Vec<f64> = scores.into_iter().flatten().collect();
@@ -107,7 +115,13 @@ impl Rating {
             (Some(b), _) => {
                 let how = if self.proved { "push-optimal, proved by A*" } else { "best known" };
                 out.push(format!("{} pushes, {} moves ({how})", b.pushes, b.moves));
-                out.push(format!("{} box lines", b.box_lines));
+                out.push(format!("{} box lines, {} box changes", b.box_lines, b.box_changes));
+                if let Some(g) = self.interleaved {
+                    out.push(format!(
+                        "{g} boxes in the largest group whose pushes interleave (1 when the \
+                         level is solved box by box; not in the difficulty)"
+                    ));
+                }
             }
             (None, true) => out.push("no solution exists (proved)".into()),
             (None, false) => out.push("no solution known".into()),
@@ -149,6 +163,7 @@ pub fn rate(
         unsolvable: false,
         best: None,
         proved: false,
+        interleaved: None,
         hard_decisions: None,
     };
     let mut candidates: Vec<Vec<Move>> = Vec::new();
@@ -185,7 +200,12 @@ pub fn rate(
         }
     }
     candidates.extend(level.meta.solutions.iter().filter_map(|s| parse_lurd(s).ok()));
-    rating.best = Metrics::best_of(level, candidates, |m| (m.pushes, m.moves)).map(|(_, m)| m);
+    let best = Metrics::best_of(level, candidates, |m| (m.pushes, m.moves));
+    rating.interleaved = best
+        .as_ref()
+        .and_then(|(moves, _)| interleaved_groups(level, moves))
+        .map(|groups| groups.first().copied().unwrap_or(0));
+    rating.best = best.map(|(_, m)| m);
     // A proof covers the push count, whichever solution of that count is kept.
     rating.proved &= rating.best.is_some();
     Ok(Some(rating))
@@ -267,6 +287,7 @@ mod tests {
                 let (Some(ab), Some(bb)) = (a.best, b.best) else { continue };
                 let dominated = bb.pushes > ab.pushes
                     && bb.box_lines >= ab.box_lines
+                    && bb.box_changes >= ab.box_changes
                     && at_least(a.effort, b.effort)
                     && at_least(a.hard_decisions, b.hard_decisions);
                 if dominated {
@@ -294,12 +315,14 @@ mod tests {
             unsolvable: false,
             best: Some(best),
             proved: false,
+            interleaved: None,
             hard_decisions: None,
         };
         let known = Rating { effort: Some(0), hard_decisions: Some(0), ..rating.clone() };
-        // Two known scores out of four: twice the mean of all four with the others at 0.
+        // Three known scores out of five (no box change scores 0): 5/3 of the mean of all
+        // five with the others at 0.
         let (partial, whole) = (rating.difficulty().unwrap(), known.difficulty().unwrap());
-        assert!((partial - 2.0 * whole).abs() < 1e-9, "{partial} {whole}");
+        assert!((3.0 * partial - 5.0 * whole).abs() < 1e-9, "{partial} {whole}");
         let said = rating.measures().join("\n");
         assert_eq!(said.matches("not known, left out of the difficulty").count(), 2, "{said}");
     }
