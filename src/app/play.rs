@@ -1,9 +1,9 @@
 //! The play group: the game in play mode (the level as played, the moves made, and their
 //! undo and redo), where a click or drag on the board began, a replayed solution playing
 //! itself, and the check of each new position (on a worker): a deadlock, and at least how
-//! many pushes are left. In pull mode the game
-//! is played backwards from the solved position ([`crate::level::reverse`]) until it
-//! reaches the start, when it turns into the forward game its pulls stand for.
+//! many pushes are left. In pull mode the game is played backwards from the solved position
+//! ([`crate::level::reverse`]) until it reaches the start, when it turns into the forward
+//! game its pulls stand for.
 
 use crate::app::document::LevelKey;
 use crate::app::inspector::text::plural;
