@@ -10,17 +10,23 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use sokolab::level::format::load_file;
-use sokolab::level::replay;
+use sokolab::level::{Level, replay};
 use sokolab::solver::inspect::Analyser;
-use sokolab::solver::{Config, Deadlocks, Limits, Method, Outcome, Technique, Techniques, solve};
+use sokolab::solver::{
+    Config, Deadlocks, Limits, Method, Outcome, Solution, Technique, Techniques, solve,
+};
 
+/// The four push-optimal searches agree, and along each of their solutions the pushes left
+/// that play mode shows ("at least N pushes to go") are never more than the solution has left.
 #[test]
 fn bfs_astar_and_idastar_agree_on_push_counts() {
     let Some(file) = common::level_file("microban-155.xsb") else { return };
     let collection = load_file(&file).unwrap();
     let limits = Limits { time: Some(Duration::from_secs(30)), ..Limits::default() };
     let cancel = AtomicBool::new(false);
+    let mut exact = 0;
     for (i, level) in collection.levels.iter().take(30).enumerate() {
+        let analyser = Analyser::new(level).unwrap();
         let unpruned = Config {
             deadlocks: Deadlocks::NONE,
             techniques: Techniques::NONE,
@@ -38,6 +44,7 @@ fn bfs_astar_and_idastar_agree_on_push_counts() {
                 Outcome::Solved(solution, _) => {
                     assert!(solution.optimal, "level {}: {name}", i + 1);
                     assert!(replay(level, &solution.moves).solved, "level {}", i + 1);
+                    exact += check_pushes_left(&analyser, level, &solution, i + 1);
                     solution.pushes
                 }
                 other => panic!("level {}: {name} ended {}", i + 1, other.status()),
@@ -45,6 +52,30 @@ fn bfs_astar_and_idastar_agree_on_push_counts() {
         });
         assert!(pushes.iter().all(|&p| p == pushes[0]), "level {}: {pushes:?}", i + 1);
     }
+    // Not a bound that says 0 everywhere: near the end of a line the matching is exact.
+    assert!(exact >= 30, "{exact} positions with the bound exact");
+}
+
+/// Checks that at every push of `solution` (optimal) of level `number` the bound is at most
+/// the pushes left, and 0 at the end; returns at how many positions it is exact.
+fn check_pushes_left(
+    analyser: &Analyser,
+    level: &Level,
+    solution: &Solution,
+    number: usize,
+) -> usize {
+    let (mut position, mut left, mut exact) = (level.clone(), solution.pushes as u32, 0);
+    for (n, m) in solution.moves.iter().enumerate() {
+        if m.push || n == 0 {
+            let bound = analyser.pushes_left(&position).expect("a live position");
+            assert!(bound <= left, "level {number} move {n}: {bound} > {left}");
+            exact += usize::from(bound == left);
+        }
+        position.try_move(m.dir).unwrap();
+        left -= u32::from(m.push);
+    }
+    assert_eq!(analyser.pushes_left(&position), Some(0), "level {number}: solved");
+    exact
 }
 
 /// A claim of unsolvability is a proof: no search may make it on a level that has a
@@ -101,38 +132,4 @@ fn pi_corral_pruning_never_loses_a_solution() {
     }
     eprintln!("PI-corrals compared on {compared} levels");
     assert!(compared >= 120, "only {compared} levels solved without PI-corrals");
-}
-
-/// The bound play mode shows ("at least N pushes to go") is never above the pushes an
-/// optimal solution has left, at every position along A*'s solution of Microban 1-30.
-#[test]
-fn the_pushes_left_shown_in_play_never_pass_an_optimal_solutions() {
-    let Some(file) = common::level_file("microban-155.xsb") else { return };
-    let collection = load_file(&file).unwrap();
-    let limits = Limits { time: Some(Duration::from_secs(30)), ..Limits::default() };
-    let cancel = AtomicBool::new(false);
-    let mut exact = 0;
-    for (i, level) in collection.levels.iter().take(30).enumerate() {
-        let Outcome::Solved(solution, _) =
-            solve(level, &Config::with_method(Method::AStar), &limits, &cancel)
-        else {
-            panic!("level {}: A* did not solve it", i + 1)
-        };
-        assert!(solution.optimal, "level {}", i + 1);
-        let analyser = Analyser::new(level).unwrap();
-        let mut position = level.clone();
-        let mut left = solution.pushes;
-        for (n, m) in solution.moves.iter().enumerate() {
-            if m.push || n == 0 {
-                let bound = analyser.pushes_left(&position).expect("a live position");
-                assert!(bound <= left as u32, "level {} move {n}: {bound} > {left}", i + 1);
-                exact += usize::from(bound == left as u32);
-            }
-            position.try_move(m.dir).unwrap();
-            left -= usize::from(m.push);
-        }
-        assert_eq!(analyser.pushes_left(&position), Some(0), "level {}: solved", i + 1);
-    }
-    // Not a bound that says 0 everywhere: near the end of a line the matching is exact.
-    assert!(exact >= 30, "{exact} positions with the bound exact");
 }

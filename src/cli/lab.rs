@@ -136,16 +136,7 @@ fn interrupted(experiment: &Experiment, seed: Option<u64>, rows: Vec<Row>, json:
     if !json {
         println!("interrupted: the rows complete before the signal");
     }
-    if let Experiment::Scramble(s) = experiment {
-        let table = Table::Scramble {
-            title: s.title.clone(),
-            algorithms: s.algorithms.iter().map(|a| a.label()).collect(),
-            trials: s.trials,
-            seed: seed.unwrap_or(s.seed),
-            rows,
-            curves: Vec::new(),
-            published: s.published.clone(),
-        };
+    if let Some(table) = experiment.partial(seed, rows) {
         if json {
             println!("{}", serde_json::to_string(&table).expect("tables serialise"));
         } else {

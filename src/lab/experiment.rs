@@ -283,6 +283,15 @@ impl Experiment {
         }
     }
 
+    /// The table of a scramble run stopped early, from the `rows` it completed (no curves
+    /// are fitted to part of a table); `None` for a game tree, whose rows are not kept.
+    pub fn partial(&self, seed: Option<u64>, rows: Vec<Row>) -> Option<Table> {
+        match self {
+            Experiment::GameTree { .. } => None,
+            Experiment::Scramble(s) => Some(s.table(seed.unwrap_or(s.seed), rows, Vec::new())),
+        }
+    }
+
     /// The limits of a run unless the user gives others: no time limit, and the memory a
     /// solver's search may hold.
     pub fn default_limits() -> Limits {
@@ -568,7 +577,12 @@ impl Scramble {
                 Some(Curve { algorithm: a.label(), a: a_, b })
             })
             .collect();
-        Ok(Table::Scramble {
+        Ok(self.table(seed, rows, curves))
+    }
+
+    /// The table of `rows` measured with `seed`, with the `curves` fitted to them.
+    fn table(&self, seed: u64, rows: Vec<Row>, curves: Vec<Curve>) -> Table {
+        Table::Scramble {
             title: self.title.clone(),
             algorithms: self.algorithms.iter().map(|a| a.label()).collect(),
             trials: self.trials,
@@ -576,7 +590,7 @@ impl Scramble {
             rows,
             curves,
             published: self.published.clone(),
-        })
+        }
     }
 
     /// What is scrambled: a solved puzzle, or the level.
