@@ -20,13 +20,7 @@ pub struct GeneratorState {
 
 impl Default for GeneratorState {
     fn default() -> Self {
-        GeneratorState {
-            open: false,
-            spec: Spec { width: 8, height: 8, boxes: 3 },
-            count: 5,
-            seed: 1,
-            run: None,
-        }
+        GeneratorState { open: false, spec: Spec::new(8, 8, 3), count: 5, seed: 1, run: None }
     }
 }
 
@@ -76,7 +70,7 @@ impl GeneratorState {
         let tally = run.job.latest().copied().unwrap_or_default();
         let stopping = if run.job.is_cancelling() { " (stopping…)" } else { "" };
         Some(format!(
-            "Generating{stopping}: {} of {} made, {} rooms drawn, {:.1} s",
+            "Generating{stopping}: {} of {} made, {} draws, {:.1} s",
             tally.made,
             run.count,
             tally.draws,

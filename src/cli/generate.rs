@@ -1,4 +1,5 @@
-//! `sokolab generate --size WxH --boxes N --count K --seed S [--time-limit S]`: new levels,
+//! `sokolab generate --size WxH --boxes N --count K --seed S [--min-pushes N]
+//! [--min-difficulty D] [--time-limit S]`: new levels,
 //! each with its push-optimal solution and rating, as XSB on standard output, each written
 //! whole as soon as it is made; what it took on standard error. A time limit, SIGINT or
 //! SIGTERM ends the run after the levels made so far.
@@ -27,6 +28,12 @@ pub struct GenerateArgs {
     /// Levels to make.
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub count: usize,
+    /// Keep only levels whose solution needs at least N pushes (0: any).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub min_pushes: usize,
+    /// Keep only levels rated at least D, from 0 to 10 (0: any).
+    #[arg(long, value_name = "D", default_value_t = 0.0, value_parser = parse_difficulty)]
+    pub min_difficulty: f64,
     /// The seed: the same seed gives the same levels.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
@@ -41,6 +48,14 @@ pub struct GenerateArgs {
     pub time_limit: TimeLimit,
 }
 
+/// A difficulty from 0 to 10.
+fn parse_difficulty(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(d) if (0.0..=10.0).contains(&d) => Ok(d),
+        _ => Err(format!("`{text}`: expected a difficulty from 0 to 10, such as 4.5")),
+    }
+}
+
 /// `WxH`, both from 1.
 fn parse_size(text: &str) -> Result<(usize, usize), String> {
     let bad = || format!("`{text}`: expected WIDTHxHEIGHT, such as 8x8");
@@ -52,7 +67,11 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
 /// (they are printed), 128 + the signal's number after SIGINT or SIGTERM; an error for a
 /// size or box count that cannot give levels.
 pub fn run(args: &GenerateArgs) -> Result<ExitCode, CliError> {
-    let spec = Spec { width: args.size.0, height: args.size.1, boxes: args.boxes };
+    let spec = Spec {
+        min_pushes: args.min_pushes,
+        min_difficulty: args.min_difficulty,
+        ..Spec::new(args.size.0, args.size.1, args.boxes)
+    };
     let start = Instant::now();
     let signalled = interrupt::catch();
     let (cancel, finished) = (AtomicBool::new(false), AtomicBool::new(false));
@@ -62,7 +81,7 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, CliError> {
     let made = std::thread::scope(|scope| {
         scope.spawn(|| watch(args.time_limit.0, start, signalled, &cancel, &finished));
         let mut write = |tally: Tally, level: Option<&Generated>| {
-            bar.message(format!("{} rooms drawn", tally.draws));
+            bar.message(format!("{} draws", tally.draws));
             let Some(g) = level else { return };
             bar.inc(1);
             let one = Collection { levels: vec![g.level.clone()], ..Collection::default() };
@@ -96,6 +115,9 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, CliError> {
              or a larger board",
             t.as_secs_f64()
         ),
+        (None, _) if spec.has_minimum() => "; gave up: few draws reach the minimum asked for: \
+             lower --min-pushes or --min-difficulty, or give a larger board"
+            .into(),
         (None, _) => "; gave up: few draws give levels of this size and box count".into(),
         (Some(s), _) => format!("; stopped by signal {s}"),
     };

@@ -98,13 +98,14 @@ pub enum Command {
         sokolab optimize levels/default.xsb --level 5 --metric moves --time-limit 10")]
     Optimize(optimize::OptimizeArgs),
     /// Rate each level's difficulty from measures you can see (effort, pushes, box lines,
-    /// hard decisions).
+    /// box changes, hard decisions).
     #[command(after_help = "Example:\n  sokolab rate levels/default.xsb --levels 1-10")]
     Rate(rate::RateArgs),
-    /// Make new levels (rooms from templates, the position farthest from the solved one),
-    /// each with its push-optimal solution, as XSB on standard output.
+    /// Make new levels (rooms from templates, evolved; the start whose solution has the
+    /// most pushes, box lines and box changes), each with its push-optimal solution, as XSB
+    /// on standard output.
     #[command(after_help = "Example:\n  \
-        sokolab generate --size 8x8 --boxes 3 --count 5 --seed 7 > new.xsb")]
+        sokolab generate --size 10x10 --boxes 4 --count 5 --min-pushes 30 > new.xsb")]
     Generate(generate::GenerateArgs),
     /// Run one of the textbook's experiments (Tables 7-1 and 7-3) and print its table.
     #[command(after_help = "Example:\n  sokolab lab nutshell-7-1")]

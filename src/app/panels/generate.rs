@@ -14,8 +14,9 @@ pub fn show(ctx: &Context, state: &mut GeneratorState, sink: &mut Sink<'_>) {
     let mut open = state.open;
     egui::Window::new("Generate levels").open(&mut open).resizable(false).show(ctx, |ui| {
         ui.label(
-            "Rooms from templates, goals placed at random, and the position farthest from \
-             the solved one by pulls: each level keeps its push-optimal solution and is rated.",
+            "Rooms from templates, goals placed several ways, and the start whose solution \
+             scores most by pushes, box lines and box changes; the room then narrowed while \
+             that score grows. Each level keeps its push-optimal solution and is rated.",
         );
         let busy = state.run.is_some();
         ui.add_enabled_ui(!busy, |ui| {
@@ -24,6 +25,13 @@ pub fn show(ctx: &Context, state: &mut GeneratorState, sink: &mut Sink<'_>) {
                 field(ui, "Height (walls included)", &mut state.spec.height, 5..=40);
                 field(ui, "Boxes", &mut state.spec.boxes, 1..=100);
                 field(ui, "Levels", &mut state.count, 1..=100);
+                field(ui, "At least pushes (0: any)", &mut state.spec.min_pushes, 0..=1000);
+                field(
+                    ui,
+                    "At least difficulty (0: any)",
+                    &mut state.spec.min_difficulty,
+                    0.0..=10.0,
+                );
                 field(ui, "Seed", &mut state.seed, 0..=u64::MAX);
             });
         });

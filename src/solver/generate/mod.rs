@@ -8,22 +8,36 @@
 mod farthest;
 mod rooms;
 
-use crate::level::{Dir, Level, Pos, Terrain};
+pub use farthest::Measures;
+
+use crate::level::{Dir, Level, Move, Pos, Terrain};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::random::Random;
 use crate::solver::model::state::boxes_of;
 use crate::solver::rating::{Rating, TIME_LIMIT, rate};
 use crate::solver::solution::line;
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// Goal placements tried in each room, the best start of them kept.
+const GOAL_PLACEMENTS: usize = 4;
+
+/// Positions a draw's pull searches may reach in all: half for rooms and goal placements,
+/// half for evolving the best room, so a small board is tried many more ways than a
+/// large one for the same work (a count, so a seed gives the same levels everywhere).
+const WORK: usize = 1_000_000;
+
+/// Rooms, and walls tried in the best room, at most, however little each search takes.
+const TRIES: usize = 1_000;
+
 /// Positions the pull search may reach for one room.
-const PULL_LIMIT: usize = 200_000;
+const PULL_LIMIT: usize = 1_000_000;
 
 /// Draws tried per level asked for before the generator gives up.
 const DRAWS_PER_LEVEL: usize = 200;
 
 /// What to generate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Spec {
     /// Board width, walls included.
     pub width: usize,
@@ -31,6 +45,22 @@ pub struct Spec {
     pub height: usize,
     /// Boxes (and goals).
     pub boxes: usize,
+    /// The fewest pushes a level kept may need (0: any).
+    pub min_pushes: usize,
+    /// The least difficulty a level kept may have (0: any).
+    pub min_difficulty: f64,
+}
+
+impl Spec {
+    /// A board of `width` × `height` with `boxes` boxes, any level kept.
+    pub fn new(width: usize, height: usize, boxes: usize) -> Spec {
+        Spec { width, height, boxes, min_pushes: 0, min_difficulty: 0.0 }
+    }
+
+    /// Whether the spec asks for more than any level.
+    pub fn has_minimum(&self) -> bool {
+        self.min_pushes > 0 || self.min_difficulty > 0.0
+    }
 }
 
 /// Why nothing can be generated for a spec.
@@ -74,14 +104,15 @@ pub fn difficulty_spread(made: &[Generated]) -> Option<(f64, f64, f64)> {
 pub struct Tally {
     /// Levels made.
     pub made: usize,
-    /// Rooms and goal placements drawn.
+    /// Draws made (each tries several rooms and goal placements).
     pub draws: usize,
 }
 
 /// Generates up to `count` levels of `spec` from `seed`, telling `progress` after each
 /// draw, with the level it made if any; stops soon after `cancel` is set, and after
-/// [`DRAWS_PER_LEVEL`] draws per level asked for (a spec may allow few levels). A level is
-/// kept when its solution needs at least two pushes a box.
+/// [`DRAWS_PER_LEVEL`] draws per level asked for, ten times as many when the spec asks for
+/// a minimum (a spec may allow few levels). A level is kept when its solution needs at
+/// least two pushes a box and the spec's minimum pushes and difficulty.
 pub fn generate(
     spec: Spec,
     seed: u64,
@@ -93,7 +124,8 @@ pub fn generate(
     let mut random = Random::new(seed);
     let mut out = Vec::new();
     let mut tally = Tally::default();
-    while out.len() < count && tally.draws < count.saturating_mul(DRAWS_PER_LEVEL) {
+    let per_level = if spec.has_minimum() { 10 * DRAWS_PER_LEVEL } else { DRAWS_PER_LEVEL };
+    while out.len() < count && tally.draws < count.saturating_mul(per_level) {
         if cancel.load(Ordering::Relaxed) {
             break;
         }
@@ -131,29 +163,166 @@ fn check(spec: Spec) -> Result<(), GenerateError> {
     Ok(())
 }
 
-/// One draw: a room, goals, the farthest position; the level when it is worth keeping.
+/// One draw: rooms, goals placed [`GOAL_PLACEMENTS`] times in each, the best-scoring start
+/// of each placement (every box off the goals), the best kept; then the room evolved: the
+/// floor its solution does not use walled up, then one floor square at a time walled up
+/// and the search run again in the smaller room (whose positions can only be as far or
+/// farther), kept when it scores more; all within [`WORK`]. Of the starts that were the
+/// best so far, the one rated most difficult is the level, when it reaches the spec's
+/// minimum.
 fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generated> {
-    let mut level = rooms::room(spec.width, spec.height, spec.boxes * 2 + 2, random)?;
+    let mut searched = 0;
+    // Every start that was the best so far, the best last.
+    let mut finalists: Vec<Start> = Vec::new();
+    for _ in 0..TRIES {
+        if searched >= WORK / 2 || cancel.load(Ordering::Relaxed) {
+            break;
+        }
+        let Some(room) = rooms::room(spec.width, spec.height, spec.boxes * 2 + 2, random) else {
+            continue;
+        };
+        let room = fitted(room, spec.boxes, random);
+        for k in 0..GOAL_PLACEMENTS {
+            let Some(solved) = place_goals(&room, spec.boxes, k % 2 == 1, random) else { break };
+            let Some(start) = start_from(&solved, cancel, &mut searched) else { continue };
+            let best = finalists.last().map_or(0, |b| b.measures.score());
+            if start.measures.score() > best {
+                finalists.push(start.compact());
+            }
+        }
+    }
+    finalists.last()?;
+    // Evolve the room: wall up a floor square at random, keep the room when its best
+    // start scores more.
+    for _ in 0..TRIES {
+        if searched >= WORK || cancel.load(Ordering::Relaxed) {
+            break;
+        }
+        let best = finalists.last().expect("one at least, looked at above");
+        let solved = best.solved();
+        let floor: Vec<Pos> =
+            solved.positions().filter(|&p| solved.square(p).terrain == Terrain::Floor).collect();
+        if floor.is_empty() {
+            break;
+        }
+        let Some(room) = rooms::narrowed(&solved, floor[random.below(floor.len())]) else {
+            continue;
+        };
+        let Some(next) = start_from(&room, cancel, &mut searched) else { continue };
+        if next.measures.score() > best.measures.score() {
+            finalists.push(next.compact());
+        }
+    }
+    // The finalists rated, the most difficult kept (the score does not see how hard the
+    // level is to search, the rating does; a rating takes milliseconds beside the search).
+    let mut kept: Option<(Level, usize, Option<Rating>, f64)> = None;
+    for start in finalists.into_iter().rev() {
+        let pushes = start.measures.pushes as usize;
+        if pushes < 2 * spec.boxes || pushes < spec.min_pushes {
+            continue;
+        }
+        let mut level = start.level;
+        level.meta.solutions.push(start.moves.iter().map(|m| m.lurd()).collect());
+        let rating = rate(&level, Some(TIME_LIMIT), cancel).ok().flatten();
+        let difficulty = rating.as_ref().and_then(|r| r.difficulty()).unwrap_or(0.0);
+        if kept.as_ref().is_none_or(|k| difficulty > k.3) {
+            kept = Some((level, pushes, rating, difficulty));
+        }
+    }
+    let (mut level, pushes, rating, difficulty) = kept?;
+    if difficulty < spec.min_difficulty {
+        return None;
+    }
+    level.meta.author = "Sokolab's generator".into();
+    level.meta.comment = match rating.as_ref().and_then(|r| r.difficulty()) {
+        Some(d) => format!("{pushes} pushes (optimal), difficulty {d:.1}"),
+        None => format!("{pushes} pushes (optimal)"),
+    };
+    Some(Generated { level, pushes, rating })
+}
+
+/// `room` narrowed, a floor square at a time, until its ways to place `boxes` boxes are
+/// at most sixteen times [`PULL_LIMIT`] (the pulls reach a small part of them), so that a
+/// pull search can see most of its positions: a search cut short sees only those near the
+/// goals, so a large room with many boxes gives short levels (at 12x12 with six boxes, a
+/// bound four times larger gave 28 pushes where this one gives 43).
+fn fitted(mut room: Level, boxes: usize, random: &mut Random) -> Level {
+    for _ in 0..TRIES {
+        let floor: Vec<Pos> =
+            room.positions().filter(|&p| room.square(p).terrain == Terrain::Floor).collect();
+        if floor.len() <= 2 * boxes + 2
+            || placements(floor.len(), boxes) <= 16.0 * PULL_LIMIT as f64
+        {
+            break;
+        }
+        if let Some(narrower) = rooms::narrowed(&room, floor[random.below(floor.len())]) {
+            room = narrower;
+        }
+    }
+    room
+}
+
+/// The ways to place `boxes` boxes on `floor` squares (more than `boxes`).
+fn placements(floor: usize, boxes: usize) -> f64 {
+    (0..boxes).map(|k| (floor - k) as f64 / (k + 1) as f64).product()
+}
+
+/// `room` with `boxes` goals on distinct floor squares, a box on each, and the player on
+/// another square; `None` when the room has too little floor. The goals are scattered, or
+/// `clustered`: each one beside one placed before, where the room allows (goals in a
+/// group make boxes wait for each other, as in many hand-made levels).
+fn place_goals(room: &Level, boxes: usize, clustered: bool, random: &mut Random) -> Option<Level> {
+    let mut level = room.clone();
     let mut floor: Vec<Pos> =
         level.positions().filter(|&p| level.square(p).terrain == Terrain::Floor).collect();
-    // Goals on distinct floor squares, with the boxes on them and the player on another.
-    for k in 0..=spec.boxes {
-        let square = level.square_mut(floor.swap_remove(random.below(floor.len())));
-        if k < spec.boxes {
+    if floor.len() <= boxes {
+        return None;
+    }
+    let mut placed: Vec<Pos> = Vec::new();
+    for k in 0..=boxes {
+        let beside = |p: &Pos| placed.iter().any(|q| p.x.abs_diff(q.x) + p.y.abs_diff(q.y) == 1);
+        let near: Vec<usize> = if clustered && k < boxes && !placed.is_empty() {
+            (0..floor.len()).filter(|&i| beside(&floor[i])).collect()
+        } else {
+            Vec::new()
+        };
+        let i = match near.is_empty() {
+            true => random.below(floor.len()),
+            false => near[random.below(near.len())],
+        };
+        let p = floor.swap_remove(i);
+        let square = level.square_mut(p);
+        if k < boxes {
             (square.terrain, square.has_box) = (Terrain::Goal, true);
+            placed.push(p);
         } else {
             square.has_player = true;
         }
     }
-    let problem = Problem::new(&level).ok()?;
-    let far = farthest::farthest(&problem, PULL_LIMIT, cancel)?;
+    Some(level)
+}
+
+/// A level's start, found by the pull search, with its push-optimal solution.
+struct Start {
+    /// The level at the start position.
+    level: Level,
+    /// The solution: the search's pulls reversed, replayed.
+    moves: Vec<Move>,
+    /// What the solution measures.
+    measures: Measures,
+}
+
+/// The best start for the solved position `solved` (boxes on the goals), or `None` when
+/// the search finds none or was cancelled (a search cut short has not looked at every
+/// position).
+fn start_from(solved: &Level, cancel: &AtomicBool, searched: &mut usize) -> Option<Start> {
+    let problem = Problem::new(solved).ok()?;
+    let far = farthest::farthest(&problem, PULL_LIMIT, cancel, searched)?;
     if cancel.load(Ordering::Relaxed) {
-        return None; // a search cut short has not found the farthest position
-    }
-    if far.pulls.len() < 2 * spec.boxes {
         return None;
     }
     let board = &problem.board;
+    let mut level = solved.clone();
     for p in level.positions() {
         let square = level.square_mut(p);
         (square.has_box, square.has_player) = (false, false);
@@ -166,19 +335,96 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
         .into_iter()
         .map(|(s, d)| (board.pos(s), Dir::ALL[d]))
         .collect();
-    // The pulls always undo into a solution; a draw that does not is dropped, never kept.
+    // The pulls always undo into a solution; a start whose do not is dropped, never kept.
     let moves = line(&level, &pushes).ok()?;
     if moves.iter().filter(|m| m.push).count() != far.pulls.len() {
         return None;
     }
-    level.meta.solutions.push(moves.iter().map(|m| m.lurd()).collect());
-    let rating = rate(&level, Some(TIME_LIMIT), cancel).ok().flatten();
-    level.meta.author = "Sokolab's generator".into();
-    level.meta.comment = match rating.as_ref().and_then(|r| r.difficulty()) {
-        Some(d) => format!("{} pushes (optimal), difficulty {d:.1}", far.pulls.len()),
-        None => format!("{} pushes (optimal)", far.pulls.len()),
+    Some(Start { level, moves, measures: far.measures })
+}
+
+impl Start {
+    /// The start with the floor its solution never uses walled up (the walls no floor
+    /// touches taken away): the same solution solves it, and no solution with fewer
+    /// pushes appears where there is less floor.
+    fn compact(mut self) -> Start {
+        let used = squares_used(&self.level, &self.moves);
+        let level = &mut self.level;
+        for p in level.positions() {
+            if level.square(p).terrain.is_walkable() && !used.contains(&p) {
+                level.square_mut(p).terrain = Terrain::Wall;
+            }
+        }
+        clear_outside(level);
+        self
+    }
+
+    /// The solved position of this start's room: the boxes on the goals, the player where
+    /// it starts (the pull search starts from every area the player can be in).
+    fn solved(&self) -> Level {
+        let mut level = self.level.clone();
+        for p in level.positions() {
+            let square = level.square_mut(p);
+            square.has_box = square.terrain == Terrain::Goal;
+        }
+        let player = level.player().filter(|&p| !level.square(p).has_box);
+        if player.is_none() {
+            // The player started on a goal: put it on a floor square instead.
+            let floor = level.positions().find(|&p| level.square(p).terrain == Terrain::Floor);
+            for p in level.positions() {
+                level.square_mut(p).has_player = Some(p) == floor;
+            }
+        }
+        level
+    }
+}
+
+/// The squares the player and the boxes stand on while `moves` are played from `level`'s
+/// start.
+fn squares_used(level: &Level, moves: &[Move]) -> HashSet<Pos> {
+    let mut used: HashSet<Pos> = level.boxes().into_iter().collect();
+    let Some(mut at) = level.player() else { return used };
+    used.insert(at);
+    for m in moves {
+        let Some(next) = at.step(m.dir) else { break };
+        if m.push {
+            used.extend(next.step(m.dir));
+        }
+        used.insert(next);
+        at = next;
+    }
+    used
+}
+
+/// Turns the walls that no floor square touches (sides or corners) and that the board's
+/// edge reaches through such walls into outside, so the level is drawn as compactly as
+/// it is played.
+fn clear_outside(level: &mut Level) {
+    let (w, h) = (level.width() as isize, level.height() as isize);
+    let at = |x: isize, y: isize| Pos { x: x as usize, y: y as usize };
+    let bare = |level: &Level, x: isize, y: isize| {
+        (-1..=1).all(|dy| {
+            (-1..=1).all(|dx| {
+                let (a, b) = (x + dx, y + dy);
+                a < 0 || b < 0 || a >= w || b >= h || !level.square(at(a, b)).terrain.is_walkable()
+            })
+        })
     };
-    Some(Generated { level, pushes: far.pulls.len(), rating })
+    let mut stack: Vec<(isize, isize)> = (0..w)
+        .flat_map(|x| [(x, 0), (x, h - 1)])
+        .chain((0..h).flat_map(|y| [(0, y), (w - 1, y)]))
+        .collect();
+    while let Some((x, y)) = stack.pop() {
+        if x < 0 || y < 0 || x >= w || y >= h {
+            continue;
+        }
+        let p = at(x, y);
+        if level.square(p).terrain != Terrain::Wall || !bare(level, x, y) {
+            continue;
+        }
+        level.square_mut(p).terrain = Terrain::Outside;
+        stack.extend([(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]);
+    }
 }
 
 #[cfg(test)]

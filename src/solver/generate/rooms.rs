@@ -53,6 +53,50 @@ pub fn room(width: usize, height: usize, floor: usize, random: &mut Random) -> O
     Some(level)
 }
 
+/// `level` (a solved position: boxes on the goals) with its floor square `at` walled up,
+/// and the dead ends that leaves walled up too, goals kept; the player moved onto another
+/// floor square if it stood on one walled up. `None` when `at` is no plain floor or the
+/// floor would no longer be one piece.
+pub fn narrowed(level: &Level, at: Pos) -> Option<Level> {
+    let width = level.width();
+    let index = |p: Pos| p.y * width + p.x;
+    let terrain: Vec<Terrain> = level.positions().map(|p| level.square(p).terrain).collect();
+    if terrain[index(at)] != Terrain::Floor {
+        return None;
+    }
+    let mut wall: Vec<bool> = terrain.iter().map(|t| !t.is_walkable()).collect();
+    wall[index(at)] = true;
+    loop {
+        let dead: Vec<usize> = (0..wall.len())
+            .filter(|&i| {
+                !wall[i]
+                    && terrain[i] != Terrain::Goal
+                    && neighbours(i, width, wall.len()).filter(|&j| wall[j]).count() >= 3
+            })
+            .collect();
+        if dead.is_empty() {
+            break;
+        }
+        dead.into_iter().for_each(|i| wall[i] = true);
+    }
+    let cells: Vec<usize> = (0..wall.len()).filter(|&i| !wall[i]).collect();
+    if !connected(&wall, width, &cells) {
+        return None;
+    }
+    let mut out = level.clone();
+    for p in level.positions() {
+        if wall[index(p)] && terrain[index(p)].is_walkable() {
+            let square = out.square_mut(p);
+            (square.terrain, square.has_player) = (Terrain::Wall, false);
+        }
+    }
+    if level.player().is_some() && out.player().is_none() {
+        let floor = out.positions().find(|&p| out.square(p).terrain == Terrain::Floor)?;
+        out.square_mut(floor).has_player = true;
+    }
+    Some(out)
+}
+
 /// Template square (x, y) after `turns` quarter turns and an optional mirror.
 fn turned(x: usize, y: usize, turns: usize, mirror: bool) -> (usize, usize) {
     let (mut x, mut y) = if mirror { (2 - x, y) } else { (x, y) };

@@ -1,4 +1,5 @@
 use super::*;
+use crate::level::metrics::Metrics;
 use crate::level::moves::parse_lurd;
 use crate::level::{Severity, replay, validate};
 use crate::solver::config::{Config, Limits, Method};
@@ -11,7 +12,7 @@ fn make(spec: Spec, seed: u64, count: usize) -> Vec<Generated> {
 
 #[test]
 fn every_generated_level_is_valid_and_its_saved_solution_is_push_optimal() {
-    let spec = Spec { width: 8, height: 8, boxes: 3 };
+    let spec = Spec::new(8, 8, 3);
     let levels = make(spec, 1, 5);
     assert_eq!(levels.len(), 5);
     for g in &levels {
@@ -25,6 +26,9 @@ fn every_generated_level_is_valid_and_its_saved_solution_is_push_optimal() {
         let played = replay(level, &moves);
         assert!(played.solved && played.pushes == g.pushes, "{}", level.meta.title);
         assert!(g.pushes >= 6, "two pushes a box at least");
+        let boxes = level.boxes();
+        let on_goals = boxes.iter().filter(|&&b| level.square(b).terrain == Terrain::Goal);
+        assert_eq!(on_goals.count(), 0, "every box must move");
         let astar = solve(
             level,
             &Config::with_method(Method::AStar),
@@ -43,7 +47,7 @@ fn every_generated_level_is_valid_and_its_saved_solution_is_push_optimal() {
 
 #[test]
 fn a_seed_gives_the_same_levels_and_another_seed_others() {
-    let spec = Spec { width: 8, height: 8, boxes: 2 };
+    let spec = Spec::new(8, 8, 2);
     let rows = |v: &[Generated]| v.iter().map(|g| g.level.to_rows()).collect::<Vec<_>>();
     let (a, b, c) = (make(spec, 5, 3), make(spec, 5, 3), make(spec, 6, 3));
     assert_eq!(rows(&a), rows(&b));
@@ -53,12 +57,81 @@ fn a_seed_gives_the_same_levels_and_another_seed_others() {
 #[test]
 fn a_spec_that_cannot_give_levels_is_refused_and_cancel_stops_at_once() {
     let none = AtomicBool::new(false);
-    let bad =
-        |w, h, boxes| generate(Spec { width: w, height: h, boxes }, 1, 1, &none, &mut |_, _| {});
+    let bad = |w, h, boxes| generate(Spec::new(w, h, boxes), 1, 1, &none, &mut |_, _| {});
     assert!(matches!(bad(4, 8, 1), Err(GenerateError::BadSpec(w)) if w.contains("5x5 to 40x40")));
     assert!(matches!(bad(6, 6, 9), Err(GenerateError::BadSpec(w)) if w.contains("from 1 to 5")));
     assert!(matches!(bad(8, 8, 0), Err(GenerateError::BadSpec(_))));
     let cancel = AtomicBool::new(true);
-    let spec = Spec { width: 8, height: 8, boxes: 3 };
+    let spec = Spec::new(8, 8, 3);
     assert!(generate(spec, 1, 3, &cancel, &mut |_, _| {}).unwrap().is_empty());
+}
+
+#[test]
+fn the_score_prefers_more_box_changes_at_equal_pushes() {
+    let m = |pushes, box_lines, box_changes| Measures { pushes, box_lines, box_changes };
+    assert!(m(20, 8, 5).score() > m(20, 8, 4).score());
+    // A change counts for more than a line: turning from box to box beats a bend.
+    assert!(m(20, 8, 5).score() > m(20, 10, 4).score());
+    assert!(m(21, 8, 4).score() > m(20, 8, 4).score(), "pushes still count");
+}
+
+/// The best starts of a few rooms of `spec`, each with its goals placed both ways.
+fn starts(spec: Spec, seed: u64) -> Vec<Start> {
+    let mut random = Random::new(seed);
+    let none = AtomicBool::new(false);
+    let mut out = Vec::new();
+    for k in 0..40 {
+        let Some(room) = rooms::room(spec.width, spec.height, spec.boxes * 2 + 2, &mut random)
+        else {
+            continue;
+        };
+        let solved = place_goals(&room, spec.boxes, k % 2 == 1, &mut random).unwrap();
+        out.extend(start_from(&solved, &none, &mut 0));
+    }
+    assert!(out.len() >= 10, "most rooms give a start ({})", out.len());
+    out
+}
+
+#[test]
+fn a_start_measures_what_its_solution_measures_and_every_box_must_move() {
+    for start in starts(Spec::new(8, 8, 3), 11) {
+        let metrics = Metrics::of(&start.level, &start.moves).unwrap();
+        let m = start.measures;
+        assert_eq!(
+            (metrics.pushes, metrics.box_lines, metrics.box_changes),
+            (m.pushes as usize, m.box_lines as usize, m.box_changes as usize)
+        );
+        let level = &start.level;
+        assert!(level.boxes().iter().all(|&b| level.square(b).terrain != Terrain::Goal));
+    }
+}
+
+#[test]
+fn walling_up_the_floor_a_solution_does_not_use_keeps_it_solvable_with_the_same_optimum() {
+    let none = AtomicBool::new(false);
+    let floor = |l: &Level| l.positions().filter(|&p| l.square(p).terrain.is_walkable()).count();
+    let mut smaller = 0;
+    for start in starts(Spec::new(8, 8, 2), 12).into_iter().take(8) {
+        let before = floor(&start.level);
+        let pushes = start.measures.pushes as usize;
+        let compact = start.compact();
+        smaller += usize::from(floor(&compact.level) < before);
+        assert!(replay(&compact.level, &compact.moves).solved);
+        let astar =
+            solve(&compact.level, &Config::with_method(Method::AStar), &Limits::default(), &none);
+        assert!(matches!(astar, Outcome::Solved(s, _) if s.optimal && s.pushes == pushes));
+    }
+    assert!(smaller > 0, "some floor went unused");
+}
+
+#[test]
+fn a_minimum_keeps_only_levels_that_reach_it() {
+    let spec = Spec { min_pushes: 20, min_difficulty: 3.0, ..Spec::new(8, 8, 3) };
+    let levels = make(spec, 2, 3);
+    assert_eq!(levels.len(), 3);
+    for g in &levels {
+        assert!(g.pushes >= 20, "{} pushes", g.pushes);
+        let d = g.rating.as_ref().and_then(|r| r.difficulty()).unwrap();
+        assert!(d >= 3.0, "difficulty {d}");
+    }
 }
