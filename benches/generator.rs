@@ -1,8 +1,9 @@
 //! The level generator beside Microban: for each size and box count an author asks for,
 //! levels made a minute (one core) and the median of each measure of the rating (pushes,
 //! box lines, box changes, reference effort, difficulty), beside the medians of Microban's
-//! levels with as many boxes. Every generated level's saved solution is replayed and its
-//! push count checked against A*'s.
+//! levels with as many boxes, and the share of those Microban levels rated below the
+//! generated set's median difficulty. Every generated level's saved solution is replayed
+//! and its push count checked against A*'s.
 //!
 //! `cargo bench --bench generator` makes 20 levels of each spec from seed 1; `--count K`,
 //! `--seed S` and `--only WxH/N` change that. Microban comes from
@@ -36,11 +37,11 @@ fn main() {
     let none = AtomicBool::new(false);
     println!(
         "spec       levels/min  A* agrees  pushes       box lines    box changes  effort       \
-         difficulty"
+         difficulty    above"
     );
     println!(
         "                                   gen  Micro   gen  Micro   gen  Micro   gen  Micro   \
-         gen  Micro"
+         gen  Micro  Micro"
     );
     for (w, h, boxes) in SPECS {
         let name = format!("{w}x{h}/{boxes}");
@@ -59,14 +60,22 @@ fn main() {
             let (a, b) = (median(&ours, measure), median(&theirs, measure));
             format!("{:>5} {:>6}", shown(a), shown(b))
         };
+        // Where the generated set ranks among Microban's levels with as many boxes: the
+        // share of them rated below its median difficulty.
+        let rank = median(&ours, Rating::difficulty).and_then(|d| {
+            let below = theirs.iter().filter(|r| r.difficulty().is_some_and(|x| x < d)).count();
+            (!theirs.is_empty())
+                .then(|| format!("{:.0} %", 100.0 * below as f64 / theirs.len() as f64))
+        });
         println!(
-            "{name:<10} {per_minute:>10.1}  {:>9}  {} {} {} {} {}",
+            "{name:<10} {per_minute:>10.1}  {:>9}  {} {} {} {} {}  {:>6}",
             format!("{agrees}/{}", made.len()),
             cell(|r| r.best.map(|b| b.pushes as f64)),
             cell(|r| r.best.map(|b| b.box_lines as f64)),
             cell(|r| r.best.map(|b| b.box_changes as f64)),
             cell(|r| r.effort.map(|e| e as f64)),
             cell(|r| r.difficulty()),
+            rank.unwrap_or("-".into()),
         );
     }
 }

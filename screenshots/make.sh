@@ -161,8 +161,8 @@ kill $APP; wait $APP 2>/dev/null || true
 start
 click 53 12
 click 100 296
-click 57 230
-sleep 2
+click 57 290
+sleep 15
 xdotool mousemove 640 700
 sleep 0.5
 shot screenshots/generator.png

@@ -70,7 +70,7 @@ impl GeneratorState {
         let tally = run.job.latest().copied().unwrap_or_default();
         let stopping = if run.job.is_cancelling() { " (stopping…)" } else { "" };
         Some(format!(
-            "Generating{stopping}: {} of {} made, {} draws, {:.1} s",
+            "Generating{stopping}: {} of {} made, draws tried: {}, {:.1} s",
             tally.made,
             run.count,
             tally.draws,

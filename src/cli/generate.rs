@@ -81,7 +81,7 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, CliError> {
     let made = std::thread::scope(|scope| {
         scope.spawn(|| watch(args.time_limit.0, start, signalled, &cancel, &finished));
         let mut write = |tally: Tally, level: Option<&Generated>| {
-            bar.message(format!("{} draws", tally.draws));
+            bar.message(format!("draws tried: {}", tally.draws));
             let Some(g) = level else { return };
             bar.inc(1);
             let one = Collection { levels: vec![g.level.clone()], ..Collection::default() };
@@ -112,8 +112,9 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, CliError> {
         (None, _) if closed => "; stopped: standard output was closed".into(),
         (None, Some(t)) if start.elapsed() >= t => format!(
             "; stopped at the time limit ({} s): give more with --time-limit, or fewer boxes \
-             or a larger board",
-            t.as_secs_f64()
+             or a larger board{}",
+            t.as_secs_f64(),
+            if spec.has_minimum() { ", or a lower --min-pushes or --min-difficulty" } else { "" }
         ),
         (None, _) if spec.has_minimum() => "; gave up: few draws reach the minimum asked for: \
              lower --min-pushes or --min-difficulty, or give a larger board"

@@ -91,7 +91,7 @@ pub fn farthest(
         nodes.push(Node { state, parent: usize::MAX, pull: (NONE, 0), measures });
     }
     let mut next = vec![0u64; words + 1];
-    while let Some(at) = queue.pop_front() {
+    'search: while let Some(at) = queue.pop_front() {
         if nodes.len() >= limit || cancel.load(Ordering::Relaxed) {
             break;
         }
@@ -100,6 +100,10 @@ pub fn farthest(
         reach.flood(board, boxes, state[words] as Sq);
         let area: Vec<u64> = reach.bits().to_vec();
         for b in boxes_of(boxes) {
+            // A position of many boxes on a large board takes long to expand.
+            if cancel.load(Ordering::Relaxed) {
+                break 'search;
+            }
             for d in 0..4 {
                 // The player stands beside the box and steps back, pulling it.
                 let stand = board.nbr(b, d);

@@ -34,7 +34,7 @@ const TRIES: usize = 1_000;
 const PULL_LIMIT: usize = 1_000_000;
 
 /// Draws tried per level asked for before the generator gives up.
-const DRAWS_PER_LEVEL: usize = 200;
+const DRAWS_PER_LEVEL: usize = 20;
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -317,7 +317,14 @@ struct Start {
 /// position).
 fn start_from(solved: &Level, cancel: &AtomicBool, searched: &mut usize) -> Option<Start> {
     let problem = Problem::new(solved).ok()?;
-    let far = farthest::farthest(&problem, PULL_LIMIT, cancel, searched)?;
+    // A position costs in proportion to the floor once the floor passes 64 squares (each
+    // pull floods the player's area): a large board gets fewer positions, so a draw takes
+    // about as long on any board.
+    let scale = problem.board.len().max(64);
+    let mut reached = 0;
+    let far = farthest::farthest(&problem, PULL_LIMIT * 64 / scale, cancel, &mut reached);
+    *searched += reached * scale / 64;
+    let far = far?;
     if cancel.load(Ordering::Relaxed) {
         return None;
     }
