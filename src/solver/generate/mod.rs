@@ -1,9 +1,11 @@
-//! The level generator, after Taylor and Parberry: a room from templates
-//! ([`rooms`]), goals placed at random, then a breadth-first search of pulls from the
-//! solved position for the position farthest from it ([`farthest`]). That position is the
-//! level; its pulls, reversed and replayed, are a push-optimal solution kept in the level,
-//! and the level is rated ([`crate::solver::rating`]). Everything is drawn from one seeded
-//! generator, so a seed gives the same levels on any machine.
+//! The level generator, after Taylor and Parberry: rooms from templates ([`rooms`]), goals
+//! placed several ways, then a breadth-first search of pulls from the solved position for
+//! the start whose solution scores most by pushes, box lines and box changes
+//! ([`farthest`]); the room is then narrowed while that score grows, and of the best starts
+//! the one rated most difficult ([`crate::solver::rating`]) is the level, its pulls,
+//! reversed and replayed, a push-optimal solution kept in it. Everything is drawn from one
+//! seeded generator and the work is counted in positions, so a seed gives the same levels
+//! on any machine.
 
 mod farthest;
 mod rooms;
@@ -22,9 +24,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Goal placements tried in each room, the best start of them kept.
 const GOAL_PLACEMENTS: usize = 4;
 
-/// Positions a draw's pull searches may reach in all: half for rooms and goal placements,
-/// half for evolving the best room, so a small board is tried many more ways than a
-/// large one for the same work (a count, so a seed gives the same levels everywhere).
+/// Positions a draw's pull searches may reach in all (on a board of more than 64 floor
+/// squares each counts for its floor / 64): half for rooms and goal placements, half for
+/// evolving the best room, so a small board is tried many more ways than a large one for
+/// the same work (a count, so a seed gives the same levels everywhere).
 const WORK: usize = 1_000_000;
 
 /// Rooms, and walls tried in the best room, at most, however little each search takes.
