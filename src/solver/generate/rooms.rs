@@ -40,7 +40,7 @@ pub fn room(width: usize, height: usize, floor: usize, random: &mut Random) -> O
             }
         }
     }
-    wall_dead_ends(&mut wall, width);
+    wall_dead_ends(&mut wall, width, |_| false);
     let cells: Vec<usize> = (0..wall.len()).filter(|&i| !wall[i]).collect();
     if cells.len() < floor || !connected(&wall, width, &cells) {
         return None;
@@ -66,19 +66,7 @@ pub fn narrowed(level: &Level, at: Pos) -> Option<Level> {
     }
     let mut wall: Vec<bool> = terrain.iter().map(|t| !t.is_walkable()).collect();
     wall[index(at)] = true;
-    loop {
-        let dead: Vec<usize> = (0..wall.len())
-            .filter(|&i| {
-                !wall[i]
-                    && terrain[i] != Terrain::Goal
-                    && neighbours(i, width, wall.len()).filter(|&j| wall[j]).count() >= 3
-            })
-            .collect();
-        if dead.is_empty() {
-            break;
-        }
-        dead.into_iter().for_each(|i| wall[i] = true);
-    }
+    wall_dead_ends(&mut wall, width, |i| terrain[i] == Terrain::Goal);
     let cells: Vec<usize> = (0..wall.len()).filter(|&i| !wall[i]).collect();
     if !connected(&wall, width, &cells) {
         return None;
@@ -106,13 +94,15 @@ fn turned(x: usize, y: usize, turns: usize, mirror: bool) -> (usize, usize) {
     (x, y)
 }
 
-/// Walls up floor squares with three or four walls beside them, until there are none: a
-/// box there could never leave, and the player has no business there.
-fn wall_dead_ends(wall: &mut [bool], width: usize) {
+/// Walls up floor squares with three or four walls beside them, except those `kept`, until
+/// there are none: a box there could never leave, and the player has no business there.
+fn wall_dead_ends(wall: &mut [bool], width: usize, kept: impl Fn(usize) -> bool) {
     loop {
         let dead: Vec<usize> = (0..wall.len())
             .filter(|&i| {
-                !wall[i] && neighbours(i, width, wall.len()).filter(|&j| wall[j]).count() >= 3
+                !wall[i]
+                    && !kept(i)
+                    && neighbours(i, width, wall.len()).filter(|&j| wall[j]).count() >= 3
             })
             .collect();
         if dead.is_empty() {
