@@ -1,5 +1,6 @@
 //! The solution optimiser on Microban: for each level, `auto`'s solution, shortened by
-//! moves and (separately) by pushes, beside the push-optimal count `astar` proves.
+//! moves and (separately) by pushes, beside the push-optimal count `astar` proves, and
+//! whether the optimiser's search of the whole level proved each result the shortest (`*`).
 //!
 //! `cargo bench --bench optimizer` runs every level; `--levels A-B` picks a range,
 //! `--nodes N` the optimiser's expansions per level and metric (default 200,000) and
@@ -40,6 +41,7 @@ fn main() {
     println!("level   auto m/p   by moves m/p   by pushes m/p   astar p   secs");
     let (mut count, mut saved_moves, mut saved_pushes) = (0usize, 0usize, 0usize);
     let (mut proved, mut reached, mut stopped, mut secs) = (0, 0, 0, 0.0);
+    let (mut proved_moves, mut proved_pushes) = (0, 0);
     for n in first..=last {
         let level = &levels[n - 1];
         let Outcome::Solved(s, _) = solve(level, &Config::default(), &auto_limits, &none) else {
@@ -52,6 +54,8 @@ fn main() {
         secs += start.elapsed().as_secs_f64();
         stopped +=
             usize::from(by_moves.stopped.is_some()) + usize::from(by_pushes.stopped.is_some());
+        proved_moves += usize::from(by_moves.proved);
+        proved_pushes += usize::from(by_pushes.proved);
         let before = by_moves.before;
         count += 1;
         saved_moves += before.moves - by_moves.after.moves;
@@ -64,12 +68,14 @@ fn main() {
             proved += 1;
             reached += usize::from(by_pushes.after.pushes == p);
         }
-        let mp = |m: &Metrics| format!("{}/{}", m.moves, m.pushes);
+        let mp = |m: &Metrics, proved| {
+            format!("{}/{}{}", m.moves, m.pushes, if proved { "*" } else { " " })
+        };
         println!(
             "{n:>5}   {:>9}   {:>12}   {:>13}   {:>7}   {:.2}",
-            mp(&before),
-            mp(&by_moves.after),
-            mp(&by_pushes.after),
+            mp(&before, false),
+            mp(&by_moves.after, by_moves.proved),
+            mp(&by_pushes.after, by_pushes.proved),
             astar.map_or("-".into(), |p| p.to_string()),
             start.elapsed().as_secs_f64()
         );
@@ -77,7 +83,8 @@ fn main() {
     let avg = |x: usize| x as f64 / count.max(1) as f64;
     println!(
         "{count} levels: {:.1} moves saved on average by moves, {:.1} pushes by pushes; \
-         {reached} of the {proved} push optima A* proved reached by pushes; {stopped} of {} \
+         {reached} of the {proved} push optima A* proved reached by pushes; proved the \
+         shortest: {proved_moves} by moves, {proved_pushes} by pushes; {stopped} of {} \
          runs stopped at the node limit; {secs:.1} s optimising",
         avg(saved_moves),
         avg(saved_pushes),

@@ -357,3 +357,29 @@ fn generate_prints_levels_that_verify_and_the_same_for_the_same_seed() {
     let bad = sokolab(&["generate", "--size", "6x6", "--boxes", "9"]);
     assert!(String::from_utf8_lossy(&bad.stderr).contains("cannot generate levels: 9 boxes"));
 }
+
+#[test]
+fn metric_moves_turns_an_optimal_method_move_optimal_and_refuses_the_others() {
+    // Level 6: A*'s push-optimal line has 13 moves, the fewest are 10 (as many pushes).
+    let level = "levels/default.xsb";
+    let run = |args: &[&str]| {
+        let out = sokolab(&[&["solve", level, "--level", "6", "--json"], args].concat());
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        (json["moves"].as_u64(), json["optimal"].as_bool(), json["move_optimal"].as_bool())
+    };
+    let by_moves = run(&["--method", "astar", "--metric", "moves"]);
+    assert_eq!(by_moves.1, Some(false), "not push-optimal");
+    assert_eq!(by_moves.2, Some(true), "move-optimal");
+    assert_eq!(run(&["--method", "moves-idastar"]), by_moves);
+    assert_eq!(run(&["--method", "bfs", "--metric", "moves"]), by_moves);
+    let by_pushes = run(&["--method", "astar"]);
+    assert_eq!((by_pushes.1, by_pushes.2), (Some(true), Some(false)));
+    assert!(by_moves.0 < by_pushes.0, "{by_moves:?} {by_pushes:?}");
+    assert_eq!(run(&["--method", "moves-astar", "--metric", "pushes"]), by_pushes);
+
+    let out = sokolab(&["solve", level, "--method", "fess", "--metric", "moves"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("method `fess` has no move-optimal form"), "{err}");
+}

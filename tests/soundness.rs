@@ -2,8 +2,9 @@
 //! catalogue with every lower bound, and the default setting with each deadlock detector and
 //! each technique switched off in turn, on our levels and the first Microban levels (from
 //! `../shared/levels` or `$SOKOLAB_LEVELS`, skipped with a note when absent). No search
-//! calls a solvable level unsolvable, and every claim of optimality has BFS's push count. A
-//! bound that is not admissible may misguide a search, never prune it.
+//! calls a solvable level unsolvable, every claim of push-optimality has BFS's push count,
+//! and every claim of move-optimality the moves and pushes of the breadth-first search on
+//! moves. A bound that is not admissible may misguide a search, never prune it.
 
 mod common;
 
@@ -13,7 +14,8 @@ use std::time::Duration;
 use sokolab::level::Level;
 use sokolab::level::format::load_file;
 use sokolab::solver::{
-    Config, Limits, LowerBound, METHODS, Method, Outcome, PruneReason, Technique, Techniques, solve,
+    Config, Limits, LowerBound, METHODS, Method, MoveSearch, Outcome, PruneReason, Technique,
+    Techniques, solve,
 };
 
 /// Small budgets: the matrix is large, and a stopped search claims nothing.
@@ -49,15 +51,26 @@ fn levels() -> Vec<(String, Level)> {
     levels
 }
 
+/// The optima the references found: BFS's pushes, and the moves and pushes of BFS on moves.
+#[derive(Clone, Copy)]
+struct Optima {
+    pushes: Option<usize>,
+    moves: Option<(usize, usize)>,
+}
+
 /// Checks one run: never unsolvable (every level of the matrix is solvable), and an
-/// optimal claim has `optimum` pushes when BFS found it.
-fn check(name: &str, what: &str, level: &Level, config: &Config, optimum: Option<usize>) {
+/// optimal claim has the `optima` the references found.
+fn check(name: &str, what: &str, level: &Level, config: &Config, optima: Optima) {
     let cancel = AtomicBool::new(false);
     match solve(level, config, &limits(), &cancel) {
         Outcome::Unsolvable(_) => panic!("{name}: {what} called a solvable level unsolvable"),
-        Outcome::Solved(solution, _) if solution.optimal => {
-            if let Some(optimum) = optimum {
-                assert_eq!(solution.pushes, optimum, "{name}: {what} claimed optimal");
+        Outcome::Solved(solution, _) => {
+            if let Some(optimum) = optima.pushes.filter(|_| solution.optimal) {
+                assert_eq!(solution.pushes, optimum, "{name}: {what} claimed push-optimal");
+            }
+            if let Some(optimum) = optima.moves.filter(|_| solution.move_optimal) {
+                let counts = (solution.moves.len(), solution.pushes);
+                assert_eq!(counts, optimum, "{name}: {what} claimed move-optimal");
             }
         }
         _ => {}
@@ -70,11 +83,18 @@ fn no_setting_proves_a_solvable_level_unsolvable_or_claims_a_false_optimum() {
     let big = Limits { time: Some(Duration::from_secs(10)), ..Limits::default() };
     for (name, level) in levels() {
         let bfs = solve(&level, &Config::with_method(Method::Bfs), &big, &cancel);
-        let optimum = match bfs {
+        let pushes = match bfs {
             Outcome::Solved(solution, _) => Some(solution.pushes),
             Outcome::Unsolvable(_) => panic!("{name}: BFS called it unsolvable"),
             _ => None,
         };
+        let on_moves = Config::with_method(Method::Moves(MoveSearch::Bfs));
+        let moves = match solve(&level, &on_moves, &big, &cancel) {
+            Outcome::Solved(solution, _) => Some((solution.moves.len(), solution.pushes)),
+            Outcome::Unsolvable(_) => panic!("{name}: BFS on moves called it unsolvable"),
+            _ => None,
+        };
+        let optimum = Optima { pushes, moves };
         for method in methods() {
             for bound in LowerBound::ALL {
                 let config = Config { lower_bound: bound, ..Config::with_method(method) };

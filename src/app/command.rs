@@ -316,6 +316,8 @@ fn build_table() -> Vec<Entry> {
             .tip("Solve finds a solution soon; it may have more pushes than needed"),
         Entry::new(C::SetSolveAim(Aim::PushOptimal), "Push-optimal")
             .tip("Solve finds a solution with the fewest pushes and proves it (slower)"),
+        Entry::new(C::SetSolveAim(Aim::MoveOptimal), "Move-optimal")
+            .tip("Solve finds a solution with the fewest moves, then pushes, and proves it (slower still)"),
         Entry::new(C::CancelSolve, "Stop the solver").short("Cancel"),
         Entry::new(C::ReplaySolution, "Replay solution"),
         Entry::new(C::ExplainDeadlock, "Why is this a deadlock?").key(Global, key(Key::F7)),

@@ -1,5 +1,5 @@
 //! The solving group: the solver runs on a worker thread with the method the user chose
-//! ([`Aim`]: fast, or push-optimal), reports its counters for the progress line, can be
+//! ([`Aim`]: fast, push-optimal or move-optimal), reports its counters for the progress line, can be
 //! cancelled, and its solution is kept, labelled with how it was found, to be replayed in
 //! play mode, watched on the timeline or saved into the level.
 
@@ -10,7 +10,7 @@ use crate::app::document::LevelKey;
 use crate::app::inspector::text::plural;
 use crate::app::worker::{Job, Waker};
 use crate::level::{Level, Move};
-use crate::solver::{Config, Limits, Method, Outcome, Stats, solve_with_progress};
+use crate::solver::{Config, Limits, Method, MoveSearch, Outcome, Stats, solve_with_progress};
 
 /// What Solve looks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -20,17 +20,20 @@ pub enum Aim {
     Fast,
     /// A solution with the fewest pushes, proved (A* with the matching bound); slower.
     PushOptimal,
+    /// A solution with the fewest moves, then pushes, proved (A* on moves); slower still.
+    MoveOptimal,
 }
 
 impl Aim {
-    /// Both, in the order the panel offers them.
-    pub const ALL: [Aim; 2] = [Aim::Fast, Aim::PushOptimal];
+    /// All, in the order the panel offers them.
+    pub const ALL: [Aim; 3] = [Aim::Fast, Aim::PushOptimal, Aim::MoveOptimal];
 
     /// The search configuration.
     pub fn config(self) -> Config {
         match self {
             Aim::Fast => Config::default(),
             Aim::PushOptimal => Config::with_method(Method::AStar),
+            Aim::MoveOptimal => Config::with_method(Method::Moves(MoveSearch::AStar)),
         }
     }
 
@@ -39,6 +42,7 @@ impl Aim {
         match self {
             Aim::Fast => "the fast solver (auto)",
             Aim::PushOptimal => "the push-optimal solver (A*)",
+            Aim::MoveOptimal => "the move-optimal solver (A* on moves)",
         }
     }
 }
@@ -80,7 +84,7 @@ impl SolverState {
                 start: run.start,
                 moves: sol.moves.clone(),
                 pushes: sol.pushes,
-                optimal: sol.optimal,
+                proved: sol.proved(),
                 aim: run.aim,
             });
         }
@@ -125,8 +129,8 @@ pub struct Found {
     pub moves: Vec<Move>,
     /// Pushes among the moves.
     pub pushes: usize,
-    /// Whether no solution has fewer pushes (proved by the search).
-    pub optimal: bool,
+    /// What it is proved shortest by (`push-optimal`, `move-optimal`), if anything.
+    pub proved: Option<&'static str>,
     /// What the search that found it looked for.
     pub aim: Aim,
 }
@@ -135,11 +139,11 @@ impl Found {
     /// The solution's label wherever it is shown: "62 moves, 20 pushes, not proved optimal
     /// (found by the fast solver (auto))".
     pub fn describe(&self) -> String {
-        let proof = if self.optimal { "push-optimal (proved)" } else { "not proved optimal" };
         format!(
-            "{}, {}, {proof} (found by {})",
+            "{}, {}, {} (found by {})",
             plural(self.moves.len(), "move", "moves"),
             plural(self.pushes, "push", "pushes"),
+            proof(self.proved),
             self.aim.how()
         )
     }
@@ -208,6 +212,11 @@ pub fn saved_label(lurd: &str, fewest: Option<usize>) -> String {
     }
 }
 
+/// "push-optimal (proved)", "move-optimal (proved)" or "not proved optimal".
+pub fn proof(proved: Option<&str>) -> String {
+    proved.map_or("not proved optimal".into(), |p| format!("{p} (proved)"))
+}
+
 /// `1.2 s`.
 pub fn seconds(d: Duration) -> String {
     format!("{:.1} s", d.as_secs_f64())
@@ -221,7 +230,7 @@ fn outcome_line(outcome: &Outcome, aim: Aim) -> String {
             "Solved: {}, {}, {} by {}{} ({}).",
             plural(sol.moves.len(), "move", "moves"),
             plural(sol.pushes, "push", "pushes"),
-            if sol.optimal { "push-optimal (proved)" } else { "not proved optimal" },
+            proof(sol.proved()),
             aim.how(),
             sol.found_by.map(|f| format!(", its strategy {f}")).unwrap_or_default(),
             counters(s)

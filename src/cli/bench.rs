@@ -73,7 +73,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
         .filter(|&n| args.shard.is_none_or(|s| s.holds(n)))
         .filter(|&n| args.max_boxes.is_none_or(|m| collection.levels[n - 1].boxes().len() <= m))
         .collect();
-    let mut config = args.search.config();
+    let mut config = args.search.config()?;
     // Levels run in parallel already: each search keeps to one thread.
     config.parallel = args.jobs <= 1;
     let mut limits = args.search.limits();

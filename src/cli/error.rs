@@ -56,6 +56,8 @@ pub enum CliError {
     /// A JSON-lines file given to `sokolab report` could not be read or is not one that
     /// `sokolab bench --json` writes (the message names the file and line).
     Report(String),
+    /// `--metric moves` was given with a method that has no move-optimal form (its name).
+    Metric(String),
     /// An experiment of `sokolab lab` could not be read or run.
     Lab {
         /// The experiment as given.
@@ -108,6 +110,12 @@ impl fmt::Display for CliError {
             CliError::Lab { what, message } => write!(f, "{what}: {message}"),
             CliError::Output(e) => write!(f, "cannot write to standard output: {e}"),
             CliError::Report(why) => write!(f, "{why}"),
+            CliError::Metric(method) => write!(
+                f,
+                "--metric moves: method `{method}` has no move-optimal form; use --method \
+                 astar, idastar or bfs (their move-optimal forms are moves-astar, \
+                 moves-idastar and moves-bfs)"
+            ),
             CliError::Generate(why) => write!(f, "cannot generate levels: {why}"),
             CliError::Optimize { level, error } => write!(
                 f,

@@ -4,6 +4,7 @@
 use crate::cli::error::{CliError, level_of};
 use crate::cli::interrupt;
 use crate::cli::progress::Bar;
+use crate::cli::search_args::MetricArg;
 use crate::cli::time_limit::{TimeLimit, parse_time_limit};
 use crate::level::format::{Format, load_file, save_file};
 use crate::level::metrics::Metrics;
@@ -55,24 +56,6 @@ pub struct OptimizeArgs {
     pub json: bool,
 }
 
-/// `--metric`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-pub enum MetricArg {
-    /// Moves, then pushes.
-    Moves,
-    /// Pushes, then moves.
-    Pushes,
-}
-
-impl From<MetricArg> for Metric {
-    fn from(m: MetricArg) -> Metric {
-        match m {
-            MetricArg::Moves => Metric::Moves,
-            MetricArg::Pushes => Metric::Pushes,
-        }
-    }
-}
-
 /// What `optimize --json` prints.
 #[derive(Serialize, Debug)]
 struct Report {
@@ -84,6 +67,9 @@ struct Report {
     /// improved, no-better (every vicinity searched), or the limit that stopped it.
     status: String,
     improved: bool,
+    /// Whether the solution is proved the shortest by the metric, then the other count
+    /// (the search of the whole level ended).
+    proved: bool,
     moves_before: usize,
     pushes_before: usize,
     moves: usize,
@@ -126,8 +112,11 @@ pub fn run(args: &OptimizeArgs) -> Result<ExitCode, CliError> {
     let bar = Bar::new(None, "optimising", args.json);
     let mut progress = |r: &Round| {
         bar.message(format!(
-            "best {} moves, {} pushes; {} box(es) may stray {} square(s); {} expanded",
-            r.best.moves, r.best.pushes, r.stray.boxes, r.stray.radius, r.expanded
+            "best {} moves, {} pushes; searching: {}; {} expanded",
+            r.best.moves,
+            r.best.pushes,
+            r.searching(),
+            r.expanded
         ));
     };
     let out = optimize(&level, &solution, metric, &limits, interrupt::catch(), &mut progress);
@@ -143,7 +132,7 @@ pub fn run(args: &OptimizeArgs) -> Result<ExitCode, CliError> {
     if args.json {
         println!("{}", serde_json::to_string(&report).expect("reports serialise"));
     } else {
-        print_table(&report, args.save);
+        print_table(&report, metric, args.save);
     }
     Ok(interrupt::exit_code().unwrap_or(ExitCode::SUCCESS))
 }
@@ -205,6 +194,7 @@ fn report(
         source,
         status,
         improved,
+        proved: out.proved,
         moves_before: out.before.moves,
         pushes_before: out.before.pushes,
         moves: out.after.moves,
@@ -219,11 +209,12 @@ fn report(
     }
 }
 
-fn print_table(r: &Report, save: bool) {
+fn print_table(r: &Report, metric: Metric, save: bool) {
     let name = if r.title.is_empty() { String::new() } else { format!(" ({})", r.title) };
     println!("level {}{name}: {} by {} ({} solution)", r.level, r.status, r.metric, r.source);
+    let proved = if r.proved { format!(" ({}, proved)", metric.optimal()) } else { String::new() };
     println!(
-        "  before {} moves, {} pushes; after {} moves, {} pushes",
+        "  before {} moves, {} pushes; after {} moves, {} pushes{proved}",
         r.moves_before, r.pushes_before, r.moves, r.pushes
     );
     println!(

@@ -55,6 +55,9 @@ pub struct LevelReport {
     pub solved: bool,
     /// Whether the solution is proved push-optimal.
     pub optimal: bool,
+    /// Whether the solution is proved move-optimal (a moves-* method's).
+    #[serde(default)]
+    pub move_optimal: bool,
     /// Pushes in the solution (0 without one).
     pub pushes: usize,
     /// Moves in the solution (0 without one).
@@ -105,6 +108,7 @@ impl LevelReport {
             status: outcome.status().to_string(),
             solved: solution.is_some(),
             optimal: solution.is_some_and(|s| s.optimal),
+            move_optimal: solution.is_some_and(|s| s.move_optimal),
             pushes: solution.map_or(0, |s| s.pushes),
             moves: solution.map_or(0, |s| s.moves.len()),
             solution: solution.map(|s| s.lurd()).unwrap_or_default(),
@@ -169,7 +173,11 @@ impl LevelReport {
             self.level,
             title,
             self.status,
-            if self.optimal { "yes" } else { "" },
+            match (self.optimal, self.move_optimal) {
+                (true, _) => "yes",
+                (_, true) => "mov",
+                _ => "",
+            },
             self.pushes,
             self.moves,
             self.secs,

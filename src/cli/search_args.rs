@@ -1,8 +1,10 @@
 //! Search options shared by `solve` and `bench`.
 
+use crate::cli::error::CliError;
 use crate::cli::time_limit::{TimeLimit, parse_time_limit};
 use crate::solver::{
-    Config, Deadlocks, Limits, LowerBound, METHODS, Method, PruneReason, Technique, Techniques,
+    Config, Deadlocks, Limits, LowerBound, METHODS, Method, Metric, PruneReason, Technique,
+    Techniques,
 };
 
 /// How to search: method, bound, detectors and limits.
@@ -16,6 +18,11 @@ pub struct SearchArgs {
         long_help = method_long_help()
     )]
     pub method: Method,
+    /// What the optimal methods make shortest: `moves` turns astar, idastar and bfs into
+    /// their move-optimal forms (moves-astar, moves-idastar, moves-bfs); the default is the
+    /// method's own (pushes, but moves for the moves-* methods).
+    #[arg(long, value_enum)]
+    pub metric: Option<MetricArg>,
     /// Seconds per level (0 = no limit; dfs and iddfs, which never fill the memory, stop
     /// after 60 unless a time or node limit is given).
     #[arg(long, value_name = "S", value_parser = parse_time_limit, allow_hyphen_values = true)]
@@ -42,6 +49,24 @@ pub struct SearchArgs {
     /// out-of-plan, imagine, hotspots, seed-pruning.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_technique)]
     pub enable: Vec<Technique>,
+}
+
+/// `--metric`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MetricArg {
+    /// Moves, then pushes.
+    Moves,
+    /// Pushes, then moves.
+    Pushes,
+}
+
+impl From<MetricArg> for Metric {
+    fn from(m: MetricArg) -> Metric {
+        match m {
+            MetricArg::Moves => Metric::Moves,
+            MetricArg::Pushes => Metric::Pushes,
+        }
+    }
 }
 
 fn parse_technique(s: &str) -> Result<Technique, String> {
@@ -104,8 +129,14 @@ fn parse_bound(s: &str) -> Result<LowerBound, String> {
 }
 
 impl SearchArgs {
+    /// The method these options name: `--method` in the form `--metric` asks for.
+    pub fn method(&self) -> Result<Method, CliError> {
+        let Some(metric) = self.metric else { return Ok(self.method) };
+        self.method.with_metric(metric.into()).ok_or_else(|| CliError::Metric(self.method.name()))
+    }
+
     /// The solver configuration these options describe.
-    pub fn config(&self) -> Config {
+    pub fn config(&self) -> Result<Config, CliError> {
         let mut deadlocks = Deadlocks::default();
         let mut techniques = Techniques::default();
         for d in &self.disable {
@@ -121,22 +152,21 @@ impl SearchArgs {
         for &t in &self.enable {
             techniques.set(t, true);
         }
-        Config {
-            method: self.method,
+        Ok(Config {
+            method: self.method()?,
             lower_bound: self.lower_bound,
             deadlocks,
             techniques,
             parallel: true,
-        }
+        })
     }
 
     /// The limits these options describe.
     pub fn limits(&self) -> Limits {
+        let flat = self.method().unwrap_or(self.method).flat_memory();
         let time = match self.time_limit {
             Some(TimeLimit(t)) => t,
-            None if self.method.flat_memory() && self.node_limit.is_none() => {
-                Some(Limits::FLAT_MEMORY_TIME)
-            }
+            None if flat && self.node_limit.is_none() => Some(Limits::FLAT_MEMORY_TIME),
             None => None,
         };
         Limits {

@@ -37,7 +37,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         }
         None => (1..=collection.levels.len()).collect(),
     };
-    let (config, limits) = (args.search.config(), args.search.limits());
+    let (config, limits) = (args.search.config()?, args.search.limits());
     let cancel = AtomicBool::new(false);
     let mut all_solved = true;
     for n in numbers {
@@ -54,7 +54,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
             if report.title.is_empty() { String::new() } else { format!(" ({})", report.title) };
         println!("level {n}{name}: {}", report.status);
         if let Some(solution) = outcome.solution() {
-            let kind = if solution.optimal { ", push-optimal" } else { "" };
+            let kind = solution.proved().map(|p| format!(", {p}")).unwrap_or_default();
             let by = solution.found_by.map(|s| format!(", found by {s}")).unwrap_or_default();
             println!("  {} pushes, {} moves{kind}{by}", solution.pushes, solution.moves.len());
             println!("  {}", solution.lurd());

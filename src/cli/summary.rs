@@ -105,13 +105,16 @@ pub fn print(results: &[LevelReport], totals: &Totals, json: bool) {
     let median = rates.get(rates.len() / 2).copied();
     // + 0.0: the sum of no levels is -0.0, which would print as "-0.0 s".
     let search_secs = results.iter().map(|r| r.secs).sum::<f64>() + 0.0;
-    let optimal = results.iter().filter(|r| r.optimal).count();
+    let optimal = match results.iter().filter(|r| r.move_optimal).count() {
+        0 => format!("{} push-optimal", results.iter().filter(|r| r.optimal).count()),
+        moves => format!("{moves} move-optimal"),
+    };
     let hardest = results.iter().filter(|r| r.solved).max_by(|a, b| a.secs.total_cmp(&b.secs));
     if totals.interrupted {
         println!("interrupted: the levels finished before the signal");
     }
     println!(
-        "{} levels, {} solved ({optimal} push-optimal), {:.1} s wall, {search_secs:.1} s searching",
+        "{} levels, {} solved ({optimal}), {:.1} s wall, {search_secs:.1} s searching",
         results.len(),
         totals.solved,
         totals.secs

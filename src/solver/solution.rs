@@ -5,6 +5,7 @@
 //! error the caller reports ([`crate::solver::Outcome::Failed`]), never a panic.
 
 use crate::level::{Dir, Level, Move, Pos, replay};
+use crate::solver::config::Metric;
 use crate::solver::model::error::WrongSolution;
 use crate::solver::model::table::NodeId;
 use crate::solver::model::walk::moves_for;
@@ -19,6 +20,9 @@ pub struct Solution {
     pub pushes: usize,
     /// Whether no solution has fewer pushes (proved by the method and an admissible bound).
     pub optimal: bool,
+    /// Whether no solution has fewer moves, nor as few with fewer pushes (proved by a
+    /// move-optimal method).
+    pub move_optimal: bool,
     /// The strategy that found it, for a method made of several (`auto`).
     pub found_by: Option<&'static str>,
 }
@@ -27,6 +31,15 @@ impl Solution {
     /// The solution as a LURD string.
     pub fn lurd(&self) -> String {
         self.moves.iter().map(|m| m.lurd()).collect()
+    }
+
+    /// What it is proved shortest by, if anything: `push-optimal` or `move-optimal`.
+    pub fn proved(&self) -> Option<&'static str> {
+        if self.move_optimal {
+            Some(Metric::Moves.optimal())
+        } else {
+            self.optimal.then(|| Metric::Pushes.optimal())
+        }
     }
 }
 
@@ -46,8 +59,8 @@ pub fn line(level: &Level, pushes: &[(Pos, Dir)]) -> Result<Vec<Move>, WrongSolu
 }
 
 /// The solution `search` of `level` found at node `id`: the pushes to the node and its tail,
-/// as replayed moves, with whether the search proves it push-optimal and which of its
-/// strategies found it.
+/// as replayed moves, with whether the search proves it shortest (by pushes or by moves, as
+/// its metric says) and which of its strategies found it.
 pub fn solution_of(
     level: &Level,
     search: &dyn Search,
@@ -58,5 +71,10 @@ pub fn solution_of(
     let moves = line(level, &pushes)?;
     let found_by = search.strategies().into_iter().find(|s| s.running).map(|s| s.name);
     let pushes = moves.iter().filter(|m| m.push).count();
-    Ok(Solution { moves, pushes, optimal: search.optimal(), found_by })
+    let proved = search.optimal();
+    let (optimal, move_optimal) = match search.metric() {
+        Metric::Pushes => (proved, false),
+        Metric::Moves => (false, proved),
+    };
+    Ok(Solution { moves, pushes, optimal, move_optimal, found_by })
 }

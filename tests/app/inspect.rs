@@ -378,7 +378,8 @@ fn talking_stones_marks_which_children_pass_stone_by_stone_and_shows_the_tail() 
 
     // Run on: the solution ends at a node that passes, and its tail is shown.
     run_inspector_to_the_end(&mut h);
-    assert_eq!(h.state().inspector().state_line(), "Solved: 26 pushes.");
+    let line = h.state().inspector().state_line();
+    assert!(line.starts_with("Solved: 26 pushes, ") && line.ends_with(" moves."), "{line}");
     let tail = h.state().inspector().snapshot.tail.len();
     assert_eq!(tail, 22, "26 pushes, 4 of them in the search prefix");
     h.get_by_label(&format!(

@@ -5,9 +5,12 @@
 use egui_kittest::kittest::Queryable;
 use sokolab::app::command::Command;
 use sokolab::app::inspector::text::node_row;
-use sokolab::solver::{Config, LowerBound, Method, Technique, Textbook, Verdict};
+use sokolab::solver::{Config, LowerBound, Method, MoveSearch, Technique, Textbook, Verdict};
 
-use crate::harness::{check_one_tree_per_bound, step_listing_every_child, window, window_sized};
+use crate::harness::{
+    check_one_tree_per_bound, run_inspector_to_the_end, step_listing_every_child, window,
+    window_sized,
+};
 
 type Harness = egui_kittest::Harness<'static, sokolab::app::App>;
 
@@ -145,4 +148,34 @@ fn the_node_its_children_and_the_frontier_are_in_sight_on_a_laptop_screen() {
         h.get_by_label("dead square");
         h.get_by_label("pi-corrals");
     }
+}
+
+/// A* on moves steps like the others, its costs in moves: g is the moves to a node (its
+/// walks and pushes), h the push bound, f their sum, every child listed; Run to solution
+/// ends move-optimal.
+#[test]
+fn a_star_on_moves_is_stepped_in_moves() {
+    let method = Method::Moves(MoveSearch::AStar);
+    let mut h = inspect(window(TWO), Config::with_method(method));
+    for _ in 0..3 {
+        step_listing_every_child(&mut h, "A* on moves");
+    }
+    let snap = h.state().inspector().snapshot.clone();
+    let current = snap.current.unwrap();
+    assert_eq!(current.f, current.g + current.h);
+    let row = format!("Expanded: {}", node_row(&current, method.info().order));
+    h.get_by_label(&row);
+    // g counts moves: at least one walk step or push per push on the way, and more
+    // than the pushes once the player has walked.
+    let pushes = h.state().inspector().session.as_ref().unwrap().search().pushes_to(current.id);
+    assert!(current.g as usize >= pushes.len(), "{current:?}");
+    assert!(snap.children.iter().any(|c| c.g > current.g + 1), "a child a walk away");
+    // The counters and the chart's history count moves too: best f is the last f.
+    assert_eq!(snap.stats.bound, current.f);
+    let session = h.state().inspector().session.as_ref().unwrap();
+    let bounds: Vec<u16> = session.with_trace(|t| t.steps.iter().map(|s| s.bound).collect());
+    assert!(bounds.iter().all(|&b| u32::from(b) <= current.f), "{bounds:?}");
+    run_inspector_to_the_end(&mut h);
+    let line = h.state().inspector().state_line();
+    assert!(line.ends_with("(move-optimal)."), "{line}");
 }

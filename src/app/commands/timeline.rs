@@ -125,13 +125,18 @@ impl App {
                 return;
             }
         };
-        let stopped = match out.stopped {
-            Some(reason) => format!(" (stopped: {})", reason.status()),
-            None => String::new(),
+        let stopped = match (out.stopped, out.proved) {
+            (Some(reason), _) => format!(" (stopped: {})", reason.status()),
+            (None, true) => format!("; it is {} (proved)", run.metric.optimal()),
+            (None, false) => String::new(),
         };
+        if out.proved && run.metric == Metric::Pushes {
+            self.solver.prove(run.key, out.after.pushes);
+        }
         if run.metric.key(&out.after) >= run.metric.key(&out.before) {
+            let near = if out.proved { "" } else { " near this one" };
             self.messages.status = format!(
-                "No shorter solution by {} near this one ({}){stopped}.",
+                "No shorter solution by {}{near} ({}){stopped}.",
                 run.metric.name(),
                 counts(&out.before)
             );

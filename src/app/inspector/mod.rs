@@ -79,7 +79,7 @@ pub struct Snapshot {
     pub children: Vec<ChildView>,
     /// The best frontier nodes, next first.
     pub frontier: Vec<NodeView>,
-    /// Whether a solution found would be push-optimal.
+    /// Whether a solution found would be the shortest by the search's metric.
     pub optimal: bool,
     /// Expansions recorded in the history.
     pub steps: usize,
@@ -305,11 +305,11 @@ impl Inspector {
     }
 
     /// The solution the search found for the level and board `key` names (if it searches
-    /// that one), and whether it is push-optimal.
-    pub fn solution_for(&self, key: LevelKey) -> Option<(&[Move], bool)> {
+    /// that one), and what it is proved shortest by (`push-optimal`, `move-optimal`).
+    pub fn solution_for(&self, key: LevelKey) -> Option<(&[Move], Option<&'static str>)> {
         let solution = self.solution.as_ref()?.as_ref().ok()?;
         let same = self.session.as_ref().is_some_and(|s| s.key == key);
-        same.then_some((&solution.moves[..], solution.optimal))
+        same.then_some((&solution.moves[..], solution.proved()))
     }
 
     /// The board the search proved a push count optimal for, and that count, once it found
@@ -514,9 +514,10 @@ impl Inspector {
             Progress::Running => "Paused.".into(),
             Progress::Solved(_) => match &self.solution {
                 Some(Ok(solution)) => {
-                    let optimal = if solution.optimal { " (push-optimal)" } else { "" };
+                    let proved = solution.proved().map(|p| format!(" ({p})")).unwrap_or_default();
                     let pushes = text::plural(solution.pushes, "push", "pushes");
-                    format!("Solved: {pushes}{optimal}.")
+                    let moves = text::plural(solution.moves.len(), "move", "moves");
+                    format!("Solved: {pushes}, {moves}{proved}.")
                 }
                 Some(Err(why)) => format!("Solved, but {why}."),
                 None => "Solved.".into(),

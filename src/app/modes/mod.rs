@@ -40,9 +40,9 @@ pub(crate) struct Frame<'a> {
     pub status: &'a mut String,
     /// Where commands go, carried out after drawing.
     pub sink: Sink<'a>,
-    /// The inspector's solution for the level shown and whether it is push-optimal, for the
-    /// modes that offer it (none in the inspector itself).
-    pub inspected: Option<(&'a [Move], bool)>,
+    /// The inspector's solution for the level shown and what it is proved shortest by, for
+    /// the modes that offer it (none in the inspector itself).
+    pub inspected: Option<(&'a [Move], Option<&'static str>)>,
     /// The board's colours.
     pub palette: Palette,
 }

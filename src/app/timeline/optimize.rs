@@ -64,12 +64,10 @@ impl OptimizeRun {
         let secs = self.job.elapsed().as_secs_f64();
         match self.job.latest() {
             Some(r) => format!(
-                "Optimising by {}{stopping}: best {}; {} box(es) may stray {} square(s); \
-                 {} expanded, {secs:.1} s",
+                "Optimising by {}{stopping}: best {}; searching: {}; {} expanded, {secs:.1} s",
                 self.metric.name(),
                 counts(&r.best),
-                r.stray.boxes,
-                r.stray.radius,
+                r.searching(),
                 r.expanded
             ),
             None => format!("Optimising by {}{stopping}: {secs:.1} s", self.metric.name()),

@@ -8,13 +8,13 @@ use egui::{Color32, FontId, RichText, Sense, Stroke, TextFormat, Ui, Vec2};
 use crate::app::command::Command;
 use crate::app::inspector::text::plural;
 use crate::app::sink::Sink;
-use crate::app::solving::{Found, saved_label};
+use crate::app::solving::{Found, proof, saved_label};
 use crate::app::timeline::{Timeline, TimelineSource, TimelineState};
 use crate::level::{Level, Move};
 use crate::solver::optimize::Metric;
 
 /// The panel beside the board in replay mode: the solutions of `level` to load (`found` is
-/// the solver's and `inspected` the inspector's, with whether it is push-optimal, if they
+/// the solver's and `inspected` the inspector's, with what it is proved shortest by, if they
 /// have one for `level`; `fewest` the pushes this session proved it needs), and the one
 /// loaded.
 pub fn show(
@@ -22,7 +22,7 @@ pub fn show(
     state: &mut TimelineState,
     level: &Level,
     found: Option<&Found>,
-    inspected: Option<(&[Move], bool)>,
+    inspected: Option<(&[Move], Option<&'static str>)>,
     fewest: Option<usize>,
     sink: &mut Sink<'_>,
 ) {
@@ -82,7 +82,10 @@ pub fn show(
         });
     }
     ui.separator();
-    ui.label("Optimiser: a shorter solution near this one, saved beside the level's others.");
+    ui.label(
+        "Optimiser: a shorter solution near this one, saved beside the level's others, then \
+         a search of the whole level that proves the shortest.",
+    );
     let free = state.optimize.is_none();
     ui.horizontal(|ui| {
         sink.button(ui, Command::OptimizeSolution(Metric::Moves), free);
@@ -103,7 +106,7 @@ fn sources(
     ui: &mut Ui,
     level: &Level,
     found: Option<&Found>,
-    inspected: Option<(&[Move], bool)>,
+    inspected: Option<(&[Move], Option<&'static str>)>,
     fewest: Option<usize>,
     sink: &mut Sink<'_>,
 ) {
@@ -111,9 +114,9 @@ fn sources(
         let label = format!("Solver's solution: {}", f.describe());
         sink.button_labelled(ui, &label, Command::TimelineLoad(TimelineSource::Solver), true);
     }
-    if let Some((moves, optimal)) = inspected {
+    if let Some((moves, proved)) = inspected {
         let pushes = moves.iter().filter(|m| m.push).count();
-        let proof = if optimal { "push-optimal (proved)" } else { "not proved optimal" };
+        let proof = proof(proved);
         let label = format!(
             "Inspector's solution: {}, {}, {proof} (found by the inspector's search)",
             plural(moves.len(), "move", "moves"),

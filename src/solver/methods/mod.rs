@@ -23,7 +23,7 @@ use crate::solver::algo::pull_greedy::PullGreedy;
 use crate::solver::algo::talking_stones::TalkingStones;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::bounds::LowerBound;
-use crate::solver::config::{Config, Method, Textbook};
+use crate::solver::config::{Config, Method, Metric, MoveSearch, Textbook};
 use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::inspect::trace::Tracer;
 use crate::solver::model::interrupt::Interrupt;
@@ -32,7 +32,7 @@ use crate::solver::search::perimeter::Perimeter;
 use crate::solver::search::pull_core::Pulls;
 use crate::solver::search::{NoTrace, Observer, Recorder, Search};
 use crate::solver::techniques::{Group, Technique};
-use crate::solver::textbook::{self as book, Inspected, Pushes};
+use crate::solver::textbook::{self as book, Inspected, Pushes, Walks};
 use std::sync::Arc;
 
 impl Textbook {
@@ -73,7 +73,8 @@ pub struct Param {
     pub max_offered: u32,
 }
 
-/// When a method's solutions have the fewest pushes.
+/// When a method's solutions are the shortest by its metric (pushes, or moves for the
+/// move-optimal methods).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Optimality {
     /// Always (breadth-first search, iterative deepening).
@@ -92,6 +93,8 @@ pub enum Optimality {
 pub enum Order {
     /// f = g + h: the pushes so far and the lower bound of those left (A*, IDA*).
     Cost,
+    /// f = g + h in moves: the moves so far and the push bound (every push is a move).
+    Moves,
     /// The depth: pushes (or moves) from the start (breadth- and depth-first searches).
     Depth,
     /// A priority of the method's own, said in words (weighted A*'s g + W·h, greedy's h).
@@ -102,7 +105,7 @@ impl Order {
     /// The column's name: `f`, `depth` or `priority`.
     pub fn name(self) -> &'static str {
         match self {
-            Order::Cost => "f",
+            Order::Cost | Order::Moves => "f",
             Order::Depth => "depth",
             Order::Priority(_) => "priority",
         }
@@ -112,6 +115,10 @@ impl Order {
     pub fn meaning(self) -> &'static str {
         match self {
             Order::Cost => "f = g + h: the pushes so far and the lower bound of those left",
+            Order::Moves => {
+                "f = g + h: the moves so far and at least the moves left (the push bound: \
+                 every push is a move); pushes break ties"
+            }
             Order::Depth => "the depth: pushes (or moves) from the start",
             Order::Priority(what) => what,
         }
@@ -121,7 +128,7 @@ impl Order {
     /// them alone.
     pub fn of(self, g: u32, h: u32) -> Option<u32> {
         match self {
-            Order::Cost => Some(g.saturating_add(h)),
+            Order::Cost | Order::Moves => Some(g.saturating_add(h)),
             Order::Depth => Some(g),
             Order::Priority(_) => None,
         }
@@ -164,11 +171,14 @@ pub struct Policy {
     /// Whether the method prunes nothing unless the `seed-pruning` technique asks for it
     /// (Van Lishout's methods, as his thesis runs them).
     pub seed: bool,
+    /// Whether it counts moves: PI-corral pruning is off (pushing a corral's box first may
+    /// lengthen the walks).
+    pub moves: bool,
 }
 
 impl Policy {
     /// The configuration's settings, macros off.
-    const PLAIN: Policy = Policy { macros: false, bound: None, seed: false };
+    const PLAIN: Policy = Policy { macros: false, bound: None, seed: false, moves: false };
 }
 
 /// Everything the program knows about one search method.
@@ -235,6 +245,9 @@ impl MethodInfo {
     /// Whether technique `t` changes what this method does (the inspector offers only
     /// those switches).
     pub fn uses(&self, t: Technique) -> bool {
+        if t == Technique::PiCorrals && self.policy.moves {
+            return false;
+        }
         match t.group() {
             Group::Macros => self.policy.macros || self.groups.contains(&Group::Macros),
             Group::Seed => self.policy.seed,
@@ -261,7 +274,7 @@ impl MethodInfo {
 }
 
 /// Every method, in the order menus and help list them.
-pub const METHODS: [&MethodInfo; 18] = [
+pub const METHODS: [&MethodInfo; 21] = [
     &AUTO,
     &BFS,
     &DFS,
@@ -280,6 +293,9 @@ pub const METHODS: [&MethodInfo; 18] = [
     &BOOK_DFS,
     &BOOK_ASTAR,
     &BOOK_IDA_STAR,
+    &MOVES_BFS,
+    &MOVES_ASTAR,
+    &MOVES_IDA_STAR,
 ];
 
 impl Method {
@@ -358,6 +374,31 @@ impl Method {
     pub fn depth_first(self) -> bool {
         self.info().depth_first
     }
+
+    /// What its optimality counts: moves for the move-optimal methods, else pushes.
+    pub fn metric(self) -> Metric {
+        match self {
+            Method::Moves(_) => Metric::Moves,
+            _ => Metric::Pushes,
+        }
+    }
+
+    /// The same search counting `metric` (`--metric`): `astar`, `idastar` and `bfs` and
+    /// their move-optimal forms; `None` for a method with no such form.
+    pub fn with_metric(self, metric: Metric) -> Option<Method> {
+        let (on_pushes, on_moves) = match self {
+            Method::AStar | Method::Moves(MoveSearch::AStar) => (Method::AStar, MoveSearch::AStar),
+            Method::IdaStar | Method::Moves(MoveSearch::IdaStar) => {
+                (Method::IdaStar, MoveSearch::IdaStar)
+            }
+            Method::Bfs | Method::Moves(MoveSearch::Bfs) => (Method::Bfs, MoveSearch::Bfs),
+            other => return (metric == Metric::Pushes).then_some(other),
+        };
+        Some(match metric {
+            Metric::Pushes => on_pushes,
+            Metric::Moves => Method::Moves(on_moves),
+        })
+    }
 }
 
 /// What a builder is given: the level analysed, the user's configuration, the stop flag,
@@ -395,6 +436,9 @@ impl<'a> Parts<'a> {
         if !policy.macros {
             techniques.set(Technique::TunnelMacros, false);
             techniques.set(Technique::GoalMacros, false);
+        }
+        if policy.moves {
+            techniques.set(Technique::PiCorrals, false);
         }
         let mut bound = policy.bound.unwrap_or(config.lower_bound);
         let mut deadlocks = config.deadlocks;
@@ -907,6 +951,77 @@ fn book_ida_star<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Se
     Box::new(Inspected::new(book::IdaStar::new(p, O::ENABLED), observer))
 }
 
+static MOVES_BFS: MethodInfo = MethodInfo {
+    name: "moves-bfs",
+    label: "BFS on moves",
+    summary: "breadth-first on moves (`bfs --metric moves`): positions in order of the moves \
+              that reach them, pushes breaking ties; move-optimal",
+    param: None,
+    optimal: Optimality::Always,
+    depth_first: false,
+    flat_memory: false,
+    bound_name: "moves",
+    order: Order::Priority("the moves so far (pushes break ties)"),
+    stored: CLOSED,
+    policy: Policy { moves: true, ..Policy::PLAIN },
+    groups: &[Group::Pushes],
+    build: builders!(moves_bfs),
+    make: |_| Method::Moves(MoveSearch::Bfs),
+};
+
+/// The level's pushes costed by their walks, moves first, with or without the estimate.
+fn walks(parts: Parts<'_>, estimate: bool) -> Walks {
+    Walks::new(parts.expander(), None, Metric::Moves, Walks::WEIGHT, estimate)
+}
+
+fn moves_bfs<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    Box::new(Inspected::new(book::AStar::new(walks(parts, false), O::ENABLED), observer))
+}
+
+static MOVES_ASTAR: MethodInfo = MethodInfo {
+    name: "moves-astar",
+    label: "A* on moves",
+    summary: "A* on moves (`astar --metric moves`): the walks cost moves, pushes break ties; \
+              move-optimal with an admissible bound",
+    param: None,
+    optimal: Optimality::Consistent,
+    depth_first: false,
+    flat_memory: false,
+    bound_name: "best f",
+    order: Order::Moves,
+    stored: CLOSED,
+    policy: Policy { moves: true, ..Policy::PLAIN },
+    groups: &[Group::Pushes],
+    build: builders!(moves_astar),
+    make: |_| Method::Moves(MoveSearch::AStar),
+};
+
+fn moves_astar<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    Box::new(Inspected::new(book::AStar::new(walks(parts, true), O::ENABLED), observer))
+}
+
+static MOVES_IDA_STAR: MethodInfo = MethodInfo {
+    name: "moves-idastar",
+    label: "IDA* on moves",
+    summary: "IDA* on moves (`idastar --metric moves`), Korf's bound rule, no transposition \
+              table: move-optimal with an admissible bound",
+    param: None,
+    optimal: Optimality::Admissible,
+    depth_first: true,
+    flat_memory: true,
+    bound_name: "cost bound",
+    order: Order::Moves,
+    stored: ON_PATH,
+    policy: Policy { moves: true, ..Policy::PLAIN },
+    groups: &[Group::Pushes],
+    build: builders!(moves_ida_star),
+    make: |_| Method::Moves(MoveSearch::IdaStar),
+};
+
+fn moves_ida_star<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
+    Box::new(Inspected::new(book::IdaStar::new(walks(parts, true), O::ENABLED), observer))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -937,5 +1052,24 @@ mod tests {
         assert_eq!(Method::from_name("wastar:0"), Some(Method::WeightedAStar(1)), "min 1");
         assert_eq!(Method::from_name("nosuch"), None);
         assert_eq!(Method::from_name("dfs:x"), None);
+    }
+
+    #[test]
+    fn the_metric_names_the_move_optimal_form_of_astar_idastar_and_bfs_alone() {
+        let pairs = [
+            (Method::AStar, MoveSearch::AStar),
+            (Method::IdaStar, MoveSearch::IdaStar),
+            (Method::Bfs, MoveSearch::Bfs),
+        ];
+        for (on_pushes, on_moves) in pairs {
+            let moves = Method::Moves(on_moves);
+            assert_eq!(on_pushes.with_metric(Metric::Moves), Some(moves));
+            assert_eq!(moves.with_metric(Metric::Pushes), Some(on_pushes));
+            assert_eq!(moves.with_metric(Metric::Moves), Some(moves));
+            assert_eq!((moves.metric(), on_pushes.metric()), (Metric::Moves, Metric::Pushes));
+            assert!(!moves.info().uses(Technique::PiCorrals), "{}", moves.name());
+        }
+        assert_eq!(Method::Fess.with_metric(Metric::Moves), None);
+        assert_eq!(Method::Fess.with_metric(Metric::Pushes), Some(Method::Fess));
     }
 }

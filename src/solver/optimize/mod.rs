@@ -2,13 +2,14 @@
 //! positions near it (its vicinity: a few boxes may stand elsewhere, a few squares off) for
 //! a solution shorter by moves or by pushes, the other count breaking ties; while one is
 //! found the search starts again around it, and when none is, a wider vicinity is tried.
+//! After the widest, the whole level is searched: a search of it that ends proves the best
+//! solution the shortest (the move-optimal methods' search, bounded by the best so far).
 //!
 //! The search is the textbook's A* ([`crate::solver::textbook::AStar`]) over
-//! [`detours::Detours`], whose pushes come from the solvers' own expander with its sound
-//! deadlock detectors. Every solution it returns was replayed, and is never worse than the
-//! one it was given: the given solution itself lies in every vicinity.
+//! [`Walks`], whose pushes come from the solvers' own expander with its sound deadlock
+//! detectors. Every solution it returns was replayed, and is never worse than the one it
+//! was given: the given solution itself lies in every vicinity.
 
-mod detours;
 mod vicinity;
 
 pub use vicinity::{STRAYS, Stray};
@@ -17,6 +18,7 @@ use crate::level::metrics::Metrics;
 use crate::level::{Dir, Level, Move, Pos, replay};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::bounds::LowerBound;
+pub use crate::solver::config::Metric;
 use crate::solver::config::{Config, Limits};
 use crate::solver::model::board::Sq;
 use crate::solver::model::error::Unsearchable;
@@ -28,9 +30,8 @@ use crate::solver::search::Progress;
 use crate::solver::search::expand::Expander;
 use crate::solver::solution::line;
 use crate::solver::techniques::Technique;
-use crate::solver::textbook::{AStar, BookSearch};
+use crate::solver::textbook::{AStar, BookSearch, Keep, Walks};
 use crate::solver::watch::Watch;
-use detours::Detours;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use vicinity::Vicinity;
@@ -41,44 +42,29 @@ const CHUNK: u64 = 64;
 /// How often progress is reported.
 const REPORT_EVERY: Duration = Duration::from_millis(50);
 
-/// What the optimiser shortens first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Metric {
-    /// Moves, then pushes.
-    Moves,
-    /// Pushes, then moves.
-    Pushes,
-}
-
-impl Metric {
-    /// The metric's count and the other one, the order solutions are compared in.
-    pub fn key(self, m: &Metrics) -> (usize, usize) {
-        match self {
-            Metric::Moves => (m.moves, m.pushes),
-            Metric::Pushes => (m.pushes, m.moves),
-        }
-    }
-
-    /// `moves` or `pushes`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Metric::Moves => "moves",
-            Metric::Pushes => "pushes",
-        }
-    }
-}
-
 /// How far the optimiser has come, reported while it runs.
 #[derive(Clone, Debug)]
 pub struct Round {
     /// The best solution's counts so far.
     pub best: Metrics,
-    /// The vicinity being searched.
-    pub stray: Stray,
+    /// The vicinity being searched (`None`: the whole level, for the proof).
+    pub stray: Option<Stray>,
     /// Shorter solutions found so far.
     pub improvements: u32,
     /// Positions expanded so far, by every search.
     pub expanded: u64,
+}
+
+impl Round {
+    /// Where it searches, in words: "1 box may stray 4 squares", "the whole level (the
+    /// proof)".
+    pub fn searching(&self) -> String {
+        match self.stray {
+            Some(s) if s.boxes == 1 => format!("1 box may stray {} squares", s.radius),
+            Some(s) => format!("{} boxes may stray {} squares", s.boxes, s.radius),
+            None => "the whole level (the proof)".into(),
+        }
+    }
 }
 
 /// What the optimiser found.
@@ -95,6 +81,9 @@ pub struct Optimized {
     pub improvements: u32,
     /// Positions expanded by every search.
     pub expanded: u64,
+    /// Whether the best solution is proved the shortest by the metric (then the other
+    /// count): the search of the whole level ended without a cheaper one.
+    pub proved: bool,
     /// Time taken.
     pub elapsed: Duration,
     /// The limit or cancel that stopped it before every vicinity of the best solution was
@@ -151,22 +140,26 @@ pub fn optimize(
     }
     let interrupt = Interrupt::new(limits.memory_bytes);
     let watch = Watch { limits, cancel, start };
-    let mut round = Round { best: best.1, stray: STRAYS[0], improvements: 0, expanded: 0 };
-    let mut stopped = None;
+    let mut round = Round { best: best.1, stray: Some(STRAYS[0]), improvements: 0, expanded: 0 };
+    let (mut stopped, mut proved) = (None, false);
     let mut last_report = Instant::now();
     watch.guard(std::slice::from_ref(&interrupt), &|| false, || {
         let mut tried = 0;
-        while tried < STRAYS.len() {
-            round.stray = STRAYS[tried];
+        // The vicinities, then the whole level.
+        while tried <= STRAYS.len() {
+            round.stray = STRAYS.get(tried).copied();
             let (count, other) = metric.key(&best.1);
             let weight = u32::try_from(other + 1).map_err(|_| OptimizeError::TooLong)?;
             let beat = u32::try_from((count as u64) * u64::from(weight) + other as u64)
                 .ok()
                 .filter(|&b| b < u32::MAX / 2)
                 .ok_or(OptimizeError::TooLong)?;
-            let vicinity = Vicinity::new(&problem, positions(&problem, &pushes), round.stray);
-            let detours = Detours::new(expander(&problem, &interrupt), vicinity, metric, weight);
-            let mut search = AStar::new(detours, false);
+            let keep = round.stray.map(|stray| {
+                let vicinity = Vicinity::new(&problem, positions(&problem, &pushes), stray);
+                Box::new(move |boxes: &[u64]| vicinity.contains(boxes)) as Keep
+            });
+            let walks = Walks::new(expander(&problem, &interrupt), keep, metric, weight, true);
+            let mut search = AStar::new(walks, false);
             let mut found = None;
             let expanded_before = round.expanded;
             loop {
@@ -200,6 +193,7 @@ pub fn optimize(
                 .map(|moves| to_level(&problem, &moves))
                 .and_then(|p| shortest_walks(level, &p).map(|w| (p, w)))
                 .filter(|(_, w)| metric.key(&w.1) < metric.key(&best.1));
+            let whole = round.stray.is_none();
             match better {
                 Some((p, walked)) => {
                     (pushes, best) = (p, walked);
@@ -208,6 +202,11 @@ pub fn optimize(
                     tried = 0;
                 }
                 None => tried += 1,
+            }
+            // A* over the whole level returns its cheapest solution, or none cheaper.
+            if whole {
+                proved = true;
+                break;
             }
         }
         Ok(())
@@ -218,6 +217,7 @@ pub fn optimize(
         after: best.1,
         improvements: round.improvements,
         expanded: round.expanded,
+        proved,
         elapsed: start.elapsed(),
         stopped,
     })

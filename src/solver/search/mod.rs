@@ -23,6 +23,7 @@ pub use view::{ChildView, NodeView, PushView, StoneFailure, StrategyView, SubPro
 
 use crate::level::{Dir, Level, Pos};
 use crate::solver::analysis::problem::Problem;
+use crate::solver::config::Metric;
 use crate::solver::deadlock::patterns::PatternView;
 use crate::solver::model::table::NodeId;
 
@@ -55,8 +56,13 @@ pub trait Search: Send {
     fn memory(&self) -> usize;
     /// The analysed level.
     fn problem(&self) -> &Problem;
-    /// Whether a solution this search finds is push-optimal (given its configuration).
+    /// Whether a solution this search finds is the shortest by its [`Search::metric`]
+    /// (given its configuration).
     fn optimal(&self) -> bool;
+    /// What [`Search::optimal`] counts: pushes, or moves for the move-optimal methods.
+    fn metric(&self) -> Metric {
+        Metric::Pushes
+    }
     /// The node expanded last (only with a tracing observer).
     fn current(&self) -> Option<NodeView>;
     /// The children of the last expansion with their verdicts (only with a tracing

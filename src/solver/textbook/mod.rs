@@ -24,6 +24,7 @@ mod ida_star;
 mod inspected;
 mod pushes;
 mod tree;
+mod walks;
 
 pub use astar::AStar;
 pub use bfs::Bfs;
@@ -32,9 +33,13 @@ pub use ida_star::IdaStar;
 pub(crate) use inspected::Inspected;
 pub use pushes::Pushes;
 pub use tree::{Node, Tree};
+pub(crate) use walks::{Keep, Walks};
 
+use crate::solver::config::Metric;
 use crate::solver::deadlock::PruneReason;
+use crate::solver::model::box_moves::Macro;
 use crate::solver::model::table::NodeId;
+use crate::solver::search::expand::Expander;
 use crate::solver::search::{Progress, Stats, Verdict};
 use std::hash::Hash;
 
@@ -70,6 +75,31 @@ pub trait Problem: Send + 'static {
     /// Heap bytes one state holds, for the memory limit.
     fn state_bytes(&self) -> usize {
         0
+    }
+}
+
+/// A textbook problem on a level's pushes (its state the box words, then the player's
+/// square), which [`Inspected`] shows as the engineered searches are shown.
+pub(crate) trait OnLevel: Problem<State = Box<[u64]>> {
+    /// The expander its pushes come from.
+    fn expander(&self) -> &Expander;
+    /// A move as the pushes it makes.
+    fn macro_of(&self, mv: &Self::Move) -> Macro;
+    /// What its costs count.
+    fn metric(&self) -> Metric {
+        Metric::Pushes
+    }
+    /// A cost as shown: in the metric's units.
+    fn shown(&self, g: u32) -> u32 {
+        g
+    }
+    /// An estimate as shown: in the metric's units.
+    fn shown_h(&self, h: u32) -> u32 {
+        h
+    }
+    /// The search's order value `f` of a node shown with cost `g` and estimate `h`.
+    fn shown_f(&self, f: u32, _g: u32, _h: u32) -> u32 {
+        f
     }
 }
 

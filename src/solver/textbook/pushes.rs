@@ -4,7 +4,7 @@
 
 use crate::solver::model::box_moves::Macro;
 use crate::solver::search::expand::Expander;
-use crate::solver::textbook::{Problem, Successor};
+use crate::solver::textbook::{OnLevel, Problem, Successor};
 
 /// A level's positions (box bitset, then the normalised player square) and its pushes;
 /// a move's cost is its push count. Built by [`crate::solver::pushes`].
@@ -59,5 +59,15 @@ impl Problem for Pushes {
 
     fn state_bytes(&self) -> usize {
         self.expander.problem.stride * 8
+    }
+}
+
+impl OnLevel for Pushes {
+    fn expander(&self) -> &Expander {
+        &self.expander
+    }
+
+    fn macro_of(&self, mv: &Macro) -> Macro {
+        *mv
     }
 }
