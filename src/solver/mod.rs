@@ -46,12 +46,13 @@ mod tests;
 
 pub use algo::backward::PLAN_STEPS;
 pub use bounds::LowerBound;
-pub use config::{Config, Limits, Method, Metric, MoveSearch, Textbook};
+pub use config::{Config, Limits, Method, MoveSearch, Textbook};
 pub use deadlock::patterns::{PatternView, Source};
 pub use deadlock::{Deadlocks, PruneReason};
 pub use methods::{Count, METHODS, MethodInfo, Optimality, Order, Param, Policy, Traced};
 pub use model::error::{Unsearchable, WrongSolution};
 pub use model::interrupt::Interrupt;
+pub use model::metric::Metric;
 pub use model::random::Random;
 pub use model::table::NodeId;
 pub use outcome::{Outcome, StopReason};

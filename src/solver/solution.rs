@@ -5,8 +5,8 @@
 //! error the caller reports ([`crate::solver::Outcome::Failed`]), never a panic.
 
 use crate::level::{Dir, Level, Move, Pos, replay};
-use crate::solver::config::Metric;
 use crate::solver::model::error::WrongSolution;
+use crate::solver::model::metric::Metric;
 use crate::solver::model::table::NodeId;
 use crate::solver::model::walk::moves_for;
 use crate::solver::search::Search;

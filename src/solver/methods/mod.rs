@@ -1,7 +1,7 @@
 //! The catalogue of search methods: one entry per method ([`MethodInfo`]) holding all the
 //! program says or decides about it: its command-line name and parameter, its label, what
-//! its parameter means, whether its solutions are push-optimal, whether it is depth-first,
-//! how its expander is set up, and how it is built. The command line's `--method` (help and
+//! its parameter means, whether its solutions are optimal (by pushes, or moves), whether
+//! it is depth-first, how its expander is set up, and how it is built. The command line's `--method` (help and
 //! parsing), the front door, the inspector's menu and rows, and the tests all read
 //! [`METHODS`]; nothing else lists the methods.
 //!
@@ -23,10 +23,11 @@ use crate::solver::algo::pull_greedy::PullGreedy;
 use crate::solver::algo::talking_stones::TalkingStones;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::bounds::LowerBound;
-use crate::solver::config::{Config, Method, Metric, MoveSearch, Textbook};
+use crate::solver::config::{Config, Method, MoveSearch, Textbook};
 use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::inspect::trace::Tracer;
 use crate::solver::model::interrupt::Interrupt;
+use crate::solver::model::metric::Metric;
 use crate::solver::search::expand::Expander;
 use crate::solver::search::perimeter::Perimeter;
 use crate::solver::search::pull_core::Pulls;
@@ -192,7 +193,7 @@ pub struct MethodInfo {
     pub summary: &'static str,
     /// The method's number, if it takes one.
     pub param: Option<Param>,
-    /// When its solutions are push-optimal.
+    /// When its solutions are the shortest by its metric (pushes; moves for `moves-*`).
     pub optimal: Optimality,
     /// Whether it is depth-first: it stores only the current path, so node ids are reused
     /// and the history cannot show the nodes of past expansions.
@@ -261,8 +262,8 @@ impl MethodInfo {
         reason != PruneReason::Stalled || self.groups.contains(&Group::Fess)
     }
 
-    /// Whether a solution it finds is push-optimal with a bound that is `admissible` and
-    /// `consistent`.
+    /// Whether a solution it finds is the shortest by its metric with a bound that is
+    /// `admissible` and `consistent`.
     pub fn claims_optimal(&self, admissible: bool, consistent: bool) -> bool {
         match self.optimal {
             Optimality::Always => true,

@@ -23,8 +23,8 @@ pub use view::{ChildView, NodeView, PushView, StoneFailure, StrategyView, SubPro
 
 use crate::level::{Dir, Level, Pos};
 use crate::solver::analysis::problem::Problem;
-use crate::solver::config::Metric;
 use crate::solver::deadlock::patterns::PatternView;
+use crate::solver::model::metric::Metric;
 use crate::solver::model::table::NodeId;
 
 /// What one call of [`Search::step`] ended with.

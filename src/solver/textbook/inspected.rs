@@ -4,9 +4,9 @@
 
 use crate::level::{Dir, Level, Pos};
 use crate::solver::analysis::problem::Problem as Analysed;
-use crate::solver::config::Metric;
 use crate::solver::deadlock::patterns::PatternView;
 use crate::solver::model::box_moves::BoxMoves;
+use crate::solver::model::metric::Metric;
 use crate::solver::model::table::NodeId;
 use crate::solver::search::core::macro_view;
 use crate::solver::search::{ChildView, NodeView, Observer, Progress, Search, Stats, SubProblem};

@@ -35,9 +35,9 @@ pub use pushes::Pushes;
 pub use tree::{Node, Tree};
 pub(crate) use walks::{Keep, Walks};
 
-use crate::solver::config::Metric;
 use crate::solver::deadlock::PruneReason;
 use crate::solver::model::box_moves::Macro;
+use crate::solver::model::metric::Metric;
 use crate::solver::model::table::NodeId;
 use crate::solver::search::expand::Expander;
 use crate::solver::search::{Progress, Stats, Verdict};

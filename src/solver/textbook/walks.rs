@@ -4,9 +4,9 @@
 //! the optimiser only those near a solution (its `keep`).
 
 use crate::solver::bounds::INFINITE;
-use crate::solver::config::Metric;
 use crate::solver::model::board::{NONE, Sq, opposite};
 use crate::solver::model::box_moves::Macro;
+use crate::solver::model::metric::Metric;
 use crate::solver::model::state::{has_box, player_of};
 use crate::solver::model::table::Push;
 use crate::solver::search::expand::Expander;
