@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{sokolab, stdout, write};
+use common::{sokolab, stderr, stdout, write};
 use std::process::Command;
 
 #[test]
@@ -382,4 +382,86 @@ fn metric_moves_turns_an_optimal_method_move_optimal_and_refuses_the_others() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("method `fess` has no move-optimal form"), "{err}");
+}
+
+#[test]
+fn deadlocks_decides_a_position_names_its_dead_set_and_replays_a_live_one() {
+    let dir = tempfile::tempdir().unwrap();
+    // Two boxes side by side on the top wall (row 2, columns 3 and 4): frozen together off
+    // goals, though each alone could be pushed along the wall to the goal at 2:7.
+    let dead = "; Dead\n##########\n# $$  .  #\n#  .   . #\n# $ .$ $ #\n#   .  @ #\n##########\n";
+    let alive = "; Alive\n#######\n#@ $ .#\n#######\n";
+    let file = write(dir.path(), "two.xsb", &format!("{dead}\n{alive}"));
+    let out = sokolab(&["deadlocks", &file, "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> =
+        stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3, "two levels and the summary");
+    let (first, second, summary) = (&lines[0], &lines[1], &lines[2]["summary"]);
+    assert_eq!(first["decision"], "dead");
+    assert_eq!(first["dead_set"], serde_json::json!([[2, 3], [2, 4]]));
+    assert!(first["searched"].as_u64().unwrap() > 0);
+    let claims = first["claims"].as_array().unwrap();
+    let pipeline = claims.last().unwrap();
+    assert_eq!(pipeline["detector"], "pipeline");
+    assert_eq!(pipeline["dead_by"], "freeze", "{pipeline}");
+    assert!(claims.iter().any(|c| c["detector"] == "dead square" && c["dead_by"].is_null()));
+    assert_eq!(second["decision"], "alive");
+    let solution = second["solution"].as_str().unwrap();
+    let alone = write(dir.path(), "alive.xsb", alive);
+    let verified = sokolab(&["verify", &alone, "--level", "1", "--solution", solution]);
+    assert_eq!(verified.status.code(), Some(0), "{}", stdout(&verified));
+    assert!(second["claims"].as_array().unwrap().iter().all(|c| c["dead_by"].is_null()));
+    assert_eq!(summary["levels"], 2);
+    assert_eq!(summary["false_claims"], 0);
+
+    for bad in [
+        vec!["deadlocks", &file, "--level", "3"],
+        vec!["deadlocks", &file, "--pushes", "2", "--sample", "5"],
+        vec!["deadlocks", &file, "--level", "1", "--all"],
+    ] {
+        let out = sokolab(&bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(stderr(&out).starts_with("error") || stderr(&out).contains("sokolab: error"));
+    }
+}
+
+#[test]
+fn deadlocks_coverage_tallies_each_detector_and_no_rule_claims_a_live_position() {
+    let out = sokolab(&[
+        "deadlocks",
+        "levels/default.xsb",
+        "--levels",
+        "3-4",
+        "--pushes",
+        "1000",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> =
+        stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let summary = &lines.last().unwrap()["summary"];
+    let mut dead = 0;
+    for line in &lines[..lines.len() - 1] {
+        assert_eq!(line["mode"], "coverage");
+        assert_eq!(line["complete"], true, "{line}");
+        let (a, d, u) = (&line["alive"], &line["dead"], &line["unknown"]);
+        let sum = a.as_u64().unwrap() + d.as_u64().unwrap() + u.as_u64().unwrap();
+        assert_eq!(sum, line["positions"].as_u64().unwrap());
+        dead += d.as_u64().unwrap();
+        let rows = line["rows"].as_array().unwrap();
+        assert_eq!(rows.last().unwrap()["detector"], "pipeline");
+        for row in rows {
+            assert_eq!(row["false_claims"], 0, "{row}");
+            assert!(row["caught"].as_u64() <= row["claims"].as_u64());
+        }
+    }
+    assert!(dead > 0, "pushes from the start reach dead positions");
+    assert_eq!(summary["dead"].as_u64(), Some(dead));
+    let pipeline = summary["rows"].as_array().unwrap().last().unwrap();
+    assert!(pipeline["recall"].as_f64().unwrap() > 0.5, "{pipeline}");
+
+    let out = sokolab(&["deadlocks", "levels/default.xsb", "--level", "5", "--sample", "40"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("40 positions"), "{}", stdout(&out));
 }

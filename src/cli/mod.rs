@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod check;
 pub mod convert;
+pub mod deadlocks;
 mod error;
 pub mod generate;
 mod interrupt;
@@ -50,6 +51,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Some(Command::Lab(args)) => lab::run(&args),
         Some(Command::Optimize(args)) => optimize::run(&args),
         Some(Command::Rate(args)) => rate::run(&args),
+        Some(Command::Deadlocks(args)) => deadlocks::run(&args),
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Report(args)) => summary::run(&args),
         Some(Command::Man(args)) => manual::man(&args),
@@ -101,6 +103,13 @@ pub enum Command {
     /// box changes, hard decisions).
     #[command(after_help = "Example:\n  sokolab rate levels/default.xsb --levels 1-10")]
     Rate(rate::RateArgs),
+    /// Is a position really dead? The oracle (an exhaustive search that no detector prunes)
+    /// beside each deadlock detector's verdict, on each level's board; with --pushes or
+    /// --sample, a level's coverage: each detector's recall and any false claim.
+    #[command(after_help = "Examples:\n  \
+        sokolab deadlocks levels/default.xsb --level 3\n  \
+        sokolab deadlocks levels/default.xsb --all --pushes 1000 --max-boxes 4 --jobs 2")]
+    Deadlocks(deadlocks::DeadlocksArgs),
     /// Make new levels (rooms from templates, evolved; the start whose solution has the
     /// most pushes, box lines and box changes), each with its push-optimal solution, as XSB
     /// on standard output.

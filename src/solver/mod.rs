@@ -16,6 +16,8 @@
 //!              A*, greedy), FESS, the pull searches from the solved position, and the
 //!              portfolio that runs several in turn
 //!   inspect/   what only the inspector and overlays need (traces, explanations, plans)
+//!   oracle/    is a position really dead? an exhaustive search beside every detector's
+//!              verdict, smallest dead sets, and a level's coverage
 //!   textbook/  the textbook's BFS, DFS, A* and IDA*, generic over a problem trait, with
 //!              Sokoban pushes (over the same expander) as one problem
 //! ```
@@ -32,6 +34,7 @@ pub mod inspect;
 mod methods;
 pub(crate) mod model;
 pub mod optimize;
+pub mod oracle;
 mod outcome;
 pub mod rating;
 pub(crate) mod search;

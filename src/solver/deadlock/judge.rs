@@ -40,7 +40,7 @@ use crate::solver::model::board::Sq;
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::side_search::Onward;
-use crate::solver::model::state::has_box;
+use crate::solver::model::state::{boxes_of, has_box};
 
 /// A child pruned: the rule, and the pattern when the rule is the pattern database.
 pub(crate) type Pruned = (PruneReason, Option<u32>);
@@ -110,6 +110,8 @@ pub(crate) struct Judge {
     pi_corrals: PiCorrals,
     /// The fence boxes of the PI-corral of the position being expanded (empty: none).
     fence: Vec<u64>,
+    /// Scratch: the player's area of a position judged whole ([`Judge::position`]).
+    reach: Reach,
 }
 
 impl Judge {
@@ -139,6 +141,7 @@ impl Judge {
             patterns,
             pi_corrals: PiCorrals::default(),
             fence: Vec::new(),
+            reach: Reach::default(),
         }
     }
 
@@ -297,6 +300,25 @@ impl Judge {
             }
         }
         None
+    }
+
+    /// The first rule switched on that calls the position `boxes` dead, the player on
+    /// `player`, taking each box in turn as the one just pushed (the pipeline's stages but
+    /// the search's own: no PI-corral, no stored check, no bound). For judging a position
+    /// met outside a search; the patterns it learns stay, as in a search.
+    pub fn position(&mut self, p: &Problem, boxes: &[u64], player: Sq) -> Option<PruneReason> {
+        let squares: Vec<Sq> = boxes_of(boxes).collect();
+        if let Some(reason) = squares.iter().find_map(|&b| self.quick(p, boxes, b)) {
+            return Some(reason);
+        }
+        if self.bipartite(p, &squares) {
+            return Some(PruneReason::Bipartite);
+        }
+        let mut reach = std::mem::take(&mut self.reach);
+        reach.flood(&p.board, boxes, player);
+        let found = squares.iter().find_map(|&b| self.full(p, boxes, &reach, player, b));
+        self.reach = reach;
+        found.map(|(reason, _)| reason)
     }
 
     /// Whether the detector that prunes for `reason` is on.

@@ -1,0 +1,104 @@
+//! The rules the oracle judges: each of our deadlock detectors alone (its switch on, every
+//! other off), and the pruning pipeline with all of them, asked about one position at a
+//! time through [`Judge::position`].
+
+use crate::solver::analysis::problem::Problem;
+use crate::solver::deadlock::judge::Judge;
+use crate::solver::deadlock::{Deadlocks, PruneReason};
+use crate::solver::model::board::Sq;
+use crate::solver::model::interrupt::Interrupt;
+
+/// A rule that may call a position dead.
+pub(crate) trait Detector: Send {
+    /// Its name in reports.
+    fn name(&self) -> &'static str;
+    /// The rule that calls the position `boxes`, the player on `player`, dead (its own name,
+    /// or for the pipeline the stage's), or `None`: no claim.
+    fn claim(&mut self, p: &Problem, boxes: &[u64], player: Sq) -> Option<&'static str>;
+}
+
+/// Our detectors judged one by one, by the rule each prunes for. The stall patterns are
+/// learned only inside feature-space search, and a corral's retry is the corral rule with
+/// a larger budget: the pipeline has both.
+pub const JUDGED: [PruneReason; 8] = [
+    PruneReason::DeadSquare,
+    PruneReason::Freeze,
+    PruneReason::Bipartite,
+    PruneReason::Fixed,
+    PruneReason::Retrograde,
+    PruneReason::Corral,
+    PruneReason::Room,
+    PruneReason::Pattern,
+];
+
+/// The name of the pipeline's row.
+pub const PIPELINE: &str = "pipeline";
+
+/// One detector, alone.
+struct Alone {
+    reason: PruneReason,
+    judge: Judge,
+}
+
+impl Detector for Alone {
+    fn name(&self) -> &'static str {
+        self.reason.name()
+    }
+
+    fn claim(&mut self, p: &Problem, boxes: &[u64], player: Sq) -> Option<&'static str> {
+        self.judge.position(p, boxes, player).map(|_| self.reason.name())
+    }
+}
+
+/// Every detector, in the pipeline's order.
+struct Pipeline(Judge);
+
+impl Detector for Pipeline {
+    fn name(&self) -> &'static str {
+        PIPELINE
+    }
+
+    fn claim(&mut self, p: &Problem, boxes: &[u64], player: Sq) -> Option<&'static str> {
+        self.0.position(p, boxes, player).map(PruneReason::name)
+    }
+}
+
+/// Each of [`JUDGED`] alone, then the pipeline, for `p`; their sub-searches give up when
+/// `interrupt` is raised.
+pub(crate) fn ours(p: &Problem, interrupt: &Interrupt) -> Vec<Box<dyn Detector>> {
+    let mut out: Vec<Box<dyn Detector>> = JUDGED
+        .iter()
+        .map(|&reason| {
+            let mut alone = Deadlocks::NONE;
+            *alone.flag(reason).expect("a deadlock rule has a switch") = true;
+            let judge = Judge::new(p, alone, false, interrupt);
+            Box::new(Alone { reason, judge }) as Box<dyn Detector>
+        })
+        .collect();
+    out.push(Box::new(Pipeline(Judge::new(p, Deadlocks::default(), false, interrupt))));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::deadlock::exhaustive::{BOARDS, is_dead, positions, problem};
+
+    #[test]
+    fn no_detector_calls_a_live_position_dead_on_the_small_boards() {
+        for rows in BOARDS {
+            let p = problem(rows);
+            let mut detectors = ours(&p, &Interrupt::default());
+            let mut claimed = 0;
+            for (boxes, player) in positions(&p) {
+                let claims: Vec<bool> =
+                    detectors.iter_mut().map(|d| d.claim(&p, &boxes, player).is_some()).collect();
+                if claims.iter().any(|&c| c) {
+                    claimed += 1;
+                    assert!(is_dead(&p, &boxes, player), "{rows:?}: a false claim");
+                }
+            }
+            assert!(claimed > 0, "{rows:?}: some position is called dead");
+        }
+    }
+}
