@@ -35,6 +35,8 @@ pub struct Overlays {
     pub corrals: Vec<Pos>,
     /// The boxes a deadlock rule names.
     pub culprits: Vec<Pos>,
+    /// The boxes of the oracle's smallest dead set.
+    pub dead_set: Vec<Pos>,
     /// Room outlines.
     pub room_lines: Vec<Line>,
     /// Goal-area outlines.
@@ -356,7 +358,8 @@ fn paint_overlays(painter: &egui::Painter, o: &Overlays, g: &Geometry, pal: &Pal
         painter.rect_stroke(g.cell_rect(p).shrink(c * 0.05), 3.0, frozen, StrokeKind::Inside);
     }
     let pattern = Stroke::new((c * 0.1).clamp(2.0, 5.0), pal.pattern);
-    for &p in &o.pattern_boxes {
+    // The oracle's smallest dead set is a pattern too.
+    for &p in o.pattern_boxes.iter().chain(&o.dead_set) {
         painter.rect_stroke(g.cell_rect(p).shrink(c * 0.02), 4.0, pattern, StrokeKind::Inside);
     }
     if let Some((goal, stones)) = &o.sub_problem {

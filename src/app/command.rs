@@ -120,6 +120,8 @@ pub enum Command {
     ToggleOverlay(Overlay),
     /// Say which deadlock rule proves the position shown dead, and mark its boxes.
     ExplainDeadlock,
+    /// Ask the oracle whether the position shown is really dead (again: stop it).
+    AskOracle,
     /// Inspector: choose the algorithm, bound and pruning (builds a fresh search).
     SetSearchConfig(Config),
     /// Inspector: one expansion.
@@ -262,6 +264,10 @@ const fn cmd(key: Key) -> KeyboardShortcut {
     KeyboardShortcut::new(Modifiers::COMMAND, key)
 }
 
+const fn shift(key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::SHIFT, key)
+}
+
 const fn cmd_shift(key: Key) -> KeyboardShortcut {
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), key)
 }
@@ -321,6 +327,9 @@ fn build_table() -> Vec<Entry> {
         Entry::new(C::CancelSolve, "Stop the solver").short("Cancel"),
         Entry::new(C::ReplaySolution, "Replay solution"),
         Entry::new(C::ExplainDeadlock, "Why is this a deadlock?").key(Global, key(Key::F7)),
+        Entry::new(C::AskOracle, "Is it really dead?")
+            .tip("An exhaustive search of the position shown, nothing pruned, beside each deadlock rule's verdict; again to stop it")
+            .key(Global, shift(Key::F7)),
         // View
         Entry::new(C::ZoomIn, "Zoom in").key(Global, cmd(Key::Plus)).key(Global, cmd(Key::Equals)),
         Entry::new(C::ZoomOut, "Zoom out").key(Global, cmd(Key::Minus)),

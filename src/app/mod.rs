@@ -23,6 +23,7 @@ pub mod inspector;
 pub mod lab;
 pub mod live_check;
 mod modes;
+pub mod oracle;
 pub mod overlay;
 pub mod palette;
 pub mod panels;

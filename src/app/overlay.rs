@@ -6,6 +6,7 @@
 use egui::Color32;
 
 use crate::app::board::Overlays;
+use crate::app::oracle::OracleState;
 use crate::app::palette::Palette;
 use crate::app::plan_overlay::PlanCache;
 use crate::app::worker::{GRACE, Job, Waker};
@@ -230,6 +231,8 @@ pub struct OverlayState {
     pub explanation: Option<Explanation>,
     /// The answer being worked out, on a worker.
     explaining: Option<Job<(), Explanation>>,
+    /// "Is it really dead?": the oracle's run and its last answer.
+    pub oracle: OracleState,
 }
 
 impl OverlayState {
@@ -302,6 +305,11 @@ impl OverlayState {
             && let Ok(Some(d)) = &e.answer
         {
             overlays.culprits = d.boxes.clone();
+        }
+        if let Some(a) = &self.oracle.answer
+            && a.level == *shown
+        {
+            overlays.dead_set = a.dead_set().to_vec();
         }
     }
 

@@ -329,7 +329,8 @@ impl App {
             | C::ToggleTheme
             | C::ToggleDeadSquares
             | C::ToggleOverlay(_)
-            | C::ExplainDeadlock => self.view_command(command),
+            | C::ExplainDeadlock
+            | C::AskOracle => self.view_command(command),
             C::Step(_) | C::Restart | C::SaveSolution | C::TogglePullMode => {
                 self.play_command(command)
             }

@@ -92,6 +92,9 @@ impl App {
             self.messages.status = done;
         }
         self.poll_files();
+        if let Some(answer) = self.overlays.oracle.poll() {
+            self.messages.status = answer;
+        }
         match self.overlays.poll_explanation() {
             (Some(answer), _) => self.messages.status = answer,
             (None, true) => ctx.request_repaint_after(std::time::Duration::from_millis(50)),
@@ -152,10 +155,13 @@ impl App {
             return;
         }
         ui.separator();
-        let explained = self.overlays.explanation.as_ref().map(|e| e.level == *self.board_level());
+        let shown = self.board_level();
+        let explained = self.overlays.explanation.as_ref().map(|e| e.level == *shown);
+        let asked = self.overlays.oracle.answer.as_ref().map(|a| a.level == *shown);
         let mut sink = Sink::new(&mut self.queue, self.view.mode);
         let (settings, level) = (&self.settings, self.document.level());
-        panels::overlays::show(ui, settings, &self.overlays, level, explained, &mut sink);
+        let about = panels::overlays::About { explained, asked };
+        panels::overlays::show(ui, settings, &self.overlays, level, about, &mut sink);
     }
 
     /// The theme the settings ask for; room for tall popups (a popup is laid out in its

@@ -215,3 +215,47 @@ fn the_backward_plan_draws_an_arrow_from_each_steps_box_and_rings_its_parking_sq
     assert!(drawn.parking.iter().any(|s| s.from == Some(parked.to) && !s.parked));
     h.get_by_label_contains("Arrow: a step's box");
 }
+
+/// Two boxes side by side on the top wall: frozen together off goals, though each alone
+/// could be pushed along the wall to the goal at (6, 1).
+const WALL_PAIR: &str = "##########\n# $$  .  #\n#  .   . #\n# $ .$ $ #\n#   .  @ #\n##########\n";
+
+/// "Is it really dead?" (Shift+F7) asks the oracle on a worker about the position shown:
+/// dead, with the pair as its smallest dead set, outlined on the board, and each rule's
+/// verdict beside it; a live position is answered alive; the same command stops a run.
+#[test]
+fn the_oracle_names_the_smallest_dead_set_and_lists_each_rules_verdict() {
+    let mut h = window(WALL_PAIR);
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::F7);
+    h.step();
+    until(&mut h, |app| app.overlays().oracle.answer.is_some());
+    let status = h.state().messages().status.clone();
+    assert!(status.starts_with("Oracle: dead, proved by exhausting"), "{status}");
+    assert_eq!(h.state().view().drawn.dead_set, vec![Pos::new(2, 1), Pos::new(3, 1)]);
+    h.get_by_label("pipeline");
+    h.get_by_label("dead (freeze)");
+    assert!(h.query_by_label_contains("UNSOUND").is_none());
+    // Once the position changes, the outline goes and the answer is marked as old.
+    h.state_mut().send(sokolab::app::command::Command::MirrorHorizontal);
+    h.run();
+    assert!(h.state().view().drawn.dead_set.is_empty());
+    h.get_by_label("(about a position no longer shown)");
+
+    let mut h = window("#######\n#@ $ .#\n#######\n");
+    h.get_by_label("Is it really dead?").click();
+    h.step();
+    until(&mut h, |app| app.overlays().oracle.answer.is_some());
+    let status = h.state().messages().status.clone();
+    assert!(status.starts_with("Oracle: alive. It found a solution of 3 moves"), "{status}");
+    assert!(h.state().view().drawn.dead_set.is_empty());
+
+    let mut h = window(&crate::inspect::big_room(60));
+    h.get_by_label("Is it really dead?").click();
+    h.step();
+    assert!(h.state().overlays().oracle.running(), "worked out off the window's thread");
+    h.get_by_label("Is it really dead?").click();
+    h.step();
+    h.run();
+    assert_eq!(h.state().messages().status, "Stopped the oracle.");
+    assert!(!h.state().overlays().oracle.running());
+}

@@ -29,6 +29,10 @@ impl App {
                 };
                 self.messages.status = self.overlays.explain(&shown, &patterns, self.waker.clone());
             }
+            Command::AskOracle => {
+                let shown = self.board_level().clone();
+                self.messages.status = self.overlays.oracle.ask(&shown, self.waker.clone());
+            }
             other => unreachable!("{other:?} is not a view command"),
         }
         None

@@ -55,6 +55,7 @@ pub fn show(ui: &mut Ui, settings: &Settings, sink: &mut Sink<'_>) {
             ui.separator();
             sink.menu_item(ui, Command::Solve);
             sink.menu_item(ui, Command::ExplainDeadlock);
+            sink.menu_item(ui, Command::AskOracle);
         });
         ui.menu_button("View", |ui| {
             sink.menu_item(ui, Command::ZoomIn);

@@ -4,21 +4,29 @@
 use egui::{RichText, Ui};
 
 use crate::app::command::Command;
+use crate::app::oracle::Answer;
 use crate::app::overlay::{Overlay, OverlayState};
 use crate::app::palette::Palette;
 use crate::app::settings::Settings;
 use crate::app::sink::Sink;
 use crate::level::Level;
 
-/// The overlay toggles with their legend, and the deadlock explanation; `level` is the level
-/// shown in the editor (the plan's), `explained` whether the explanation (if there is one)
-/// is about the position on the board.
+/// Whether the answers kept are about the position on the board (`None`: no answer).
+pub struct About {
+    /// The deadlock explanation.
+    pub explained: Option<bool>,
+    /// The oracle's answer.
+    pub asked: Option<bool>,
+}
+
+/// The overlay toggles with their legend, the deadlock explanation and the oracle's answer;
+/// `level` is the level shown in the editor (the plan's).
 pub fn show(
     ui: &mut Ui,
     settings: &Settings,
     overlays: &OverlayState,
     level: &Level,
-    explained: Option<bool>,
+    about: About,
     sink: &mut Sink<'_>,
 ) {
     ui.heading("Overlays");
@@ -47,6 +55,14 @@ pub fn show(
         ui.painter().rect_filled(r, 2.0, pal.problem);
         sink.button(ui, Command::ExplainDeadlock, true);
     });
+    ui.horizontal(|ui| {
+        let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+        ui.painter().rect_stroke(r.shrink(1.0), 1.0, (2.0, pal.pattern), egui::StrokeKind::Inside);
+        sink.button(ui, Command::AskOracle, true);
+        if overlays.oracle.running() {
+            ui.spinner();
+        }
+    });
     // What appears and goes comes after every control, so that none of them moves.
     for o in Overlay::ALL.into_iter().filter(|o| o.shows_plan()) {
         if settings.overlays.contains(&o) {
@@ -54,11 +70,44 @@ pub fn show(
             ui.label(RichText::new(note).small());
         }
     }
-    if let (Some(e), Some(current)) = (&overlays.explanation, explained) {
+    if let (Some(e), Some(current)) = (&overlays.explanation, about.explained) {
         let text = RichText::new(e.text());
         ui.label(if current { text } else { text.weak() });
         if !current {
             ui.label(RichText::new("(about a position no longer shown)").small());
         }
+    }
+    if let (Some(a), Some(current)) = (&overlays.oracle.answer, about.asked) {
+        oracle(ui, a, current, &pal);
+    }
+}
+
+/// The oracle's verdict, and each rule's beside it: a rule that calls a position the oracle
+/// solved dead is unsound (red); a dead position no rule calls dead is a miss.
+fn oracle(ui: &mut Ui, a: &Answer, current: bool, pal: &Palette) {
+    let dim = |t: RichText| if current { t } else { t.weak() };
+    ui.label(dim(RichText::new(a.headline())));
+    if !current {
+        ui.label(RichText::new("(about a position no longer shown)").small());
+    }
+    let Ok(v) = &a.verdict else { return };
+    let unsound = v.false_claims();
+    egui::Grid::new("oracle-claims").num_columns(2).spacing([12.0, 2.0]).show(ui, |ui| {
+        for &(detector, dead_by) in &v.claims {
+            ui.label(dim(RichText::new(detector).small()));
+            let text = match dead_by {
+                Some(rule) if unsound.contains(&detector) => {
+                    RichText::new(format!("says dead ({rule}): UNSOUND")).color(pal.problem)
+                }
+                Some(rule) if rule == detector => RichText::new("dead"),
+                Some(rule) => RichText::new(format!("dead ({rule})")),
+                None => RichText::new("no claim").weak(),
+            };
+            ui.label(dim(text.small()));
+            ui.end_row();
+        }
+    });
+    if v.missed() {
+        ui.label(dim(RichText::new("Dead, and missed by every rule.").color(pal.problem)));
     }
 }
