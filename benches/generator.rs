@@ -10,13 +10,15 @@
 //! `../shared/levels/microban-155.xsb` (or `$SOKOLAB_LEVELS`); without it the generated
 //! side is printed alone.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use sokolab::level::format::load_file;
 use sokolab::level::moves::parse_lurd;
 use sokolab::level::{Level, replay};
 use sokolab::solver::generate::{Generated, Spec, generate};
 use sokolab::solver::rating::{Rating, TIME_LIMIT, rate};
 use sokolab::solver::{Config, Limits, Method, Outcome, solve};
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -96,14 +98,10 @@ fn verified(g: &Generated, none: &AtomicBool) -> bool {
 
 /// Microban's levels rated, each with its box count; empty (with a note) when absent.
 fn microban() -> Vec<(usize, Rating)> {
-    let dir = std::env::var_os("SOKOLAB_LEVELS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/levels"));
-    let file = dir.join("microban-155.xsb");
-    if !file.is_file() {
-        println!("note: {} is absent; Microban's column is left empty", file.display());
+    let Some(file) = common::level_file("microban-155.xsb") else {
+        println!("note: Microban's column is left empty");
         return Vec::new();
-    }
+    };
     let none = AtomicBool::new(false);
     let wanted: Vec<usize> = SPECS.iter().map(|s| s.2).collect();
     load_file(&file)

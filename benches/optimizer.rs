@@ -8,11 +8,13 @@
 //! same from run to run on a busy machine (only `auto`'s solution may differ). The levels
 //! come from `../shared/levels/microban-155.xsb` (or `$SOKOLAB_LEVELS`).
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use sokolab::level::format::load_file;
 use sokolab::level::metrics::Metrics;
 use sokolab::solver::optimize::{Metric, optimize};
 use sokolab::solver::{Config, Limits, Method, Outcome, solve};
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -21,14 +23,10 @@ fn main() {
     let value = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1));
     let nodes: u64 = value("--nodes").map_or(200_000, |s| s.parse().unwrap());
     let astar_nodes: u64 = value("--astar-nodes").map_or(2_000_000, |s| s.parse().unwrap());
-    let dir = std::env::var_os("SOKOLAB_LEVELS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/levels"));
-    let file = dir.join("microban-155.xsb");
-    if !file.is_file() {
-        println!("note: {} is absent; nothing to measure", file.display());
+    let Some(file) = common::level_file("microban-155.xsb") else {
+        println!("note: nothing to measure");
         return;
-    }
+    };
     let levels = load_file(&file).expect("Microban loads").levels;
     let (first, last) = match value("--levels").and_then(|r| r.split_once('-')) {
         Some((a, b)) => (a.parse().unwrap(), b.parse().unwrap()),

@@ -6,12 +6,14 @@
 //! `--levels A-B` picks a range and `--time-limit S` the seconds per level (default 10).
 //! The levels come from `../shared/levels/microban-155.xsb` (or `$SOKOLAB_LEVELS`).
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use sokolab::level::format::load_file;
 use sokolab::level::moves::parse_lurd;
 use sokolab::level::{Level, replay};
 use sokolab::solver::{Config, Limits, Method, Outcome, solve};
 use soukoban::solver::{Algorithm, Solver, Strategy};
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -66,14 +68,10 @@ fn main() {
     let optimal = args.iter().any(|a| a == "optimal");
     let value = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1));
     let limit = Duration::from_secs_f64(value("--time-limit").map_or(10.0, |s| s.parse().unwrap()));
-    let dir = std::env::var_os("SOKOLAB_LEVELS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/levels"));
-    let file = dir.join("microban-155.xsb");
-    if !file.is_file() {
-        println!("note: {} is absent; nothing to compare", file.display());
+    let Some(file) = common::level_file("microban-155.xsb") else {
+        println!("note: nothing to compare");
         return;
-    }
+    };
     let levels = load_file(&file).expect("Microban loads").levels;
     let (first, last) = match value("--levels").and_then(|r| r.split_once('-')) {
         Some((a, b)) => (a.parse().unwrap(), b.parse().unwrap()),

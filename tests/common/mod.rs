@@ -29,7 +29,7 @@ pub fn level_file(name: &str) -> Option<PathBuf> {
     if file.is_file() {
         Some(file)
     } else {
-        eprintln!("note: {} is absent; skipping the tests that need it", file.display());
+        eprintln!("note: {} is absent; skipping what needs it", file.display());
         None
     }
 }
