@@ -131,7 +131,12 @@ pub(crate) fn run(
         let state = positions.state(id);
         let (boxes, player) = (&state[..words], player_of(state));
         let clock = Instant::now();
-        let (class, dead_set) = classify(&mut ex, p, boxes, player, budget, &mut out.searched);
+        let (found, dead_set) = classify(&mut ex, p, boxes, player, budget);
+        let class = match found {
+            Found::Alive(_) => Class::Alive,
+            Found::Dead => Class::Dead,
+            Found::Unknown => Class::Unknown,
+        };
         times.push(clock.elapsed().as_secs_f64());
         if interrupt.raised() {
             complete = false;
@@ -168,8 +173,7 @@ pub(crate) fn run(
         }
         if class == Class::Dead && !claims.contains(&true) {
             let clock = Instant::now();
-            let mut set = dead_set
-                .unwrap_or_else(|| smallest(&mut ex, p, boxes, player, budget, &mut out.searched));
+            let mut set = dead_set.unwrap_or_else(|| smallest(&mut ex, p, boxes, player, budget));
             out.dead_set_secs = out.dead_set_secs.max(clock.elapsed().as_secs_f64());
             set.sort_unstable();
             groups.entry(set).and_modify(|m| m.count += 1).or_insert_with_key(|set| Missed {
@@ -181,6 +185,7 @@ pub(crate) fn run(
         progress(out.positions, total);
     }
     out.complete = complete && out.positions == total;
+    out.searched = ex.searched;
     times.sort_by(f64::total_cmp);
     let at = |q: f64| times.get(((times.len() as f64 * q) as usize).min(times.len().max(1) - 1));
     out.decide_secs = [0.5, 0.99, 1.0].map(|q| at(q).copied().unwrap_or(0.0));
@@ -191,40 +196,30 @@ pub(crate) fn run(
 
 /// Positions the first search of a position may store: most positions of small levels are
 /// decided within them; a larger one tries its small subsets before the whole budget.
-pub(crate) const FIRST_BUDGET: u64 = 10_000;
+const FIRST_BUDGET: u64 = 10_000;
 
 /// The oracle's verdict on a position, with its dead set when a small subset proved it: a
 /// search of the whole position within [`FIRST_BUDGET`], then its subsets of up to three
-/// boxes, then the whole position again within `budget`.
+/// boxes, then the whole position again within `budget`. A node found alive is the last
+/// search's.
 pub(crate) fn classify(
     ex: &mut Exhaustive,
     p: &Problem,
     boxes: &[u64],
     player: Sq,
     budget: u64,
-    searched: &mut u64,
-) -> (Class, Option<Vec<Sq>>) {
-    let whole = |ex: &mut Exhaustive, budget: u64, searched: &mut u64| {
-        let found = ex.search(p, boxes, player, budget);
-        *searched += ex.positions();
-        match found {
-            Found::Alive(_) => Some(Class::Alive),
-            Found::Dead => Some(Class::Dead),
-            Found::Unknown => None,
-        }
-    };
-    if let Some(class) = whole(ex, budget.min(FIRST_BUDGET), searched) {
-        return (class, None);
+) -> (Found, Option<Vec<Sq>>) {
+    let found = ex.search(p, boxes, player, budget.min(FIRST_BUDGET));
+    if found != Found::Unknown {
+        return (found, None);
     }
-    if let Some(set) = dead_subset(ex, p, boxes, player, budget, searched) {
-        return (Class::Dead, Some(set));
+    if let Some(set) = dead_subset(ex, p, boxes, player, budget) {
+        return (Found::Dead, Some(set));
     }
-    if budget > FIRST_BUDGET
-        && let Some(class) = whole(ex, budget, searched)
-    {
-        return (class, None);
+    if budget > FIRST_BUDGET {
+        return (ex.search(p, boxes, player, budget), None);
     }
-    (Class::Unknown, None)
+    (Found::Unknown, None)
 }
 
 /// The squares `set` as positions, top row first.

@@ -23,18 +23,9 @@ pub(crate) fn bits(p: &Problem, boxes: &[Sq]) -> Vec<u64> {
 }
 
 /// Whether the boxes `boxes` alone, the player on `player`, are dead by a search of at most
-/// `budget` positions; adds the positions searched to `*searched`.
-fn dead(
-    ex: &mut Exhaustive,
-    p: &Problem,
-    boxes: &[Sq],
-    player: Sq,
-    budget: u64,
-    searched: &mut u64,
-) -> bool {
-    let found = ex.search(p, &bits(p, boxes), player, budget);
-    *searched += ex.positions();
-    found == Found::Dead
+/// `budget` positions.
+fn dead(ex: &mut Exhaustive, p: &Problem, boxes: &[Sq], player: Sq, budget: u64) -> bool {
+    ex.search(p, &bits(p, boxes), player, budget) == Found::Dead
 }
 
 /// The boxes of the dead position `boxes` (the player on `player`) left when each in turn
@@ -46,7 +37,6 @@ pub(crate) fn smallest(
     boxes: &[u64],
     player: Sq,
     budget: u64,
-    searched: &mut u64,
 ) -> Vec<Sq> {
     let mut kept: Vec<Sq> = boxes_of(&boxes[..p.words()]).collect();
     let all = kept.clone();
@@ -55,7 +45,7 @@ pub(crate) fn smallest(
             break;
         }
         let rest: Vec<Sq> = kept.iter().copied().filter(|&k| k != b).collect();
-        if dead(ex, p, &rest, player, budget, searched) {
+        if dead(ex, p, &rest, player, budget) {
             kept = rest;
         }
     }
@@ -71,18 +61,17 @@ pub(crate) fn dead_subset(
     boxes: &[u64],
     player: Sq,
     budget: u64,
-    searched: &mut u64,
 ) -> Option<Vec<Sq>> {
     let all: Vec<Sq> = boxes_of(&boxes[..p.words()]).collect();
-    let start = *searched;
+    let start = ex.searched;
     for size in 1..=SUBSET_SIZE.min(all.len().saturating_sub(1)) {
         let mut pick: Vec<usize> = (0..size).collect();
         loop {
-            if *searched - start >= budget {
+            if ex.searched - start >= budget {
                 return None;
             }
             let subset: Vec<Sq> = pick.iter().map(|&i| all[i]).collect();
-            if dead(ex, p, &subset, player, SUBSET_BUDGET, searched) {
+            if dead(ex, p, &subset, player, SUBSET_BUDGET) {
                 return Some(subset);
             }
             if !next_pick(&mut pick, all.len()) {
@@ -131,12 +120,10 @@ mod tests {
         let root = p.root();
         let player = p.board.start_player();
         assert_eq!(ex.search(&p, &root, player, u64::MAX), Found::Dead);
-        let mut searched = 0;
-        let mut set = smallest(&mut ex, &p, &root, player, u64::MAX, &mut searched);
+        let mut set = smallest(&mut ex, &p, &root, player, u64::MAX);
         set.sort();
         assert_eq!(set, vec![at(&p, 2, 1), at(&p, 3, 1)]);
-        assert!(searched > 0);
-        let found = dead_subset(&mut ex, &p, &root, player, u64::MAX, &mut searched).unwrap();
+        let found = dead_subset(&mut ex, &p, &root, player, u64::MAX).unwrap();
         assert_eq!(found, vec![at(&p, 2, 1), at(&p, 3, 1)], "the first dead pair");
     }
 

@@ -17,22 +17,17 @@ pub(crate) trait Detector: Send {
     fn claim(&mut self, p: &Problem, boxes: &[u64], player: Sq) -> Option<&'static str>;
 }
 
-/// Our detectors judged one by one, by the rule each prunes for. The stall patterns are
-/// learned only inside feature-space search, and a corral's retry is the corral rule with
-/// a larger budget: the pipeline has both.
-pub const JUDGED: [PruneReason; 8] = [
-    PruneReason::DeadSquare,
-    PruneReason::Freeze,
-    PruneReason::Bipartite,
-    PruneReason::Fixed,
-    PruneReason::Retrograde,
-    PruneReason::Corral,
-    PruneReason::Room,
-    PruneReason::Pattern,
-];
+/// Our detectors judged one by one: the rules that are deadlocks (those with a switch),
+/// except the stall patterns, learned only inside feature-space search, and a corral's
+/// retry, the corral rule with a larger budget; the pipeline has both.
+fn judged() -> impl Iterator<Item = PruneReason> {
+    PruneReason::ALL.into_iter().filter(|&r| {
+        r.switch().is_some() && !matches!(r, PruneReason::Stalled | PruneReason::CorralRetry)
+    })
+}
 
 /// The name of the pipeline's row.
-pub const PIPELINE: &str = "pipeline";
+const PIPELINE: &str = "pipeline";
 
 /// One detector, alone.
 struct Alone {
@@ -63,12 +58,11 @@ impl Detector for Pipeline {
     }
 }
 
-/// Each of [`JUDGED`] alone, then the pipeline, for `p`; their sub-searches give up when
+/// Each of our detectors alone, then the pipeline, for `p`; their sub-searches give up when
 /// `interrupt` is raised.
 pub(crate) fn ours(p: &Problem, interrupt: &Interrupt) -> Vec<Box<dyn Detector>> {
-    let mut out: Vec<Box<dyn Detector>> = JUDGED
-        .iter()
-        .map(|&reason| {
+    let mut out: Vec<Box<dyn Detector>> = judged()
+        .map(|reason| {
             let mut alone = Deadlocks::NONE;
             *alone.flag(reason).expect("a deadlock rule has a switch") = true;
             let judge = Judge::new(p, alone, false, interrupt);

@@ -79,6 +79,8 @@ pub(crate) struct Exhaustive {
     interrupt: Interrupt,
     /// Decided positions, when the caller keeps them.
     pub memo: Option<Memo>,
+    /// Positions stored by every search so far.
+    pub searched: u64,
 }
 
 impl Exhaustive {
@@ -94,6 +96,7 @@ impl Exhaustive {
             list: Vec::new(),
             interrupt: interrupt.clone(),
             memo: None,
+            searched: 0,
         }
     }
 
@@ -140,6 +143,7 @@ impl Exhaustive {
             self.run(p, budget)
         };
         self.remember(found);
+        self.searched += self.positions();
         found
     }
 

@@ -13,10 +13,8 @@ mod exhaustive;
 mod positions;
 
 pub use coverage::{Class, Coverage, FalseClaim, MOST_POSITIONS, Missed, Row};
-pub use detectors::{JUDGED, PIPELINE};
 pub use positions::Spread;
 
-use coverage::FIRST_BUDGET;
 use exhaustive::{Exhaustive, Found};
 
 use crate::level::{Dir, Level, Move, Pos};
@@ -114,30 +112,17 @@ pub fn decide(
         let root = p.root();
         let (boxes, player) = (&root[..p.words()], p.board.start_player());
         let mut ex = Exhaustive::new(&p, &interrupt);
-        // As a coverage run classifies (`coverage::classify`), keeping the solution's node.
-        let mut found = ex.search(&p, boxes, player, budget.min(FIRST_BUDGET));
-        let mut searched = ex.positions();
-        let mut subset = None;
-        if found == Found::Unknown {
-            subset = dead_set::dead_subset(&mut ex, &p, boxes, player, budget, &mut searched);
-            if subset.is_none() && budget > FIRST_BUDGET {
-                found = ex.search(&p, boxes, player, budget);
-                searched += ex.positions();
-            }
-        }
+        let (found, subset) = coverage::classify(&mut ex, &p, boxes, player, budget);
         let decision = match (found, subset) {
-            (_, Some(set)) => {
-                let set = dead_set::bits(&p, &set);
-                let set = dead_set::smallest(&mut ex, &p, &set, player, budget, &mut searched);
+            (Found::Alive(id), _) => alive(level, &p, &ex.pushes_to(id)),
+            (Found::Dead, set) => {
+                let set = set.map_or_else(|| boxes.to_vec(), |set| dead_set::bits(&p, &set));
+                let set = dead_set::smallest(&mut ex, &p, &set, player, budget);
                 Decision::Dead { dead_set: coverage::reading_order(&p, &set) }
             }
-            (Found::Alive(id), None) => alive(level, &p, &ex.pushes_to(id)),
-            (Found::Dead, None) => {
-                let set = dead_set::smallest(&mut ex, &p, boxes, player, budget, &mut searched);
-                Decision::Dead { dead_set: coverage::reading_order(&p, &set) }
-            }
-            (Found::Unknown, None) => Decision::Unknown,
+            (Found::Unknown, _) => Decision::Unknown,
         };
+        let searched = ex.searched;
         let claims = detectors::ours(&p, &interrupt)
             .iter_mut()
             .map(|d| (d.name(), d.claim(&p, boxes, player)))
