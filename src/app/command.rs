@@ -149,6 +149,15 @@ pub enum Command {
     SelectPattern(Option<u32>),
     /// Inspector: the order of the pattern list.
     SetPatternOrder(PatternOrder),
+    /// Inspector: cover the level's positions with the oracle and every deadlock rule.
+    RunCoverage,
+    /// Inspector: stop the coverage.
+    StopCoverage,
+    /// Inspector: how many pushes from the start the coverage reaches.
+    SetCoveragePushes(u32),
+    /// Inspector: select a dead set the coverage found no rule catches (none clears it); its
+    /// first position goes on the board.
+    SelectMissed(Option<usize>),
     /// Inspector: switch the charts' log scale.
     ToggleLogScale,
     /// Editor: the time the live solvability check may take per edit (zero: off).
@@ -418,6 +427,11 @@ fn build_table() -> Vec<Entry> {
         Entry::new(C::SetLowerView(LowerView::History), "History"),
         Entry::new(C::SetLowerView(LowerView::Tree), "Search tree"),
         Entry::new(C::SetLowerView(LowerView::Patterns), "Deadlock patterns"),
+        Entry::new(C::SetLowerView(LowerView::Coverage), "Deadlock coverage"),
+        Entry::new(C::RunCoverage, "Run coverage").tip(
+            "Decide every position within the pushes given by the oracle, and judge each by every deadlock rule (on a worker)",
+        ),
+        Entry::new(C::StopCoverage, "Stop coverage"),
         Entry::new(C::ToggleLogScale, "log scale"),
         Entry::new(C::ToggleSeedColours, "Colours of the Talking Stones thesis"),
         // Timeline

@@ -350,6 +350,10 @@ impl App {
             | C::SetLowerView(_)
             | C::SelectPattern(_)
             | C::SetPatternOrder(_)
+            | C::RunCoverage
+            | C::StopCoverage
+            | C::SetCoveragePushes(_)
+            | C::SelectMissed(_)
             | C::ToggleLogScale
             | C::ToggleSeedColours => self.inspector_command(command),
             C::TimelineLoad(_)

@@ -186,3 +186,41 @@ fn f7_names_the_learned_pattern_that_pruned_the_child_and_the_counts_agree() {
     let status = &h.state().messages().status;
     assert!(status.contains("under Overlays"), "the status bar points to it: {status}");
 }
+
+/// The deadlock coverage view, beside the pattern view, covers the level on a worker: each
+/// rule with its claims and recall and no false claim, the pipeline last; a dead set no rule
+/// catches, clicked, puts its first position on the board with the set outlined, and
+/// clicked again gives the board back to the search.
+#[test]
+fn deadlock_coverage_lists_each_rule_and_shows_a_missed_dead_set() {
+    let mut h = window_on(shipped("Which Goal?"));
+    h.get_by_label("Inspector").click();
+    h.run();
+    h.get_by_label("Deadlock coverage").click();
+    h.run();
+    h.get_by_label("Run coverage").click();
+    h.step();
+    assert!(h.state().inspector().coverage.progress().is_some(), "on a worker");
+    crate::harness::wait_while(&mut h, "the coverage", 60, |app| {
+        app.inspector().coverage.progress().is_some()
+    });
+    let key = h.state().inspector().key();
+    let c = h.state().inspector().coverage.of(key).expect("a result").clone().expect("covered");
+    assert!(c.complete && c.dead > 0 && c.alive > 0, "{c:?}");
+    assert_eq!(c.rows.last().unwrap().detector, "pipeline");
+    assert!(c.rows.iter().all(|r| r.false_claims == 0 && r.caught <= c.dead));
+    h.get_by_label("pipeline");
+    let m = c.missed.first().expect("a dead position no rule catches");
+    let boxes: Vec<String> = m.dead_set.iter().map(|p| p.to_string()).collect();
+    let entry = format!("{} × boxes at {}", m.count, boxes.join(", "));
+    let start = h.state().board_level().clone();
+    h.get_by_label(&entry).click();
+    h.run();
+    assert_eq!(h.state().board_level(), &m.example);
+    assert_ne!(h.state().board_level(), &start);
+    assert_eq!(h.state().view().drawn.dead_set, m.dead_set);
+    h.get_by_label(&entry).click();
+    h.run();
+    assert_eq!(h.state().board_level(), &start);
+    assert!(h.state().view().drawn.dead_set.is_empty());
+}

@@ -21,6 +21,7 @@ impl App {
             }
             Command::InspectReset => self.reset_inspector(),
             Command::InspectStep => {
+                self.inspector.coverage.selected = None;
                 self.ensure_session();
                 if let Some(b) = &mut self.inspector.building {
                     b.then = Some(Asked::Step);
@@ -45,10 +46,12 @@ impl App {
                 }
             }
             Command::InspectShow(shown) => {
+                self.inspector.coverage.selected = None;
                 self.inspector.shown = shown;
                 self.inspector.refresh();
             }
             Command::InspectScrub(at) => {
+                self.inspector.coverage.selected = None;
                 self.inspector.scrub = at;
                 self.inspector.shown = Shown::Step(at);
                 self.inspector.refresh();
@@ -62,6 +65,21 @@ impl App {
                 self.inspector.refresh();
             }
             Command::SetPatternOrder(o) => self.inspector.patterns.set_order(o),
+            Command::RunCoverage => {
+                let (key, level) = (self.document.key(), self.document.level());
+                self.messages.status =
+                    self.inspector.coverage.start(key, level, self.waker.clone());
+            }
+            Command::StopCoverage => self.messages.status = self.inspector.coverage.stop(),
+            Command::SetCoveragePushes(k) => self.inspector.coverage.pushes = k,
+            Command::SelectMissed(i) => {
+                self.inspector.coverage.selected = i;
+                if i.is_some() {
+                    self.messages.status = "A dead position no rule catches, its smallest dead \
+                        set outlined (click it again to see the search)."
+                        .into();
+                }
+            }
             Command::ToggleLogScale => self.inspector.log_scale = !self.inspector.log_scale,
             Command::ToggleSeedColours => {
                 self.inspector.seed_colours = !self.inspector.seed_colours;

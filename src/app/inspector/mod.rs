@@ -9,6 +9,8 @@
 
 pub mod building;
 pub mod charts;
+pub mod coverage;
+mod coverage_view;
 pub mod panel;
 mod pattern_view;
 pub mod patterns;
@@ -150,6 +152,8 @@ pub struct Inspector {
     pub view: LowerView,
     /// The search's deadlock patterns and the one selected.
     pub patterns: PatternBook,
+    /// The level's deadlock coverage and the missed dead set selected.
+    pub coverage: coverage::CoverageView,
     speed: (Instant, u64, f64),
 }
 
@@ -204,6 +208,19 @@ pub enum LowerView {
     Tree,
     /// The deadlock pattern database.
     Patterns,
+    /// The level's deadlock coverage: each rule against the oracle.
+    Coverage,
+}
+
+impl LowerView {
+    /// Every view, in the order the lower panel's switch lists them.
+    pub const ALL: [LowerView; 5] = [
+        LowerView::Charts,
+        LowerView::History,
+        LowerView::Tree,
+        LowerView::Patterns,
+        LowerView::Coverage,
+    ];
 }
 
 impl Default for Inspector {
@@ -231,6 +248,7 @@ impl Default for Inspector {
             solution: None,
             view: LowerView::Charts,
             patterns: PatternBook::default(),
+            coverage: coverage::CoverageView::default(),
             speed: (Instant::now(), 0, 0.0),
         }
     }

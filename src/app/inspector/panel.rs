@@ -7,7 +7,7 @@ use egui::{Color32, RichText, Ui};
 use crate::app::command::Command;
 use crate::app::inspector::text::{child_row, dir_letter, node_row, plural};
 use crate::app::inspector::{
-    Inspector, LowerView, Shown, VerdictFilter, charts, pattern_view, scrub, tree,
+    Inspector, LowerView, Shown, VerdictFilter, charts, coverage_view, pattern_view, scrub, tree,
 };
 use crate::app::sink::Sink;
 use crate::solver::Technique;
@@ -70,7 +70,7 @@ pub fn show(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
 pub fn lower(ui: &mut Ui, inspector: &Inspector, dark: bool, sink: &mut Sink<'_>) {
     // Wrapped, so a narrow panel never pushes its switch (or the chart below) past its edge.
     ui.horizontal_wrapped(|ui| {
-        for view in [LowerView::Charts, LowerView::History, LowerView::Tree, LowerView::Patterns] {
+        for view in LowerView::ALL {
             let command = Command::SetLowerView(view);
             let label = command.label();
             if ui.selectable_label(inspector.view == view, label).clicked() {
@@ -81,7 +81,7 @@ pub fn lower(ui: &mut Ui, inspector: &Inspector, dark: bool, sink: &mut Sink<'_>
         let switch = match inspector.view {
             LowerView::Charts => Some((inspector.log_scale, Command::ToggleLogScale)),
             LowerView::Tree => Some((inspector.seed_colours, Command::ToggleSeedColours)),
-            LowerView::History | LowerView::Patterns => None,
+            LowerView::History | LowerView::Patterns | LowerView::Coverage => None,
         };
         if let Some((mut on, command)) = switch {
             ui.separator();
@@ -95,6 +95,7 @@ pub fn lower(ui: &mut Ui, inspector: &Inspector, dark: bool, sink: &mut Sink<'_>
         LowerView::History => scrub::show(ui, inspector, sink),
         LowerView::Tree => tree::show(ui, inspector, sink),
         LowerView::Patterns => pattern_view::show(ui, inspector, dark, sink),
+        LowerView::Coverage => coverage_view::show(ui, inspector, dark, sink),
     }
 }
 

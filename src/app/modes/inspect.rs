@@ -37,11 +37,18 @@ impl ModeView for Inspector {
         if self.building.is_some() {
             frame.ctx.request_repaint_after(BUILDING);
         }
+        if let Some(done) = self.coverage.poll() {
+            *frame.status = done;
+        }
         self.refresh();
     }
 
-    /// The node shown (the start before the first step).
+    /// The node shown (the start before the first step), or the position of the missed
+    /// dead set selected in the coverage.
     fn board<'a>(&'a self, _: &'a DocumentState) -> Option<&'a Level> {
+        if let Some((level, _)) = self.coverage.example(self.key()) {
+            return Some(level);
+        }
         self.board.as_ref().map(|(l, _)| l)
     }
 
@@ -60,6 +67,10 @@ impl ModeView for Inspector {
     /// The pushes to the node shown, the area its player stands for, the sub-problem being
     /// solved, and the search's heat map and deadlock pattern when they are on.
     fn overlays(&mut self, overlays: &mut Overlays, _: &Level, _: Option<Pos>, frame: &Frame<'_>) {
+        if let Some((_, dead_set)) = self.coverage.example(self.key()) {
+            overlays.dead_set = dead_set.to_vec();
+            return;
+        }
         if let Some((_, pushes)) = &self.board {
             overlays.path = pushes.iter().filter_map(|&(from, d)| from.step(d)).collect();
         }
