@@ -17,13 +17,20 @@ pub const TIME_LIMIT: Duration = Duration::from_secs(600);
 /// Positions between two progress reports.
 const REPORT_EVERY: usize = 500;
 
+/// What a coverage run ends with.
+type Covered = Result<Coverage, Unsearchable>;
+
+/// A run: the key of the level it covers, and its worker (progress: positions done, of how
+/// many).
+type Running = (LevelKey, Job<(usize, usize), Covered>);
+
 /// A coverage run, its last result and the missed dead set selected.
 pub struct CoverageView {
     /// Pushes from the start the run covers.
     pub pushes: u32,
-    running: Option<(LevelKey, Job<(usize, usize), Result<Coverage, Unsearchable>>)>,
+    running: Option<Running>,
     /// The last result, with the key of the level and board it covered.
-    pub result: Option<(LevelKey, Result<Coverage, Unsearchable>)>,
+    pub result: Option<(LevelKey, Covered)>,
     /// The missed dead set selected: its index in the result's `missed`.
     pub selected: Option<usize>,
 }
@@ -47,7 +54,7 @@ impl CoverageView {
             };
             let cancel = r.cancel;
             let mut report = |done: usize, total: usize| {
-                if done % REPORT_EVERY == 0 || done == total {
+                if done.is_multiple_of(REPORT_EVERY) || done == total {
                     r.progress((done, total));
                 }
             };
@@ -102,7 +109,7 @@ impl CoverageView {
     }
 
     /// The result for the level and board `key`, if the last run covered them.
-    pub fn of(&self, key: Option<LevelKey>) -> Option<&Result<Coverage, Unsearchable>> {
+    pub fn of(&self, key: Option<LevelKey>) -> Option<&Covered> {
         self.result.as_ref().filter(|(k, _)| Some(*k) == key).map(|(_, r)| r)
     }
 
