@@ -120,3 +120,60 @@ fn no_setting_proves_a_solvable_level_unsolvable_or_claims_a_false_optimum() {
         }
     }
 }
+
+/// No deadlock detector, alone or in the pipeline, calls a live position dead: every
+/// position reachable from the start of every Microban level with at most four boxes (about
+/// three million), decided by the oracle, which prunes nothing. A false claim fails here
+/// with the level and the detector; `sokolab deadlocks` saves its position.
+#[test]
+fn no_detector_calls_a_live_position_of_small_microban_levels_dead() {
+    use sokolab::solver::oracle::{BUDGET, Spread, coverage};
+    let Some(file) = common::level_file("microban-155.xsb") else { return };
+    let levels: Vec<(usize, Level)> = load_file(&file)
+        .expect("Microban loads")
+        .levels
+        .into_iter()
+        .enumerate()
+        .filter(|(_, l)| l.boxes().len() <= 4)
+        .map(|(i, l)| (i + 1, l))
+        .collect();
+    assert!(levels.len() > 100, "{} levels", levels.len());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (positions, dead) = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| {
+                    let (mut positions, mut dead) = (0, 0);
+                    let cancel = AtomicBool::new(false);
+                    loop {
+                        let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some((n, level)) = levels.get(at) else { break };
+                        let everything = Spread::Pushes(u32::MAX);
+                        let c = coverage(
+                            level,
+                            everything,
+                            BUDGET,
+                            &Limits::default(),
+                            &cancel,
+                            &mut |_, _| {},
+                        )
+                        .expect("Microban's levels can be searched");
+                        assert!(c.complete && c.unknown == 0, "level {n}: every position decided");
+                        for row in &c.rows {
+                            assert_eq!(
+                                row.false_claims, 0,
+                                "level {n}: {} calls a live position dead",
+                                row.detector
+                            );
+                        }
+                        positions += c.positions;
+                        dead += c.dead;
+                    }
+                    (positions, dead)
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+    });
+    assert!(positions > 1_000_000 && dead > positions / 2, "{positions} positions, {dead} dead");
+}

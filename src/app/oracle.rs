@@ -3,9 +3,11 @@
 //! with the position it is about: the oracle's verdict, each detector's beside it, and the
 //! smallest dead set, which the board outlines while that position is shown.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::app::worker::{Job, Waker};
+use crate::level::format::{Format, save_file};
 use crate::level::{Level, Pos};
 use crate::solver::oracle::{self, Decision, Verdict};
 use crate::solver::{Limits, Unsearchable};
@@ -20,6 +22,9 @@ pub struct Answer {
     pub level: Level,
     /// The verdicts, or why the position cannot be searched.
     pub verdict: Result<Verdict, Unsearchable>,
+    /// Where the position was saved when a rule called it dead although it is alive (or
+    /// why it could not be).
+    pub saved: Option<Result<PathBuf, String>>,
 }
 
 impl Answer {
@@ -59,6 +64,18 @@ impl Answer {
     }
 }
 
+/// Saves `level`, which `rule` called dead although it is alive, in the temporary folder,
+/// for a test to load.
+fn save(level: &Level, rule: &str) -> Result<PathBuf, String> {
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    let path = std::env::temp_dir().join(format!("sokolab-false-claim-{stamp}.xsb"));
+    save_file(&path, &oracle::false_claim(level, rule), Format::Xsb)
+        .map(|()| path)
+        .map_err(|e| e.to_string())
+}
+
 /// The oracle's run and its last answer.
 #[derive(Default)]
 pub struct OracleState {
@@ -83,7 +100,11 @@ impl OracleState {
                 memory_bytes: Some(Limits::DEFAULT_MEMORY_MIB << 20),
             };
             let verdict = oracle::decide(&level, oracle::BUDGET, &limits, r.cancel);
-            Answer { level, verdict }
+            let saved = match &verdict {
+                Ok(v) => v.false_claims().first().map(|rule| save(&level, rule)),
+                Err(_) => None,
+            };
+            Answer { level, verdict, saved }
         }));
         "Asking the oracle: an exhaustive search of this position, nothing pruned (the same \
          command stops it)…"

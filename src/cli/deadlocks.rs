@@ -9,8 +9,8 @@ use crate::cli::error::CliError;
 use crate::cli::interrupt;
 use crate::cli::progress::Bar;
 use crate::cli::time_limit::{TimeLimit, parse_time_limit};
-use crate::level::format::{Format, load_file, write_collection};
-use crate::level::{Collection, Level, Pos};
+use crate::level::Pos;
+use crate::level::format::{Format, load_file, save_file};
 use crate::solver::oracle::{self, Coverage, Decision, Spread, Verdict};
 use crate::solver::{Limits, Unsearchable};
 use serde::Serialize;
@@ -204,7 +204,7 @@ pub fn run(args: &DeadlocksArgs) -> Result<ExitCode, CliError> {
         (None, None) => None,
     };
     let chosen: Vec<usize> = (first..=last)
-        .filter(|&n| args.max_boxes.is_none_or(|b| boxes(&collection.levels[n - 1]) <= b))
+        .filter(|&n| args.max_boxes.is_none_or(|b| collection.levels[n - 1].boxes().len() <= b))
         .collect();
     let dir = args.false_claims.clone().unwrap_or_else(std::env::temp_dir);
     let limits = Limits {
@@ -224,7 +224,7 @@ pub fn run(args: &DeadlocksArgs) -> Result<ExitCode, CliError> {
         let mut line = Line {
             level: n,
             title: level.meta.title.clone(),
-            boxes: boxes(level),
+            boxes: level.boxes().len(),
             mode: if spread.is_some() { "coverage" } else { "position" },
             ..Line::default()
         };
@@ -280,10 +280,6 @@ pub fn run(args: &DeadlocksArgs) -> Result<ExitCode, CliError> {
         return Ok(code);
     }
     Ok(if summary.false_claims > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
-}
-
-fn boxes(level: &Level) -> usize {
-    level.squares().iter().filter(|s| s.has_box).count()
 }
 
 fn square(p: Pos) -> [usize; 2] {
@@ -350,7 +346,7 @@ fn coverage(
     line.decide_secs = Some(c.decide_secs);
     line.dead_set_secs = Some(c.dead_set_secs);
     line.searched = c.searched;
-    line.stopped = !c.complete && interrupt::signal().is_some();
+    line.stopped = c.stopped;
     line.rows = c
         .rows
         .iter()
@@ -375,13 +371,10 @@ fn coverage(
     for claim in &c.false_claims {
         let mut saved = saved.lock().unwrap_or_else(|e| e.into_inner());
         let path = dir.join(format!("{stem}-{}-false-claim-{}.xsb", line.level, saved.len() + 1));
-        let mut level = claim.position.clone();
-        level.meta.title = format!("{} claims this live position is dead", claim.detector);
-        let text =
-            write_collection(&Collection { notes: Vec::new(), levels: vec![level] }, Format::Xsb);
-        match std::fs::write(&path, text) {
+        let file = oracle::false_claim(&claim.position, claim.detector);
+        match save_file(&path, &file, Format::Xsb) {
             Ok(()) => line.false_claim_files.push(path.display().to_string()),
-            Err(e) => line.message = format!("could not save {}: {e}", path.display()),
+            Err(e) => line.message = e.to_string(),
         }
         saved.push(path);
     }

@@ -110,4 +110,14 @@ fn oracle(ui: &mut Ui, a: &Answer, current: bool, pal: &Palette) {
     if v.missed() {
         ui.label(dim(RichText::new("Dead, and missed by every rule.").color(pal.problem)));
     }
+    match &a.saved {
+        Some(Ok(path)) => {
+            let text = format!("The position is saved for a test: {}", path.display());
+            ui.label(dim(RichText::new(text).small()));
+        }
+        Some(Err(e)) => {
+            ui.label(dim(RichText::new(format!("Not saved: {e}")).small()));
+        }
+        None => {}
+    }
 }

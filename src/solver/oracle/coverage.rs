@@ -83,6 +83,8 @@ pub struct Coverage {
     /// Whether every position the spread asks for was gathered and classified (not when
     /// the gathering reached its cap, the walks met fewer, or the run was stopped).
     pub complete: bool,
+    /// Whether the time limit, the memory limit or a cancel stopped the run.
+    pub stopped: bool,
     /// The oracle's verdicts: alive, dead, unknown.
     pub alive: usize,
     /// Dead positions.
@@ -185,6 +187,7 @@ pub(crate) fn run(
         progress(out.positions, total);
     }
     out.complete = complete && out.positions == total;
+    out.stopped = interrupt.raised();
     out.searched = ex.searched;
     times.sort_by(f64::total_cmp);
     let at = |q: f64| times.get(((times.len() as f64 * q) as usize).min(times.len().max(1) - 1));
@@ -194,14 +197,9 @@ pub(crate) fn run(
     out
 }
 
-/// Positions the first search of a position may store: most positions of small levels are
-/// decided within them; a larger one tries its small subsets before the whole budget.
-const FIRST_BUDGET: u64 = 10_000;
-
 /// The oracle's verdict on a position, with its dead set when a small subset proved it: a
-/// search of the whole position within [`FIRST_BUDGET`], then its subsets of up to three
-/// boxes, then the whole position again within `budget`. A node found alive is the last
-/// search's.
+/// search of the whole position within `budget`, then, if that ran out, its subsets of up
+/// to three boxes. A node found alive is the last search's.
 pub(crate) fn classify(
     ex: &mut Exhaustive,
     p: &Problem,
@@ -209,17 +207,14 @@ pub(crate) fn classify(
     player: Sq,
     budget: u64,
 ) -> (Found, Option<Vec<Sq>>) {
-    let found = ex.search(p, boxes, player, budget.min(FIRST_BUDGET));
+    let found = ex.search(p, boxes, player, budget);
     if found != Found::Unknown {
         return (found, None);
     }
-    if let Some(set) = dead_subset(ex, p, boxes, player, budget) {
-        return (Found::Dead, Some(set));
+    match dead_subset(ex, p, boxes, player, budget) {
+        Some(set) => (Found::Dead, Some(set)),
+        None => (Found::Unknown, None),
     }
-    if budget > FIRST_BUDGET {
-        return (ex.search(p, boxes, player, budget), None);
-    }
-    (Found::Unknown, None)
 }
 
 /// The squares `set` as positions, top row first.

@@ -17,7 +17,7 @@ pub use positions::Spread;
 
 use exhaustive::{Exhaustive, Found};
 
-use crate::level::{Dir, Level, Move, Pos};
+use crate::level::{Collection, Dir, Level, Move, Pos};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::config::Limits;
 use crate::solver::model::board::Sq;
@@ -152,11 +152,22 @@ pub fn coverage(
         let p = match Problem::build(level, &interrupt) {
             Ok(p) => p,
             Err(Setup::Unsearchable(why)) => return Err(why),
-            Err(Setup::Interrupted) => return Ok(Coverage::default()),
+            Err(Setup::Interrupted) => {
+                return Ok(Coverage { stopped: true, ..Coverage::default() });
+            }
         };
         let detectors = detectors::ours(&p, &interrupt);
         Ok(coverage::run(&p, spread, budget, detectors, &interrupt, progress))
     })
+}
+
+/// A live position that `detector` called dead, as a collection of one level whose title
+/// says so: what the CLI and the window save for a test to load.
+pub fn false_claim(position: &Level, detector: &str) -> Collection {
+    let mut level = position.clone();
+    level.meta.title = format!("{detector} claims this live position is dead");
+    level.meta.solutions.clear();
+    Collection { notes: Vec::new(), levels: vec![level] }
 }
 
 /// The solution of `level` by `pushes` (box square and direction index), replayed.
