@@ -36,7 +36,11 @@ pub(crate) fn gather(
     cap: usize,
     interrupt: &Interrupt,
 ) -> (Nodes, bool) {
-    let mut walker = Walker { nodes: Nodes::new(p.stride), reach: Reach::default() };
+    let mut walker = Walker {
+        nodes: Nodes::new(p.stride),
+        reach: Reach::default(),
+        child_reach: Reach::default(),
+    };
     let root = p.root();
     walker.nodes.insert(&root, p.hash(&root), info(0, 0, Push { from: 0, dir: 0 }));
     let complete = match spread {
@@ -53,6 +57,7 @@ fn info(parent: u32, g: u32, push: Push) -> NodeInfo {
 struct Walker {
     nodes: Nodes,
     reach: Reach,
+    child_reach: Reach,
 }
 
 impl Walker {
@@ -70,9 +75,8 @@ impl Walker {
                 out.push((b, d as u8, child));
             }
         }
-        let mut reach = Reach::default();
         for (b, _, child) in &mut out {
-            child[words] = u64::from(reach.flood(&p.board, &child[..words], *b));
+            child[words] = u64::from(self.child_reach.flood(&p.board, &child[..words], *b));
         }
         out
     }
