@@ -122,6 +122,8 @@ pub enum Command {
     ExplainDeadlock,
     /// Ask the oracle whether the position shown is really dead (again: stop it).
     AskOracle,
+    /// Add the oracle's smallest dead set to the inspected search's deadlock patterns.
+    AdoptDeadSet,
     /// Inspector: choose the algorithm, bound and pruning (builds a fresh search).
     SetSearchConfig(Config),
     /// Inspector: one expansion.
@@ -339,6 +341,8 @@ fn build_table() -> Vec<Entry> {
         Entry::new(C::AskOracle, "Is it really dead?")
             .tip("An exhaustive search of the position shown, nothing pruned, beside each deadlock rule's verdict; again to stop it")
             .key(Global, shift(Key::F7)),
+        Entry::new(C::AdoptDeadSet, "Add to the search's patterns")
+            .tip("The oracle's smallest dead set becomes a deadlock pattern of the inspected search (and of every search the inspector builds of this board): it prunes every position holding those boxes with the player in that area"),
         // View
         Entry::new(C::ZoomIn, "Zoom in").key(Global, cmd(Key::Plus)).key(Global, cmd(Key::Equals)),
         Entry::new(C::ZoomOut, "Zoom out").key(Global, cmd(Key::Minus)),

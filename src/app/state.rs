@@ -354,6 +354,7 @@ impl App {
             | C::StopCoverage
             | C::SetCoveragePushes(_)
             | C::SelectMissed(_)
+            | C::AdoptDeadSet
             | C::ToggleLogScale
             | C::ToggleSeedColours => self.inspector_command(command),
             C::TimelineLoad(_)

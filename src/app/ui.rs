@@ -160,7 +160,9 @@ impl App {
         let asked = self.overlays.oracle.answer.as_ref().map(|a| a.level == *shown);
         let mut sink = Sink::new(&mut self.queue, self.view.mode);
         let (settings, level) = (&self.settings, self.document.level());
-        let about = panels::overlays::About { explained, asked };
+        let adoptable = (self.overlays.oracle.answer.as_ref())
+            .is_some_and(|a| self.inspector.searches_board_of(&a.level));
+        let about = panels::overlays::About { explained, asked, adoptable };
         panels::overlays::show(ui, settings, &self.overlays, level, about, &mut sink);
     }
 

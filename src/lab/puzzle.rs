@@ -283,6 +283,7 @@ impl Problem for Puzzle {
             cost: 1,
             h: self.h(state),
             pruned: None,
+            pattern: None,
         }));
     }
 

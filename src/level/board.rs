@@ -157,6 +157,15 @@ impl Level {
         self.width == other.width && self.squares == other.squares
     }
 
+    /// Whether `other` is a position of the same board: the same size, floor and goals,
+    /// wherever the boxes and the player stand.
+    pub fn same_layout(&self, other: &Level) -> bool {
+        let layout = |s: &Square| (s.terrain.is_walkable(), s.terrain == Terrain::Goal);
+        self.width == other.width
+            && self.squares.len() == other.squares.len()
+            && self.squares.iter().map(layout).eq(other.squares.iter().map(layout))
+    }
+
     /// Every position on the board, row by row.
     pub fn positions(&self) -> impl Iterator<Item = Pos> + use<> {
         let w = self.width;

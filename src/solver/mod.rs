@@ -50,7 +50,7 @@ mod tests;
 pub use algo::backward::PLAN_STEPS;
 pub use bounds::LowerBound;
 pub use config::{Config, Limits, Method, MoveSearch, Textbook};
-pub use deadlock::patterns::{PatternView, Source};
+pub use deadlock::patterns::{Adopted, PatternView, Source};
 pub use deadlock::{Deadlocks, PruneReason};
 pub use methods::{Count, METHODS, MethodInfo, Optimality, Order, Param, Policy, Traced};
 pub use model::error::{Unsearchable, WrongSolution};

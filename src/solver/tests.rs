@@ -394,3 +394,54 @@ fn fess_following_the_backward_plan_fills_a_goal_room_through_a_parked_box() {
     let outcome = run(&level, Config::with_method(Method::Fess));
     assert!(matches!(outcome, Outcome::Solved(..)), "{}", outcome.status());
 }
+
+#[test]
+fn an_oracle_dead_set_added_to_a_search_prunes_the_child_no_rule_caught() {
+    use crate::level::{Dir, Pos};
+    use crate::solver::deadlock::PruneReason;
+    use crate::solver::deadlock::patterns::{Adopted, Source};
+    use crate::solver::oracle::{self, Decision};
+    use crate::solver::{Deadlocks, Recorder, Textbook, Verdict};
+    // Which Goal? (levels/default.xsb): the right box pushed left is dead (the left box can
+    // only reach the middle goal), and no rule of ours says so.
+    let rows = ["#########", "#   #   #", "# $ . $ #", "#  @#   #", "##.######", " ###"];
+    let level = Level::from_rows(&rows).unwrap();
+    let rows = ["#########", "#   #   #", "# $ .$@ #", "#   #   #", "##.######", " ###"];
+    let dead = Level::from_rows(&rows).unwrap();
+    let verdict =
+        oracle::decide(&dead, oracle::BUDGET, &Limits::default(), &AtomicBool::new(false));
+    let Decision::Dead { dead_set } = verdict.unwrap().decision else { panic!("dead") };
+    let player = Pos::new(6, 2);
+    let the_push = |c: &&crate::solver::ChildView| {
+        (c.push.from, c.push.dir, c.push.to) == (Pos::new(6, 2), Dir::Left, Pos::new(5, 2))
+    };
+    for method in [Method::AStar, Method::Bfs, Method::Textbook(Textbook::Bfs)] {
+        let config = Config::with_method(method);
+        // Without the pattern, the search keeps the dead child.
+        let mut plain = build(&level, &config, Recorder::default()).unwrap();
+        plain.step(1);
+        let child = plain.children().iter().find(the_push).copied().expect("the push is tried");
+        assert_eq!(child.verdict, Verdict::Kept, "{}", method.name());
+        // With it, the same child is pruned by it.
+        let mut search = build(&level, &config, Recorder::default()).unwrap();
+        let Ok(Adopted::Added(id)) = search.add_pattern(&dead_set, player) else {
+            panic!("{}: added", method.name())
+        };
+        assert_eq!(search.add_pattern(&dead_set, player), Ok(Adopted::Known(id)));
+        search.step(1);
+        let child = search.children().iter().find(the_push).copied().expect("the push is tried");
+        assert_eq!(child.verdict, Verdict::Pruned(PruneReason::Pattern), "{}", method.name());
+        assert_eq!(child.pattern, Some(id), "{}", method.name());
+        let view = search.patterns().into_iter().find(|p| p.id == id).unwrap();
+        assert_eq!((view.source, view.hits, view.boxes), (Source::Oracle, 1, dead_set.clone()));
+    }
+    // Every strategy of the portfolio takes it; a bad square and the rule off are refused.
+    let mut auto = build(&level, &Config::with_method(Method::Auto), Recorder::default()).unwrap();
+    assert!(matches!(auto.add_pattern(&dead_set, player), Ok(Adopted::Added(_))));
+    assert!(auto.patterns().iter().any(|p| p.source == Source::Oracle));
+    assert!(auto.add_pattern(&[Pos::new(0, 0)], player).unwrap_err().contains("1:1"));
+    let deadlocks = Deadlocks { patterns: false, ..Deadlocks::default() };
+    let off = Config { deadlocks, ..Config::with_method(Method::AStar) };
+    let mut off = build(&level, &off, Recorder::default()).unwrap();
+    assert!(off.add_pattern(&dead_set, player).unwrap_err().contains("switched off"));
+}

@@ -224,3 +224,64 @@ fn deadlock_coverage_lists_each_rule_and_shows_a_missed_dead_set() {
     assert_eq!(h.state().board_level(), &start);
     assert!(h.state().view().drawn.dead_set.is_empty());
 }
+
+#[test]
+fn the_oracles_dead_set_added_to_the_search_prunes_the_missed_position_in_every_search() {
+    let mut h = window_on(shipped("Which Goal?"));
+    h.get_by_label("Is it really dead?").click();
+    h.step();
+    crate::harness::wait_while(&mut h, "the oracle", 30, |app| app.overlays().oracle.running());
+    // The start is alive: nothing to add.
+    assert!(h.query_by_label("Add to the search's patterns").is_none());
+    h.get_by_label("Inspector").click();
+    h.run();
+    h.get_by_label("Deadlock coverage").click();
+    h.run();
+    h.get_by_label("Run coverage").click();
+    h.step();
+    crate::harness::wait_while(&mut h, "the coverage", 60, |app| {
+        app.inspector().coverage.progress().is_some()
+    });
+    let key = h.state().inspector().key();
+    let c = h.state().inspector().coverage.of(key).unwrap().clone().unwrap();
+    let m = c.missed.first().expect("a dead position no rule catches").clone();
+    let boxes: Vec<String> = m.dead_set.iter().map(|p| p.to_string()).collect();
+    h.get_by_label(&format!("{} × boxes at {}", m.count, boxes.join(", "))).click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::F7);
+    h.step();
+    crate::harness::wait_while(&mut h, "the oracle", 30, |app| app.overlays().oracle.running());
+    assert_eq!(h.state().overlays().oracle.answer.as_ref().unwrap().dead_set(), m.dead_set);
+    let oracles = |h: &Harness<'_, App>| -> Vec<PatternView> {
+        let session = h.state().inspector().session.as_ref().expect("a search");
+        let patterns = session.search().patterns();
+        patterns.into_iter().filter(|p| p.source == Source::Oracle).collect()
+    };
+    assert!(oracles(&h).is_empty());
+    h.get_by_label("Add to the search's patterns").click();
+    h.run();
+    let status = h.state().messages().status.clone();
+    assert!(status.starts_with("Added the dead set as deadlock pattern #"), "{status}");
+    let added = oracles(&h);
+    assert_eq!(added.len(), 1);
+    assert_eq!(added[0].boxes, m.dead_set);
+    // Added twice, it is known.
+    h.get_by_label("Add to the search's patterns").click();
+    h.run();
+    assert!(h.state().messages().status.contains("already covers"));
+    // A search built again of the board starts with it, and its first expansion prunes the
+    // position no rule caught by it.
+    h.get_by_label("Reset").click();
+    h.run();
+    crate::harness::wait_while(&mut h, "the build", 30, |app| app.inspector().building.is_some());
+    assert_eq!(oracles(&h).len(), 1);
+    h.get_by_label("Step").click();
+    h.run();
+    let pattern = oracles(&h)[0].id;
+    assert_eq!(oracles(&h)[0].hits, 1);
+    let children = &h.state().inspector().snapshot.children;
+    assert!(children.iter().any(|c| c.pattern == Some(pattern)), "{children:?}");
+    h.get_by_label("Deadlock patterns").click();
+    h.run();
+    h.get_by_label_contains("1 added from the oracle");
+}

@@ -80,6 +80,11 @@ impl App {
                         .into();
                 }
             }
+            Command::AdoptDeadSet => {
+                let Some(answer) = &self.overlays.oracle.answer else { return None };
+                let (position, boxes) = (answer.level.clone(), answer.dead_set().to_vec());
+                self.messages.status = self.inspector.adopt(&position, &boxes);
+            }
             Command::ToggleLogScale => self.inspector.log_scale = !self.inspector.log_scale,
             Command::ToggleSeedColours => {
                 self.inspector.seed_colours = !self.inspector.seed_colours;

@@ -7,6 +7,7 @@
 //! and its worker; the panels ([`panel`] and the lower views it shows) draw from a
 //! [`Snapshot`] taken once a frame and send commands.
 
+pub mod adopted;
 pub mod building;
 pub mod charts;
 pub mod coverage;
@@ -154,6 +155,10 @@ pub struct Inspector {
     pub patterns: PatternBook,
     /// The level's deadlock coverage and the missed dead set selected.
     pub coverage: coverage::CoverageView,
+    /// The oracle's dead sets the user added to the searches' patterns, by board.
+    pub adopted: adopted::AdoptedSets,
+    /// Why the search refused the dead sets added on its board, if it did.
+    pub refused: Option<String>,
     speed: (Instant, u64, f64),
 }
 
@@ -248,6 +253,8 @@ impl Default for Inspector {
             solution: None,
             view: LowerView::Charts,
             patterns: PatternBook::default(),
+            adopted: adopted::AdoptedSets::default(),
+            refused: None,
             coverage: coverage::CoverageView::default(),
             speed: (Instant::now(), 0, 0.0),
         }
@@ -301,6 +308,26 @@ impl Inspector {
         }
     }
 
+    /// Adds the oracle's dead set `boxes` of `position` to the search's patterns, and to
+    /// every later search of its board: what to tell the user.
+    pub fn adopt(&mut self, position: &Level, boxes: &[Pos]) -> String {
+        let Some(session) = &self.session else {
+            return "Not added: the inspector has no search yet (open the Inspector on this \
+                    level first)."
+                .into();
+        };
+        let said = self.adopted.adopt(session, position, boxes);
+        self.patterns.reread();
+        self.refresh();
+        said
+    }
+
+    /// Whether the search being inspected is of the board `position` is on (the oracle's
+    /// dead set in it can be added to the search's patterns).
+    pub fn searches_board_of(&self, position: &Level) -> bool {
+        self.session.as_ref().is_some_and(|s| s.level.same_layout(position))
+    }
+
     /// Takes the search once its worker has built it: what was asked for meanwhile, to
     /// carry out now, or why the level cannot be searched.
     pub fn poll_building(&mut self) -> Result<Option<Asked>, Unsearchable> {
@@ -318,6 +345,7 @@ impl Inspector {
     fn install(&mut self, built: building::Built) -> Result<Option<Asked>, Unsearchable> {
         let then = self.building.take().and_then(|mut b| b.then.take());
         self.session = built?;
+        self.refused = self.session.as_ref().and_then(|s| self.adopted.apply(s));
         self.refresh();
         Ok(then)
     }

@@ -6,7 +6,7 @@ use egui::{Rect, RichText, Sense, Ui, Vec2};
 
 use crate::app::command::Command;
 use crate::app::inspector::Inspector;
-use crate::app::inspector::patterns::{PatternOrder, pattern_label};
+use crate::app::inspector::patterns::{PatternOrder, hits, pattern_label};
 use crate::app::palette::Palette;
 use crate::app::sink::Sink;
 use crate::level::{Level, Terrain};
@@ -25,11 +25,21 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, dark: bool, sink: &mut Sink<'_>)
     let book = &inspector.patterns;
     let mut command = None;
     ui.horizontal_wrapped(|ui| {
-        let ((pre, learned, hits), (plan, cuts)) = book.counts();
+        let (c, (plan, cuts)) = book.counts();
+        let added = match c.oracle {
+            0 => String::new(),
+            n => format!(", {n} added from the oracle"),
+        };
         ui.label(format!(
-            "{} deadlock patterns: {pre} precomputed, {learned} learned; {hits} hits",
-            pre + learned
+            "{} deadlock patterns: {} precomputed, {} learned{added}; {}",
+            c.precomputed + c.learned + c.oracle,
+            c.precomputed,
+            c.learned,
+            hits(c.hits)
         ));
+        if let Some(why) = &inspector.refused {
+            ui.label(RichText::new(why).weak());
+        }
         if plan > 0 {
             ui.label(format!(
                 "{plan} planner's patterns (stones that cannot fill a goal of its plan: not \

@@ -75,6 +75,12 @@ impl PatternBook {
         }
     }
 
+    /// Reads the patterns again at the next update (a pattern was added without an
+    /// expansion).
+    pub fn reread(&mut self) {
+        self.read = None;
+    }
+
     /// Lists the patterns in `order`.
     pub fn set_order(&mut self, order: PatternOrder) {
         self.order_by = order;
@@ -105,18 +111,32 @@ impl PatternBook {
         self.hovered.or(self.selected).and_then(|id| self.get(id))
     }
 
-    /// How many deadlock patterns were precomputed, how many learned (from clusters, rooms
-    /// and stalled subtrees), and their hits in all; then how many patterns the planner
-    /// learned (relative to its plan) and their cuts.
-    pub fn counts(&self) -> ((usize, usize, u64), (usize, u64)) {
+    /// How many deadlock patterns were precomputed, learned (from clusters, rooms and
+    /// stalled subtrees) and added from the oracle, and their hits in all; then how many
+    /// patterns the planner learned (relative to its plan) and their cuts.
+    pub fn counts(&self) -> (Counts, (usize, u64)) {
         let count = |sources: &[Source]| {
             let of = self.views.iter().filter(|p| sources.contains(&p.source));
             of.fold((0, 0), |(n, hits), p| (n + 1, hits + p.hits))
         };
-        let (pre, pre_hits) = count(&[Source::Precomputed]);
+        let (precomputed, pre_hits) = count(&[Source::Precomputed]);
         let (learned, learned_hits) = count(&[Source::Learned, Source::Room, Source::Stalled]);
-        ((pre, learned, pre_hits + learned_hits), count(&[Source::Plan]))
+        let (oracle, oracle_hits) = count(&[Source::Oracle]);
+        let hits = pre_hits + learned_hits + oracle_hits;
+        (Counts { precomputed, learned, oracle, hits }, count(&[Source::Plan]))
     }
+}
+
+/// The deadlock patterns of a search by source, and their hits in all.
+pub struct Counts {
+    /// Enumerated before the search.
+    pub precomputed: usize,
+    /// Learned during the search.
+    pub learned: usize,
+    /// The oracle's dead sets the user added.
+    pub oracle: usize,
+    /// Positions they pruned.
+    pub hits: u64,
 }
 
 /// A pattern's line under its picture, e.g. `#3 learned, 12 hits`.
@@ -130,6 +150,10 @@ pub fn pattern_label(p: &PatternView) -> String {
         };
         return format!("#{} cannot fill {target}{replaced}, {cuts}", p.id);
     }
-    let hits = if p.hits == 1 { "1 hit".to_string() } else { format!("{} hits", p.hits) };
-    format!("#{} {}, {hits}", p.id, p.source.name())
+    format!("#{} {}, {}", p.id, p.source.name(), hits(p.hits))
+}
+
+/// `n` hits, in words: `1 hit`, `12 hits`.
+pub fn hits(n: u64) -> String {
+    if n == 1 { "1 hit".into() } else { format!("{n} hits") }
 }

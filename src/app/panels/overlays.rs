@@ -17,6 +17,9 @@ pub struct About {
     pub explained: Option<bool>,
     /// The oracle's answer.
     pub asked: Option<bool>,
+    /// Whether the inspected search is of the oracle's board (its dead set can be added to
+    /// the search's patterns).
+    pub adoptable: bool,
 }
 
 /// The overlay toggles with their legend, the deadlock explanation and the oracle's answer;
@@ -79,6 +82,13 @@ pub fn show(
     }
     if let (Some(a), Some(current)) = (&overlays.oracle.answer, about.asked) {
         oracle(ui, a, current, &pal);
+        if !a.dead_set().is_empty() {
+            sink.button(ui, Command::AdoptDeadSet, about.adoptable);
+            if !about.adoptable {
+                let why = "(for the Inspector's search of this board: open it on this level)";
+                ui.label(RichText::new(why).small().weak());
+            }
+        }
     }
 }
 

@@ -12,6 +12,7 @@
 
 use crate::level::{Dir, Level, Pos};
 use crate::solver::analysis::problem::Problem;
+use crate::solver::deadlock::patterns::Adopted;
 use crate::solver::model::table::NodeId;
 use crate::solver::search::{ChildView, NodeView, Progress, Search, Stats, StrategyView};
 use std::time::{Duration, Instant};
@@ -225,6 +226,14 @@ impl Search for Portfolio {
     /// The patterns of the member stepped last (children's pattern ids refer to them).
     fn patterns(&self) -> Vec<crate::solver::deadlock::patterns::PatternView> {
         self.members[self.turn].patterns()
+    }
+
+    /// Every member takes the pattern; the answer is that of the member stepped last (whose
+    /// patterns [`Search::patterns`] lists).
+    fn add_pattern(&mut self, boxes: &[Pos], player: Pos) -> Result<Adopted, String> {
+        let answers: Vec<_> =
+            self.members.iter_mut().map(|m| m.add_pattern(boxes, player)).collect();
+        answers.into_iter().nth(self.turn).expect("a member per turn")
     }
 
     fn node_features(&self, id: NodeId) -> Vec<(&'static str, u32)> {

@@ -13,7 +13,7 @@ use crate::solver::algo::fess::Fess;
 use crate::solver::algo::pull_greedy::PullGreedy;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::Deadlocks;
-use crate::solver::deadlock::patterns::PatternView;
+use crate::solver::deadlock::patterns::{Adopted, PatternView};
 use crate::solver::model::board::Sq;
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::table::NodeId;
@@ -248,6 +248,10 @@ impl<O: Observer + Clone> Search for Targeted<O> {
 
     fn patterns(&self) -> Vec<PatternView> {
         self.forward.patterns()
+    }
+
+    fn add_pattern(&mut self, boxes: &[Pos], player: Pos) -> Result<Adopted, String> {
+        self.forward.add_pattern(boxes, player)
     }
 
     fn node_features(&self, id: NodeId) -> Vec<(&'static str, u32)> {

@@ -26,12 +26,13 @@
 //! move into it is generated, then pruned and counted like any other child; the tunnel
 //! macro stops before one ([`Judge::dead_square`]). With the rule off they go on through.
 
+use crate::level::Pos;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::bipartite::Bipartite;
 use crate::solver::deadlock::corral::Corral;
 use crate::solver::deadlock::fixed::Fixed;
 use crate::solver::deadlock::freeze::Freeze;
-use crate::solver::deadlock::patterns::Patterns;
+use crate::solver::deadlock::patterns::{Adopted, Patterns};
 use crate::solver::deadlock::pi_corral::PiCorrals;
 use crate::solver::deadlock::retrograde::Retrograde;
 use crate::solver::deadlock::sealed::Sealed;
@@ -334,5 +335,27 @@ impl Judge {
             return None;
         }
         self.patterns.learn_stalled(p, boxes, player)
+    }
+
+    /// Adds the dead set `boxes`, the player on `player`, to the pattern database (see
+    /// [`Patterns::adopt`]); why not when the pattern rule is off, a square is not floor of
+    /// this board, or the database is full.
+    pub fn adopt(&mut self, p: &Problem, boxes: &[Pos], player: Pos) -> Result<Adopted, String> {
+        if !self.deadlocks.patterns {
+            return Err("this search has the pattern database switched off, so a pattern \
+                        would prune nothing; switch it on under Pruning"
+                .into());
+        }
+        let square = |pos: Pos| {
+            p.board
+                .square_at(pos)
+                .ok_or_else(|| format!("{pos} is not a floor square of this board"))
+        };
+        let boxes = boxes.iter().map(|&b| square(b)).collect::<Result<Vec<Sq>, String>>()?;
+        if boxes.is_empty() {
+            return Err("an empty set of boxes is no pattern".into());
+        }
+        let player = square(player)?;
+        self.patterns.adopt(p, &boxes, player).ok_or_else(|| "the pattern database is full".into())
     }
 }

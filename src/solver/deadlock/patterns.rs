@@ -10,7 +10,8 @@
 //! boxes of its root that cannot simply step aside are tried with a larger budget
 //! ([`Patterns::learn_stalled`]). When a set is dead, boxes are taken out one by one while
 //! it stays dead, so that the stored pattern is minimal and matches as many later positions
-//! as possible. Patterns are indexed by each of their squares: a new position is matched
+//! as possible. A fifth source is the user: a smallest dead set the oracle proved can be
+//! added ([`Patterns::adopt`]). Patterns are indexed by each of their squares: a new position is matched
 //! against the patterns holding the square of the box just pushed.
 
 use crate::level::Pos;
@@ -62,6 +63,18 @@ pub enum Source {
     /// Learned by Demaret's planner: these stones cannot fill the goal its plan wants next
     /// (relative to the plan, not a deadlock).
     Plan,
+    /// A smallest dead set the oracle proved, added by the user ([`Patterns::adopt`]).
+    Oracle,
+}
+
+/// What became of a dead set offered to a pattern database ([`Patterns::adopt`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Adopted {
+    /// Stored as this pattern.
+    Added(u32),
+    /// This stored pattern already covers it: its boxes are among the set's and the
+    /// player's square is in its area.
+    Known(u32),
 }
 
 impl Source {
@@ -71,7 +84,9 @@ impl Source {
         match self {
             Source::Room => PruneReason::Room,
             Source::Stalled => PruneReason::Stalled,
-            Source::Precomputed | Source::Learned | Source::Plan => PruneReason::Pattern,
+            Source::Precomputed | Source::Learned | Source::Plan | Source::Oracle => {
+                PruneReason::Pattern
+            }
         }
     }
 
@@ -83,6 +98,7 @@ impl Source {
             Source::Room => "room",
             Source::Stalled => "stalled subtree",
             Source::Plan => "planner's",
+            Source::Oracle => "oracle's",
         }
     }
 }
@@ -195,11 +211,7 @@ impl Patterns {
     /// The first pattern holding square `to` that `boxes`, with the player on `player`,
     /// contains; its hit count goes up.
     pub fn matching(&mut self, boxes: &[u64], player: Sq, to: Sq) -> Option<u32> {
-        let list = self.by_square.get(to as usize)?;
-        let found = list.iter().copied().find(|&i| {
-            let pat = &self.patterns[i as usize];
-            has_box(&pat.area, player) && pat.boxes.iter().all(|&b| has_box(boxes, b))
-        })?;
+        let found = self.first_matching(boxes, player, to)?;
         self.patterns[found as usize].hits += 1;
         Some(found)
     }
@@ -314,6 +326,20 @@ impl Patterns {
         Some(id)
     }
 
+    /// Stores `boxes` with the player's area around `player` as a pattern from the oracle,
+    /// unless a stored pattern covers it already; `None` when the database is full. The
+    /// caller vouches that the set is dead (the oracle proved it by exhaustive search).
+    pub fn adopt(&mut self, p: &Problem, boxes: &[Sq], player: Sq) -> Option<Adopted> {
+        self.load_subset(p, boxes);
+        let subset = self.subset.clone();
+        let known = boxes.iter().find_map(|&b| self.first_matching(&subset, player, b));
+        if let Some(id) = known {
+            return Some(Adopted::Known(id));
+        }
+        (self.patterns.len() < MAX_PATTERNS)
+            .then(|| Adopted::Added(self.store(p, boxes, player, Source::Oracle)))
+    }
+
     /// Whether `boxes`, the player on `player`, holds pattern `id`.
     pub fn holds(&self, id: u32, boxes: &[u64], player: Sq) -> bool {
         let pat = &self.patterns[id as usize];
@@ -379,7 +405,8 @@ impl Patterns {
                     continue;
                 }
                 tried.push(low);
-                let covered = boxes.iter().any(|&b| self.matching_quietly(&subset, start, b));
+                let covered =
+                    boxes.iter().any(|&b| self.first_matching(&subset, start, b).is_some());
                 if !covered {
                     let answer = self.sub.solve(p, &subset, start, self.budget);
                     let work = u64::from(self.sub.floods) * squares;
@@ -392,12 +419,10 @@ impl Patterns {
         }
     }
 
-    /// Whether a stored pattern holding `to` matches, without counting a hit.
-    fn matching_quietly(&self, boxes: &[u64], player: Sq, to: Sq) -> bool {
-        self.by_square[to as usize].iter().any(|&i| {
-            let pat = &self.patterns[i as usize];
-            has_box(&pat.area, player) && pat.boxes.iter().all(|&b| has_box(boxes, b))
-        })
+    /// The first stored pattern holding `to` that `boxes`, the player on `player`, contains
+    /// (no hit counted).
+    fn first_matching(&self, boxes: &[u64], player: Sq, to: Sq) -> Option<u32> {
+        self.by_square.get(to as usize)?.iter().copied().find(|&i| self.holds(i, boxes, player))
     }
 
     /// Stores the pattern of `boxes` with the player's area around `player`.

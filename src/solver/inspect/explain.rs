@@ -43,6 +43,7 @@ impl Deadlock {
             Source::Room => "the boxes of a room, found dead during the search",
             Source::Stalled => "learned where a subtree of the search stalled",
             Source::Learned | Source::Plan => "learned during the search",
+            Source::Oracle => "the oracle's smallest dead set, added by you",
         };
         Some(Deadlock {
             rule: pat.source.rule(),

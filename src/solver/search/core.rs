@@ -8,7 +8,7 @@ use crate::level::{Dir, Level, Pos};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::bounds::INFINITE;
 use crate::solver::deadlock::judge::Pruned;
-use crate::solver::deadlock::patterns::PatternView;
+use crate::solver::deadlock::patterns::{Adopted, PatternView};
 use crate::solver::model::board::Board;
 use crate::solver::model::box_moves::{BoxMoves, Macro};
 use crate::solver::model::table::{Insert, NodeId, NodeInfo, Nodes, Push};
@@ -396,6 +396,11 @@ impl<A: Algorithm> Search for A {
         let mut views = core.expander.judge.patterns().views(core.problem());
         views.extend(Algorithm::own_patterns(self, views.len() as u32));
         views
+    }
+
+    fn add_pattern(&mut self, boxes: &[Pos], player: Pos) -> Result<Adopted, String> {
+        let expander = &mut self.core_mut().expander;
+        expander.judge.adopt(&expander.problem, boxes, player)
     }
 
     fn node_features(&self, id: NodeId) -> Vec<(&'static str, u32)> {

@@ -23,7 +23,7 @@ pub use view::{ChildView, NodeView, PushView, StoneFailure, StrategyView, SubPro
 
 use crate::level::{Dir, Level, Pos};
 use crate::solver::analysis::problem::Problem;
-use crate::solver::deadlock::patterns::PatternView;
+use crate::solver::deadlock::patterns::{Adopted, PatternView};
 use crate::solver::model::metric::Metric;
 use crate::solver::model::table::NodeId;
 
@@ -81,6 +81,13 @@ pub trait Search: Send {
     /// The deadlock patterns the search has (precomputed and learned), with their hit
     /// counts.
     fn patterns(&self) -> Vec<PatternView>;
+    /// Adds the dead set `boxes`, the player on `player` (the oracle's smallest dead set of
+    /// a position of this level), to the search's deadlock patterns, so that it prunes every
+    /// later position holding them; why not, for a method without a pattern database or
+    /// with the pattern rule off.
+    fn add_pattern(&mut self, _boxes: &[Pos], _player: Pos) -> Result<Adopted, String> {
+        Err("this method keeps no deadlock pattern database".into())
+    }
     /// Named measurements of node `id` beyond g, h and f, for the inspector (feature-space
     /// search lists its features); empty for searches without any.
     fn node_features(&self, id: NodeId) -> Vec<(&'static str, u32)>;

@@ -55,6 +55,10 @@ impl<P: Problem, R: Rules<P>> BookSearch<P> for R {
         &self.book().problem
     }
 
+    fn problem_mut(&mut self) -> &mut P {
+        &mut self.book_mut().problem
+    }
+
     fn tree(&self) -> &Tree<P::State, P::Move> {
         &self.book().tree
     }
@@ -191,7 +195,8 @@ impl<P: Problem> Book<P> {
         let p = self.tree.node(parent);
         let g = p.g.saturating_add(s.cost);
         let f = if self.by_depth { p.depth + 1 } else { self.problem.score(g, s.h) };
-        self.children.push(Child { mv: s.mv.clone(), node, g, h: s.h, f, verdict });
+        let pattern = s.pattern;
+        self.children.push(Child { mv: s.mv.clone(), node, g, h: s.h, f, verdict, pattern });
     }
 
     /// Stores successor `i` of `parent` as a node.

@@ -4,7 +4,7 @@
 
 use crate::level::{Dir, Level, Pos};
 use crate::solver::analysis::problem::Problem as Analysed;
-use crate::solver::deadlock::patterns::PatternView;
+use crate::solver::deadlock::patterns::{Adopted, PatternView};
 use crate::solver::model::box_moves::BoxMoves;
 use crate::solver::model::metric::Metric;
 use crate::solver::model::table::NodeId;
@@ -72,7 +72,7 @@ impl<P: OnLevel, S: BookSearch<P>, O: Observer> Inspected<S, O, P> {
                 h,
                 f: problem.shown_f(c.f, g, h),
                 verdict: c.verdict,
-                pattern: None,
+                pattern: c.pattern,
             });
         }
     }
@@ -156,6 +156,11 @@ impl<P: OnLevel, S: BookSearch<P>, O: Observer> Search for Inspected<S, O, P> {
     fn patterns(&self) -> Vec<PatternView> {
         let expander = self.search.problem().expander();
         expander.judge.patterns().views(&expander.problem)
+    }
+
+    fn add_pattern(&mut self, boxes: &[Pos], player: Pos) -> Result<Adopted, String> {
+        let expander = self.search.problem_mut().expander_mut();
+        expander.judge.adopt(&expander.problem, boxes, player)
     }
 
     fn node_features(&self, _: NodeId) -> Vec<(&'static str, u32)> {

@@ -83,6 +83,8 @@ pub trait Problem: Send + 'static {
 pub(crate) trait OnLevel: Problem<State = Box<[u64]>> {
     /// The expander its pushes come from.
     fn expander(&self) -> &Expander;
+    /// The expander, to change (a pattern added to its judge).
+    fn expander_mut(&mut self) -> &mut Expander;
     /// A move as the pushes it makes.
     fn macro_of(&self, mv: &Self::Move) -> Macro;
     /// What its costs count.
@@ -116,6 +118,8 @@ pub struct Successor<P: Problem + ?Sized> {
     pub h: u32,
     /// Why the problem's own pruning refuses it (Sokoban's deadlock rules), if it does.
     pub pruned: Option<PruneReason>,
+    /// The deadlock pattern that pruned it, if one did.
+    pub pattern: Option<u32>,
 }
 
 /// One child of the last expansion, as the inspector shows it.
@@ -133,6 +137,8 @@ pub struct Child<M> {
     pub f: u32,
     /// What the search did with it.
     pub verdict: Verdict,
+    /// The deadlock pattern that pruned it, if one did.
+    pub pattern: Option<u32>,
 }
 
 /// A textbook search, resumable and inspectable.
@@ -143,6 +149,8 @@ pub trait BookSearch<P: Problem>: Send {
     fn stats(&self) -> &Stats;
     /// The problem searched.
     fn problem(&self) -> &P;
+    /// The problem searched, to change (a pattern added to its judge).
+    fn problem_mut(&mut self) -> &mut P;
     /// The stored nodes; node 0 is the start.
     fn tree(&self) -> &Tree<P::State, P::Move>;
     /// The node expanded last.

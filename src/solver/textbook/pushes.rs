@@ -34,6 +34,7 @@ impl Problem for Pushes {
                 cost: u32::from(mv.pushes),
                 h: c.h,
                 pruned: c.pruned,
+                pattern: c.pattern,
             });
         }
     }
@@ -65,6 +66,10 @@ impl Problem for Pushes {
 impl OnLevel for Pushes {
     fn expander(&self) -> &Expander {
         &self.expander
+    }
+
+    fn expander_mut(&mut self) -> &mut Expander {
+        &mut self.expander
     }
 
     fn macro_of(&self, mv: &Macro) -> Macro {

@@ -141,6 +141,7 @@ impl Problem for Walks {
                 cost: self.cost(walk),
                 h: self.estimate(c.h),
                 pruned: c.pruned,
+                pattern: c.pattern,
             });
         }
     }
@@ -172,6 +173,10 @@ impl Problem for Walks {
 impl OnLevel for Walks {
     fn expander(&self) -> &Expander {
         &self.expander
+    }
+
+    fn expander_mut(&mut self) -> &mut Expander {
+        &mut self.expander
     }
 
     fn macro_of(&self, mv: &Push) -> Macro {
