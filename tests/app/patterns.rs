@@ -11,6 +11,7 @@ use sokolab::app::inspector::{PatternOrder, Shown};
 use sokolab::app::overlay::Overlay;
 use sokolab::level::Level;
 use sokolab::solver::ChildView;
+use sokolab::solver::oracle::Coverage;
 use sokolab::solver::{Config, Method, Recorder, Search, build};
 use sokolab::solver::{PatternView, Source};
 
@@ -187,13 +188,10 @@ fn f7_names_the_learned_pattern_that_pruned_the_child_and_the_counts_agree() {
     assert!(status.contains("under Overlays"), "the status bar points to it: {status}");
 }
 
-/// The deadlock coverage view, beside the pattern view, covers the level on a worker: each
-/// rule with its claims and recall and no false claim, the pipeline last; a dead set no rule
-/// catches, clicked, puts its first position on the board with the set outlined, and
-/// clicked again gives the board back to the search.
-#[test]
-fn deadlock_coverage_lists_each_rule_and_shows_a_missed_dead_set() {
-    let mut h = window_on(shipped("Which Goal?"));
+/// A window in the inspector's deadlock coverage view of the shipped level `title`, once
+/// the coverage (run on a worker) is done, and the coverage.
+fn covered(title: &str) -> (Harness<'static, App>, Coverage) {
+    let mut h = window_on(shipped(title));
     h.get_by_label("Inspector").click();
     h.run();
     h.get_by_label("Deadlock coverage").click();
@@ -206,6 +204,16 @@ fn deadlock_coverage_lists_each_rule_and_shows_a_missed_dead_set() {
     });
     let key = h.state().inspector().key();
     let c = h.state().inspector().coverage.of(key).expect("a result").clone().expect("covered");
+    (h, c)
+}
+
+/// The deadlock coverage view, beside the pattern view, covers the level on a worker: each
+/// rule with its claims and recall and no false claim, the pipeline last; a dead set no rule
+/// catches, clicked, puts its first position on the board with the set outlined, and
+/// clicked again gives the board back to the search.
+#[test]
+fn deadlock_coverage_lists_each_rule_and_shows_a_missed_dead_set() {
+    let (mut h, c) = covered("Which Goal?");
     assert!(c.complete && c.dead > 0 && c.alive > 0, "{c:?}");
     assert_eq!(c.rows.last().unwrap().detector, "pipeline");
     assert!(c.rows.iter().all(|r| r.false_claims == 0 && r.caught <= c.dead));
@@ -227,23 +235,13 @@ fn deadlock_coverage_lists_each_rule_and_shows_a_missed_dead_set() {
 
 #[test]
 fn the_oracles_dead_set_added_to_the_search_prunes_the_missed_position_in_every_search() {
-    let mut h = window_on(shipped("Which Goal?"));
-    h.get_by_label("Is it really dead?").click();
-    h.step();
-    crate::harness::wait_while(&mut h, "the oracle", 30, |app| app.overlays().oracle.running());
     // The start is alive: nothing to add.
-    assert!(h.query_by_label("Add to the search's patterns").is_none());
-    h.get_by_label("Inspector").click();
-    h.run();
-    h.get_by_label("Deadlock coverage").click();
-    h.run();
-    h.get_by_label("Run coverage").click();
-    h.step();
-    crate::harness::wait_while(&mut h, "the coverage", 60, |app| {
-        app.inspector().coverage.progress().is_some()
-    });
-    let key = h.state().inspector().key();
-    let c = h.state().inspector().coverage.of(key).unwrap().clone().unwrap();
+    let mut start = window_on(shipped("Which Goal?"));
+    start.get_by_label("Is it really dead?").click();
+    start.step();
+    crate::harness::wait_while(&mut start, "the oracle", 30, |app| app.overlays().oracle.running());
+    assert!(start.query_by_label("Add to the search's patterns").is_none());
+    let (mut h, c) = covered("Which Goal?");
     let m = c.missed.first().expect("a dead position no rule catches").clone();
     let boxes: Vec<String> = m.dead_set.iter().map(|p| p.to_string()).collect();
     h.get_by_label(&format!("{} × boxes at {}", m.count, boxes.join(", "))).click();
