@@ -4,6 +4,7 @@
 //! smallest dead set, which the board outlines while that position is shown.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::app::worker::{Job, Waker};
@@ -65,12 +66,15 @@ impl Answer {
 }
 
 /// Saves `level`, which `rule` called dead although it is alive, in the temporary folder,
-/// for a test to load.
-fn save(level: &Level, rule: &str) -> Result<PathBuf, String> {
+/// for a test to load (each under a name of its own).
+pub fn save_false_claim(level: &Level, rule: &str) -> Result<PathBuf, String> {
+    static SAVED: AtomicUsize = AtomicUsize::new(0);
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis());
-    let path = std::env::temp_dir().join(format!("sokolab-false-claim-{stamp}.xsb"));
+    let n = SAVED.fetch_add(1, Ordering::Relaxed) + 1;
+    let name = format!("sokolab-false-claim-{stamp}-{}-{n}.xsb", std::process::id());
+    let path = std::env::temp_dir().join(name);
     save_file(&path, &oracle::false_claim(level, rule), Format::Xsb)
         .map(|()| path)
         .map_err(|e| e.to_string())
@@ -101,7 +105,7 @@ impl OracleState {
             };
             let verdict = oracle::decide(&level, oracle::BUDGET, &limits, r.cancel);
             let saved = match &verdict {
-                Ok(v) => v.false_claims().first().map(|rule| save(&level, rule)),
+                Ok(v) => v.false_claims().first().map(|rule| save_false_claim(&level, rule)),
                 Err(_) => None,
             };
             Answer { level, verdict, saved }
@@ -129,5 +133,26 @@ impl OracleState {
         let text = answer.headline();
         self.answer = Some(answer);
         Some(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::format::load_file;
+
+    #[test]
+    fn false_claims_saved_at_once_keep_a_file_each_that_loads_back() {
+        let a = Level::from_rows(&["#####", "#@$.#", "#####"]).unwrap();
+        let b = Level::from_rows(&["######", "#@$ .#", "######"]).unwrap();
+        let (pa, pb) = (save_false_claim(&a, "freeze").unwrap(), save_false_claim(&b, "corral"));
+        let pb = pb.unwrap();
+        assert_ne!(pa, pb);
+        for (path, level, rule) in [(&pa, &a, "freeze"), (&pb, &b, "corral")] {
+            let loaded = load_file(path).unwrap().levels.remove(0);
+            assert!(loaded.same_board(level));
+            assert!(loaded.meta.title.starts_with(rule), "{}", loaded.meta.title);
+            std::fs::remove_file(path).unwrap();
+        }
     }
 }

@@ -3,9 +3,11 @@
 //! Stop; the result is kept with the key of the level and board it covered and shown only
 //! while that board is. A missed dead set selected puts its first position on the board.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::app::document::LevelKey;
+use crate::app::oracle::save_false_claim;
 use crate::app::worker::{Job, Waker};
 use crate::level::{Level, Pos};
 use crate::solver::oracle::{self, Coverage, Missed, Spread};
@@ -20,9 +22,13 @@ const REPORT_EVERY: usize = 500;
 /// What a coverage run ends with.
 type Covered = Result<Coverage, Unsearchable>;
 
+/// Where each live position a rule called dead was saved for a test (or why it could not
+/// be).
+type Saved = Vec<Result<PathBuf, String>>;
+
 /// A run: the key of the level it covers, and its worker (progress: positions done, of how
 /// many).
-type Running = (LevelKey, Job<(usize, usize), Covered>);
+type Running = (LevelKey, Job<(usize, usize), (Covered, Saved)>);
 
 /// A coverage run, its last result and the missed dead set selected.
 pub struct CoverageView {
@@ -33,11 +39,19 @@ pub struct CoverageView {
     pub result: Option<(LevelKey, Covered)>,
     /// The missed dead set selected: its index in the result's `missed`.
     pub selected: Option<usize>,
+    /// Where the result's false claims were saved.
+    pub saved: Saved,
 }
 
 impl Default for CoverageView {
     fn default() -> Self {
-        CoverageView { pushes: 1000, running: None, result: None, selected: None }
+        CoverageView {
+            pushes: 1000,
+            running: None,
+            result: None,
+            selected: None,
+            saved: Vec::new(),
+        }
     }
 }
 
@@ -59,7 +73,11 @@ impl CoverageView {
                 }
             };
             let spread = Spread::Pushes(pushes);
-            oracle::coverage(&level, spread, oracle::BUDGET, &limits, cancel, &mut report)
+            let covered =
+                oracle::coverage(&level, spread, oracle::BUDGET, &limits, cancel, &mut report);
+            let claims = covered.as_ref().map(|c| &c.false_claims[..]).unwrap_or_default();
+            let saved = claims.iter().map(|f| save_false_claim(&f.position, f.detector)).collect();
+            (covered, saved)
         });
         self.running = Some((key, job));
         self.selected = None;
@@ -81,7 +99,7 @@ impl CoverageView {
     pub fn poll(&mut self) -> Option<String> {
         let (key, job) = self.running.as_mut()?;
         let key = *key;
-        let Some(result) = job.poll() else {
+        let Some((result, saved)) = job.poll() else {
             if job.failed() {
                 self.running = None;
                 return Some("The coverage failed (an internal error); please report it.".into());
@@ -100,6 +118,7 @@ impl CoverageView {
             Err(e) => format!("The coverage cannot run on this level: {e}."),
         };
         self.result = Some((key, result));
+        self.saved = saved;
         Some(text)
     }
 

@@ -93,6 +93,13 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, dark: bool, sink: &mut Sink<'_>)
             if let Some(claim) = c.false_claims.first() {
                 let text = format!("UNSOUND: {} called a live position dead", claim.detector);
                 ui.label(RichText::new(text).color(pal.problem).strong());
+                for saved in &view.saved {
+                    let text = match saved {
+                        Ok(path) => format!("Saved for a test: {}", path.display()),
+                        Err(e) => format!("Not saved: {e}"),
+                    };
+                    ui.label(RichText::new(text).small());
+                }
             }
             egui::ScrollArea::vertical().id_salt("coverage-missed").auto_shrink(false).show(
                 ui,
