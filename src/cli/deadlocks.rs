@@ -6,9 +6,9 @@
 
 use crate::cli::bench::parse_range;
 use crate::cli::error::CliError;
-use crate::cli::interrupt;
 use crate::cli::progress::Bar;
 use crate::cli::time_limit::{TimeLimit, parse_time_limit};
+use crate::cli::{interrupt, parallel};
 use crate::level::Pos;
 use crate::level::format::{Format, load_file, save_file};
 use crate::solver::oracle::{self, Coverage, Decision, Spread, Verdict};
@@ -16,8 +16,7 @@ use crate::solver::{Limits, Unsearchable};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, mpsc};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Options of `sokolab deadlocks`.
@@ -214,12 +213,8 @@ pub fn run(args: &DeadlocksArgs) -> Result<ExitCode, CliError> {
     };
     let cancel = interrupt::catch();
     let bar = Bar::new(Some(chosen.len() as u64), "levels", args.json);
-    let next = AtomicUsize::new(0);
     let saved = Mutex::new(Vec::new());
-    let (send, receive) = mpsc::channel();
-    let mut lines: Vec<Option<Line>> = chosen.iter().map(|_| None).collect();
-    let mut printed = 0;
-    let job = |n: usize| {
+    let job = |&n: &usize| {
         let level = &collection.levels[n - 1];
         let mut line = Line {
             level: n,
@@ -238,37 +233,11 @@ pub fn run(args: &DeadlocksArgs) -> Result<ExitCode, CliError> {
                 line.secs = clock.elapsed().as_secs_f64();
             }
         }
-        line
+        // A level whose work a cancel cut short is left out.
+        Some(line)
     };
-    std::thread::scope(|scope| {
-        for _ in 0..args.jobs.max(1) {
-            let (send, next, chosen, job) = (send.clone(), &next, &chosen, &job);
-            scope.spawn(move || {
-                while !cancel.load(Ordering::Relaxed) {
-                    let at = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&n) = chosen.get(at) else { break };
-                    let line = job(n);
-                    if cancel.load(Ordering::Relaxed) {
-                        break; // the level's work was cut short: not printed
-                    }
-                    let _ = send.send((at, line));
-                }
-            });
-        }
-        drop(send);
-        for (at, line) in receive {
-            lines[at] = Some(line);
-            bar.inc(1);
-            while let Some(Some(l)) = lines.get(printed) {
-                bar.suspend(|| print_line(l, args.json));
-                printed += 1;
-            }
-        }
-    });
-    bar.finish();
-    for l in lines.iter().skip(printed).flatten() {
-        print_line(l, args.json);
-    }
+    let lines =
+        parallel::in_order(&chosen, args.jobs, cancel, &bar, job, |l| print_line(l, args.json));
     let done: Vec<&Line> = lines.iter().flatten().collect();
     let summary = summarise(&done);
     if args.json {

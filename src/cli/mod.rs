@@ -12,6 +12,7 @@ mod interrupt;
 pub mod lab;
 pub mod manual;
 pub mod optimize;
+mod parallel;
 mod progress;
 pub mod rate;
 mod report;

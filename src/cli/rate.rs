@@ -3,16 +3,14 @@
 
 use crate::cli::bench::parse_range;
 use crate::cli::error::CliError;
-use crate::cli::interrupt;
 use crate::cli::progress::Bar;
 use crate::cli::time_limit::{TimeLimit, parse_time_limit};
+use crate::cli::{interrupt, parallel};
 use crate::level::format::load_file;
 use crate::solver::rating::{Rating, TIME_LIMIT, Unrated, rate, spearman};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::time::Instant;
 
 /// Options of `sokolab rate`.
@@ -106,49 +104,21 @@ pub fn run(args: &RateArgs) -> Result<ExitCode, CliError> {
         );
     }
     let levels = &collection.levels;
-    let next = AtomicUsize::new(first);
     let cancel = interrupt::catch();
     let bar = Bar::new(Some((last + 1 - first) as u64), "levels", args.json);
-    let (send, receive) = mpsc::channel();
-    let mut printed = first;
-    let mut lines: Vec<Option<Line>> = (first..=last).map(|_| None).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..args.jobs.max(1) {
-            let (send, next) = (send.clone(), &next);
-            scope.spawn(move || {
-                while !cancel.load(Ordering::Relaxed) {
-                    let n = next.fetch_add(1, Ordering::Relaxed);
-                    if n > last {
-                        break;
-                    }
-                    let start = Instant::now();
-                    let level = &levels[n - 1];
-                    let rating = rate(level, args.time_limit.0, cancel);
-                    if matches!(rating, Ok(None)) {
-                        break; // cancelled: the level is not finished
-                    }
-                    let secs = start.elapsed().as_secs_f64();
-                    let _ = send.send(line(n, &level.meta.title, rating, secs));
-                }
-            });
+    let numbers: Vec<usize> = (first..=last).collect();
+    let job = |&n: &usize| {
+        let start = Instant::now();
+        let level = &levels[n - 1];
+        let rating = rate(level, args.time_limit.0, cancel);
+        if matches!(rating, Ok(None)) {
+            return None; // cancelled: the level is not finished
         }
-        drop(send);
-        // Print in level order as the lines come in.
-        for l in receive {
-            let at = l.level - first;
-            lines[at] = Some(l);
-            bar.inc(1);
-            while let Some(Some(l)) = lines.get(printed - first) {
-                bar.suspend(|| print_line(l, args.json));
-                printed += 1;
-            }
-        }
-    });
-    bar.finish();
-    // After an interrupt, the levels finished after one that was not.
-    for l in lines.iter().skip(printed - first).flatten() {
-        print_line(l, args.json);
-    }
+        let secs = start.elapsed().as_secs_f64();
+        Some(line(n, &level.meta.title, rating, secs))
+    };
+    let lines =
+        parallel::in_order(&numbers, args.jobs, cancel, &bar, job, |l| print_line(l, args.json));
     let rated: Vec<&Line> = lines.iter().flatten().filter(|l| l.difficulty.is_some()).collect();
     let difficulty: Vec<f64> = rated.iter().filter_map(|l| l.difficulty).collect();
     let order: Vec<f64> = rated.iter().map(|l| l.level as f64).collect();
