@@ -162,10 +162,7 @@ impl<O: Observer> Backward<O> {
     /// The roots: the solved position with the player in each area, every base free.
     fn roots(&mut self) -> Option<NodeId> {
         let p = &self.core.problem;
-        let mut bases = vec![0u64; p.words()];
-        for &b in p.board.start_boxes() {
-            set_box(&mut bases, b);
-        }
+        let bases = p.box_bits(p.board.start_boxes().iter().copied());
         let met = self.core.add_roots(&bases, 0, self.share);
         let goals = self.core.problem.goal_set.clone();
         let key = self.key(&goals);

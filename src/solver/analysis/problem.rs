@@ -7,7 +7,7 @@ use crate::solver::analysis::distances::Distances;
 use crate::solver::analysis::packing::PackingOrder;
 use crate::solver::analysis::rooms::Rooms;
 use crate::solver::analysis::tunnels::Tunnels;
-use crate::solver::model::board::Board;
+use crate::solver::model::board::{Board, Sq};
 use crate::solver::model::error::{Setup, Unsearchable};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
@@ -78,6 +78,13 @@ impl Problem {
     /// Number of bitset words in a state.
     pub fn words(&self) -> usize {
         self.stride - 1
+    }
+
+    /// The box bitset with boxes on `squares`.
+    pub fn box_bits(&self, squares: impl IntoIterator<Item = Sq>) -> Vec<u64> {
+        let mut bits = vec![0u64; self.words()];
+        squares.into_iter().for_each(|s| set_box(&mut bits, s));
+        bits
     }
 
     /// Bytes the compiled board and its analysis hold, about (the distance table, the

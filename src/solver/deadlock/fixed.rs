@@ -144,10 +144,7 @@ mod tests {
     /// Whether the start position of `rows` is called dead, the box on `to` just pushed.
     fn check(rows: &[&str], to: (usize, usize)) -> bool {
         let p = Problem::new(&Level::from_rows(rows).unwrap()).unwrap();
-        let mut boxes = vec![0u64; p.words()];
-        for &b in p.board.start_boxes() {
-            set_box(&mut boxes, b);
-        }
+        let boxes = p.box_bits(p.board.start_boxes().iter().copied());
         let to = p.board.square_at(Pos::new(to.0, to.1)).unwrap();
         let player = p.board.start_player();
         Fixed::default().is_deadlock(&p, &boxes, player, to)

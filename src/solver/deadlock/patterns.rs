@@ -486,10 +486,7 @@ mod tests {
 
     fn setup(rows: &[&str]) -> (Problem, Vec<u64>) {
         let p = Problem::new(&Level::from_rows(rows).unwrap()).unwrap();
-        let mut boxes = vec![0u64; p.words()];
-        for &b in p.board.start_boxes() {
-            set_box(&mut boxes, b);
-        }
+        let boxes = p.box_bits(p.board.start_boxes().iter().copied());
         (p, boxes)
     }
 
@@ -533,10 +530,7 @@ mod tests {
             assert!(!db.all().is_empty(), "corridors have dead boxes and pairs");
             let mut sub = SubSearch::default();
             for pat in db.all() {
-                let mut bits = vec![0u64; p.words()];
-                for &b in &pat.boxes {
-                    set_box(&mut bits, b);
-                }
+                let bits = p.box_bits(pat.boxes.iter().copied());
                 let player = boxes_of(&pat.area).next().unwrap();
                 assert_eq!(sub.solve(&p, &bits, player, u32::MAX), Answer::Dead, "{pat:?}");
             }
@@ -598,8 +592,7 @@ mod tests {
                 for id in found {
                     assert!(is_dead(&p, &boxes, player), "{rows:?} player {player}");
                     let pat = &db.all()[id as usize];
-                    let mut bits = vec![0u64; p.words()];
-                    pat.boxes.iter().for_each(|&b| set_box(&mut bits, b));
+                    let bits = p.box_bits(pat.boxes.iter().copied());
                     assert!(is_dead(&p, &bits, player), "{pat:?}");
                     assert!(db.holds(id, &boxes, player));
                 }

@@ -69,14 +69,10 @@ impl Sealed {
 mod tests {
     use super::*;
     use crate::level::{Level, Pos};
-    use crate::solver::model::state::set_box;
 
     fn check(rows: &[&str], to: (usize, usize)) -> bool {
         let p = Problem::new(&Level::from_rows(rows).unwrap()).unwrap();
-        let mut boxes = vec![0u64; p.words()];
-        for &b in p.board.start_boxes() {
-            set_box(&mut boxes, b);
-        }
+        let boxes = p.box_bits(p.board.start_boxes().iter().copied());
         let to = p.board.square_at(Pos::new(to.0, to.1)).unwrap();
         Sealed::default().is_deadlock(&p, &boxes, to)
     }

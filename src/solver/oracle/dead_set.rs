@@ -6,7 +6,7 @@
 
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::board::Sq;
-use crate::solver::model::state::{boxes_of, set_box};
+use crate::solver::model::state::boxes_of;
 use crate::solver::oracle::exhaustive::{Exhaustive, Found};
 
 /// The largest subsets [`dead_subset`] tries.
@@ -15,17 +15,10 @@ const SUBSET_SIZE: usize = 3;
 /// Positions one subset's search may store.
 const SUBSET_BUDGET: u64 = 20_000;
 
-/// The squares `boxes` as a box bitset.
-pub(crate) fn bits(p: &Problem, boxes: &[Sq]) -> Vec<u64> {
-    let mut out = vec![0u64; p.words()];
-    boxes.iter().for_each(|&b| set_box(&mut out, b));
-    out
-}
-
 /// Whether the boxes `boxes` alone, the player on `player`, are dead by a search of at most
 /// `budget` positions.
 fn dead(ex: &mut Exhaustive, p: &Problem, boxes: &[Sq], player: Sq, budget: u64) -> bool {
-    ex.search(p, &bits(p, boxes), player, budget) == Found::Dead
+    ex.search(p, &p.box_bits(boxes.iter().copied()), player, budget) == Found::Dead
 }
 
 /// The boxes of the dead position `boxes` (the player on `player`) left when each in turn

@@ -116,7 +116,7 @@ pub fn decide(
         let decision = match (found, subset) {
             (Found::Alive(id), _) => alive(level, &p, &ex.pushes_to(id)),
             (Found::Dead, set) => {
-                let set = set.map_or_else(|| boxes.to_vec(), |set| dead_set::bits(&p, &set));
+                let set = set.map_or_else(|| boxes.to_vec(), |set| p.box_bits(set));
                 let set = dead_set::smallest(&mut ex, &p, &set, player, budget);
                 Decision::Dead { dead_set: coverage::reading_order(&p, &set) }
             }

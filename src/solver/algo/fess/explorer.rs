@@ -89,9 +89,7 @@ mod tests {
         let rows = ["#######", "#  #  #", "#@$ $ #", "#  #  #", "#. # .#", "#######"];
         let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
         let at = |x, y| p.board.square_at(Pos::new(x, y)).unwrap();
-        let mut boxes = vec![0u64; p.words()];
-        set_box(&mut boxes, at(2, 2));
-        set_box(&mut boxes, at(4, 2));
+        let boxes = p.box_bits([at(2, 2), at(4, 2)]);
         let mut explorer = Explorer::default();
         explorer.enter(&p, &boxes, at(1, 2));
         let mut opens = |to: Sq| {

@@ -56,10 +56,7 @@ impl Learned {
 
 /// The man's area from `man` with only `stones` on the board.
 fn reach_with(p: &Problem, reach: &mut Reach, stones: &[Sq], man: Sq) -> Vec<u64> {
-    let mut bits = vec![0u64; p.words()];
-    for &s in stones {
-        set_box(&mut bits, s);
-    }
+    let bits = p.box_bits(stones.iter().copied());
     reach.flood(&p.board, &bits, man);
     reach.bits().to_vec()
 }
