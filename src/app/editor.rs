@@ -3,11 +3,10 @@
 //! the collection), recomputed only when a board changes. The painting shape persists in the
 //! settings.
 
-use std::collections::HashMap;
-
 use crate::app::document::{DocumentState, LevelKey, UndoUnit, level_label};
+use crate::app::fingerprints::Fingerprints;
 use crate::app::live_check::LiveCheck;
-use crate::level::duplicates::{Fingerprint, fingerprint, placement};
+use crate::level::duplicates::placement;
 use crate::level::edit::{self, Tool};
 use crate::level::{Diagnostic, Pos, Severity, validate};
 
@@ -34,12 +33,13 @@ pub struct Stroke {
     pub last: Pos,
 }
 
-/// Results computed from the level shown, kept for the keys of the collection's levels and
-/// the index shown (a repeat depends on every board).
+/// Results computed from the level shown, kept for the keys of the collection's levels,
+/// the index shown (a repeat depends on every board) and the fingerprints known.
 #[derive(Clone, Debug, Default)]
 pub struct Analysis {
     keys: Vec<LevelKey>,
     current: usize,
+    fingerprints: u64,
     /// What `validate` says about the level, then the levels it repeats.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -55,7 +55,7 @@ pub struct EditorState {
     pub live: LiveCheck,
     analysis: Analysis,
     /// Each level's fingerprint, by key, so that an edit recomputes only the board it changed.
-    fingerprints: HashMap<LevelKey, Option<Fingerprint>>,
+    pub fingerprints: Fingerprints,
 }
 
 impl Default for EditorState {
@@ -65,7 +65,7 @@ impl Default for EditorState {
             stroke: None,
             live: LiveCheck::default(),
             analysis: Analysis::default(),
-            fingerprints: HashMap::new(),
+            fingerprints: Fingerprints::default(),
         }
     }
 }
@@ -75,31 +75,29 @@ impl EditorState {
     /// of the collection are the same puzzle.
     pub fn analysis(&mut self, document: &DocumentState) -> &Analysis {
         let current = document.current();
+        let fingerprints = self.fingerprints.revision;
         let same = self.analysis.current == current
+            && self.analysis.fingerprints == fingerprints
             && self.analysis.keys.iter().copied().eq(document.levels().map(|(k, _)| k));
         if !same {
             let keys: Vec<LevelKey> = document.levels().map(|(k, _)| k).collect();
             let mut diagnostics = validate(document.level());
             diagnostics.extend(self.repeats(document));
-            self.analysis = Analysis { keys, current, diagnostics };
+            self.analysis = Analysis { keys, current, fingerprints, diagnostics };
         }
         &self.analysis
     }
 
     /// A warning naming the other levels of the collection that are the same puzzle as the
-    /// level shown (turned, mirrored or shifted), if there are any.
+    /// level shown (turned, mirrored or shifted), if there are any (among the levels
+    /// fingerprinted so far: [`Fingerprints::follow`] keeps up with the collection).
     fn repeats(&mut self, document: &DocumentState) -> Option<Diagnostic> {
-        let live: std::collections::HashSet<LevelKey> = document.levels().map(|(k, _)| k).collect();
-        self.fingerprints.retain(|k, _| live.contains(k));
-        for (key, level) in document.levels() {
-            self.fingerprints.entry(key).or_insert_with(|| fingerprint(level));
-        }
-        let mine = self.fingerprints[&document.key()].as_ref()?;
+        let mine = self.fingerprints.of(document.key(), document.level())?.clone();
         let current = document.current();
         let twins: Vec<usize> = document
             .levels()
             .enumerate()
-            .filter(|&(i, (k, _))| i != current && self.fingerprints[&k].as_ref() == Some(mine))
+            .filter(|&(i, (k, _))| i != current && self.fingerprints.get(k) == Some(&mine))
             .map(|(i, _)| i)
             .collect();
         let &first = twins.first()?;

@@ -17,6 +17,7 @@ pub mod document;
 pub mod editor;
 pub mod file_picker;
 pub mod files;
+pub mod fingerprints;
 pub mod generator;
 pub mod history;
 pub mod inspector;

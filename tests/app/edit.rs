@@ -166,3 +166,26 @@ fn a_level_repeating_another_is_warned_of_until_it_differs() {
     h.run();
     h.get_by_label(warning);
 }
+
+/// A collection of many levels is fingerprinted on a worker (the window keeps drawing), and
+/// the repeat it finds is warned of once the worker is done.
+#[test]
+fn a_large_collection_is_fingerprinted_off_the_windows_thread() {
+    let mirror = "; Mirror\n#######\n#     #\n# . $ #\n# @   #\n#######\n";
+    let others: String = (1..40)
+        .map(|n| {
+            format!(
+                "; Corridor {n}\n{}\n#@{}$.#\n{}\n",
+                "#".repeat(n + 4),
+                " ".repeat(n),
+                "#".repeat(n + 4)
+            )
+        })
+        .collect();
+    let mut h = window(&format!("{ROOM}\n{others}\n{mirror}"));
+    crate::harness::wait_while(&mut h, "the fingerprints", 30, |app| {
+        app.editor().fingerprints.busy()
+    });
+    assert_eq!(h.state().editor().fingerprints.revision, 1, "one batch came from a worker");
+    h.get_by_label("warning: the same board as level 41. Mirror, turned half round");
+}

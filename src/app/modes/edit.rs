@@ -16,7 +16,8 @@ const CHECKING: std::time::Duration = std::time::Duration::from_millis(250);
 
 impl ModeView for EditorState {
     /// Between strokes, keeps the live solvability check on the level shown (a changed
-    /// board cancels the running check and starts another).
+    /// board cancels the running check and starts another) and the fingerprints on the
+    /// collection.
     fn tick(&mut self, frame: &mut Frame<'_>) {
         if self.stroke.is_some() {
             return;
@@ -26,6 +27,7 @@ impl ModeView for EditorState {
         if self.live.follow(key, level, budget, Waker::new(frame.ctx)) {
             frame.ctx.request_repaint_after(CHECKING);
         }
+        self.fingerprints.follow(document, Waker::new(frame.ctx));
     }
 
     fn side_panel(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
