@@ -465,3 +465,59 @@ fn deadlocks_coverage_tallies_each_detector_and_no_rule_claims_a_live_position()
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stdout(&out).contains("40 positions"), "{}", stdout(&out));
 }
+
+/// `solve --trace` writes every expansion as a JSON line: numbered from 1, as many as the
+/// search expanded, each node's parent an earlier expansion that kept it, every pruned
+/// child naming its rule; a trace file that cannot be written is an error naming it.
+#[test]
+fn solve_trace_writes_every_expansion_with_its_parent_and_its_childrens_verdicts() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = "; 1\n####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n";
+    let file = write(dir.path(), "microban-1.xsb", level);
+    for method in ["astar", "bfs", "idastar", "book-astar", "fess"] {
+        let trace = dir.path().join(format!("{method}.jsonl"));
+        let args = ["solve", &file, "--method", method, "--trace", trace.to_str().unwrap()];
+        let out = sokolab(&args);
+        let text = stdout(&out);
+        assert_eq!(out.status.code(), Some(0), "{method}: {text}{}", stderr(&out));
+        let expanded: usize = text
+            .split(", ")
+            .find_map(|s| s.strip_suffix(" expanded")?.rsplit(' ').next()?.parse().ok())
+            .expect("the count of expansions");
+        let lines: Vec<serde_json::Value> = std::fs::read_to_string(&trace)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+            .collect();
+        assert_eq!(lines.len(), expanded, "{method}");
+        for (i, line) in lines.iter().enumerate() {
+            assert_eq!(line["expansion"], i + 1, "{method}");
+            assert_eq!(line["level"], 1);
+            if let Some(parent) = line["parent"].as_u64() {
+                // A depth-first search stores a child when it tries it: its line names
+                // the child by its push.
+                let kept_here = |l: &&serde_json::Value| {
+                    let this = |c: &serde_json::Value| {
+                        c["node"] == line["node"]
+                            || (c["node"].is_null() && c["push"] == line["push"])
+                    };
+                    l["node"] == parent
+                        && l["children"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .any(|c| this(c) && c["verdict"] != "pruned")
+                };
+                assert!(lines[..i].iter().any(|l| kept_here(&l)), "{method}: {line}");
+            } else {
+                assert!(line["push"].is_null() && line["g"] == 0, "{method}: the start");
+            }
+            for c in line["children"].as_array().unwrap() {
+                assert_eq!(c["verdict"] == "pruned", c["rule"].is_string(), "{method}: {c}");
+            }
+        }
+    }
+    let out = sokolab(&["solve", &file, "--trace", "/nonexistent/t.jsonl"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("/nonexistent/t.jsonl: cannot write the trace"));
+}

@@ -9,8 +9,8 @@ use crate::cli::error::CliError;
 use crate::cli::progress::Bar;
 use crate::cli::time_limit::{TimeLimit, parse_time_limit};
 use crate::cli::{interrupt, parallel};
-use crate::level::Pos;
 use crate::level::format::{Format, load_file, save_file};
+use crate::solver::inspect::export::square;
 use crate::solver::oracle::{self, Coverage, Decision, Spread, Verdict};
 use crate::solver::{Limits, Unsearchable};
 use serde::Serialize;
@@ -249,10 +249,6 @@ pub fn run(args: &DeadlocksArgs) -> Result<ExitCode, CliError> {
         return Ok(code);
     }
     Ok(if summary.false_claims > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
-}
-
-fn square(p: Pos) -> [usize; 2] {
-    [p.y + 1, p.x + 1]
 }
 
 fn position(line: &mut Line, verdict: Result<Verdict, Unsearchable>) {

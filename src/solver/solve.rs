@@ -11,7 +11,7 @@ use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::table::NodeId;
 use crate::solver::outcome::{Outcome, StopReason};
 use crate::solver::search::perimeter::Perimeter;
-use crate::solver::search::{NoTrace, Progress, Search, Stats};
+use crate::solver::search::{NoTrace, Progress, Recorder, Search, Stats};
 use crate::solver::solution::solution_of;
 use crate::solver::textbook::Pushes;
 use crate::solver::watch::Watch;
@@ -116,8 +116,58 @@ pub fn solve_with_progress(
                 return watch.stopped(limits, &interrupt, &Stats::default(), 0);
             }
         };
-        drive(level, search.as_mut(), &watch, limits, &interrupt, &|| false, progress)
+        drive(
+            level,
+            search.as_mut(),
+            &watch,
+            limits,
+            &interrupt,
+            &|| false,
+            &mut Report::Progress(progress),
+        )
     })
+}
+
+/// [`solve`] one expansion at a time on one thread, calling `each` after every expansion
+/// with the search (its [`Search::current`] node and [`Search::children`] with their
+/// verdicts): for a trace of the whole search. The limits hold as in [`solve`].
+pub fn solve_traced(
+    level: &Level,
+    config: &Config,
+    limits: &Limits,
+    cancel: &AtomicBool,
+    each: &mut dyn FnMut(&dyn Search),
+) -> Outcome {
+    let start = Instant::now();
+    let watch = Watch { limits, cancel, start };
+    let interrupt = Interrupt::new(limits.memory_bytes);
+    let config = Config { parallel: false, ..*config };
+    watch.guard(std::slice::from_ref(&interrupt), &|| false, || {
+        let mut search = match build_with(level, &config, Recorder::default(), &interrupt) {
+            Ok(s) => s,
+            Err(Setup::Unsearchable(why)) => return Outcome::Invalid(why),
+            Err(Setup::Interrupted) => {
+                return watch.stopped(limits, &interrupt, &Stats::default(), 0);
+            }
+        };
+        drive(
+            level,
+            search.as_mut(),
+            &watch,
+            limits,
+            &interrupt,
+            &|| false,
+            &mut Report::Each(each),
+        )
+    })
+}
+
+/// What [`drive`] reports as it goes.
+enum Report<'a> {
+    /// The counters, about every [`PROGRESS_EVERY`].
+    Progress(&'a mut dyn FnMut(&Stats)),
+    /// The search after every expansion (it steps one at a time).
+    Each(&'a mut dyn FnMut(&dyn Search)),
 }
 
 /// `Auto` on two threads, every search sharing one perimeter. On this one (reporting
@@ -152,7 +202,8 @@ fn solve_in_parallel(
             let shared = &perimeter;
             let helper = scope.spawn(move || {
                 let mut search = helper(other, config, interrupt, shared)?;
-                let outcome = drive(level, &mut search, watch, &half, interrupt, halt, &mut |_| {});
+                let quiet = &mut Report::Progress(&mut |_| {});
+                let outcome = drive(level, &mut search, watch, &half, interrupt, halt, quiet);
                 if decisive(&outcome) {
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -163,8 +214,15 @@ fn solve_in_parallel(
             let outcome = first.map(|m| {
                 let parts = Parts::new(problem, config, interrupt, &perimeter);
                 let mut search = methods::auto_member(&m, parts, NoTrace);
-                let mut outcome =
-                    drive(level, search.as_mut(), watch, &half, interrupt, &halt, progress);
+                let mut outcome = drive(
+                    level,
+                    search.as_mut(),
+                    watch,
+                    &half,
+                    interrupt,
+                    &halt,
+                    &mut Report::Progress(progress),
+                );
                 if let Outcome::Solved(solution, _) = &mut outcome {
                     solution.found_by = Some(m.name);
                 }
@@ -225,20 +283,33 @@ fn drive(
     limits: &Limits,
     interrupt: &Interrupt,
     halt: &dyn Fn() -> bool,
-    progress: &mut dyn FnMut(&Stats),
+    report: &mut Report<'_>,
 ) -> Outcome {
     let mut peak = search.memory();
     let mut last_report = Instant::now();
-    let mut chunk = CHUNK;
+    let each = matches!(report, Report::Each(_));
+    let mut chunk = if each { 1 } else { CHUNK };
+    // A depth-first search expands its root as it is built.
+    if let Report::Each(f) = report
+        && search.stats().expanded > 0
+    {
+        f(search);
+    }
     interrupt.hold(peak);
     loop {
         if halt() || interrupt.raised() {
             return watch.stopped(limits, interrupt, search.stats(), peak);
         }
-        let began = Instant::now();
+        let (began, expanded) = (Instant::now(), search.stats().expanded);
         let step = search.step(chunk);
         let took = began.elapsed();
-        if took > STEP_TIME {
+        if each {
+            if let Report::Each(f) = report
+                && search.stats().expanded > expanded
+            {
+                f(search);
+            }
+        } else if took > STEP_TIME {
             chunk = (chunk / 2).max(1);
         } else if took < STEP_TIME / 4 {
             chunk = (chunk * 2).min(CHUNK);
@@ -267,7 +338,9 @@ fn drive(
         {
             return watch.stopped(limits, interrupt, &stats, peak);
         }
-        if last_report.elapsed() >= PROGRESS_EVERY {
+        if let Report::Progress(progress) = report
+            && last_report.elapsed() >= PROGRESS_EVERY
+        {
             progress(&stats);
             last_report = Instant::now();
         }

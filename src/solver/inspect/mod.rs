@@ -7,6 +7,7 @@
 //!   position (player area, frozen boxes, corrals).
 //! - [`explain`]: "why is this a deadlock?": the rule that proves a position dead and the
 //!   boxes involved.
+//! - [`export`]: an expansion with its children and their verdicts as a JSON trace line.
 //! - [`boards`]: positions along pushes (a child's board, a path from the start).
 //! - [`tree`]: the tree of the first expansions, for a tree view.
 //! - [`plan`]: rooms, goal areas and entrances, the packing order and the backward search's
@@ -15,6 +16,7 @@
 pub mod analysis;
 pub mod boards;
 pub mod explain;
+pub mod export;
 pub mod plan;
 pub mod trace;
 pub mod tree;

@@ -77,6 +77,22 @@ pub enum Verdict {
     Fails(StoneFailure),
 }
 
+impl Verdict {
+    /// Its name in the JSON output: `kept`, `duplicate`, `improved`, `over-bound`,
+    /// `pruned` (the rule said beside it), `passes`, `fails`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Verdict::Kept => "kept",
+            Verdict::Duplicate => "duplicate",
+            Verdict::Improved => "improved",
+            Verdict::OverBound => "over-bound",
+            Verdict::Pruned(_) => "pruned",
+            Verdict::Passes => "passes",
+            Verdict::Fails(_) => "fails",
+        }
+    }
+}
+
 /// Where the stone-by-stone test of a position stopped: no stone could be brought alone
 /// onto the next goal of the order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
