@@ -202,6 +202,21 @@ fn someone_debugging_opens_a_pruned_child_asks_f7_and_finds_its_pattern() {
     let status = h.state().messages().status.clone();
     assert!(status.contains("under Overlays"), "{status}");
 
+    // Shift+F7 asks the oracle: dead, proved, each rule's verdict beside it (the pattern
+    // database alone calls it dead), and the smallest dead set drawn on the board.
+    h.key_press_modifiers(egui::Modifiers::SHIFT, Key::F7);
+    h.step();
+    crate::harness::wait_while(&mut h, "the oracle", 30, |app| app.overlays().oracle.running());
+    let answer = h.state().overlays().oracle.answer.clone().expect("an answer");
+    assert_eq!(&answer.level, h.state().board_level(), "about the pruned child");
+    assert!(answer.headline().starts_with("Oracle: dead, proved"), "{}", answer.headline());
+    let verdict = answer.verdict.as_ref().unwrap();
+    assert!(verdict.claims.contains(&("pattern", Some("pattern"))), "{:?}", verdict.claims);
+    assert!(verdict.false_claims().is_empty());
+    assert!(!answer.dead_set().is_empty());
+    assert_eq!(h.state().view().drawn.dead_set, answer.dead_set());
+    h.get_by_label("pipeline");
+
     // The pattern view lists it, selected, with the hits the counters count.
     press(&mut h, "Deadlock patterns");
     let session = h.state().inspector().session.as_ref().unwrap();
