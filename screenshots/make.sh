@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes screenshots/editor.png, play.png, inspector.png, patterns.png, timeline.png,
-# planner.png, talking-stones.png, lab.png, lab-tree.png and generator.png from the real
-# program under Xvfb at 1280x800, then each mode at a laptop's 1024x700
-# (screenshots/small-*.png). SMALL_ONLY=1 makes only the 1024x700 ones.
+# planner.png, talking-stones.png, lab.png, lab-tree.png, generator.png and oracle.png from
+# the real program under Xvfb at 1280x800, then each mode at a laptop's 1024x700
+# (screenshots/small-*.png). SMALL_ONLY=1 makes only the 1024x700 ones, ORACLE_ONLY=1 only
+# oracle.png.
 # Needs: xvfb, xdotool, imagemagick (apt-get install -y xvfb xdotool imagemagick) and a
 # release build (cargo build --release). Rerun after UI changes.
 set -euo pipefail
@@ -61,8 +62,32 @@ small_shots() {
   small screenshots/small-lab.png
   kill $APP; wait $APP 2>/dev/null || true
 }
+# The deadlock tools on level 11 ("Which Goal?"), in a fresh window: the inspector's
+# Deadlock coverage tab run, its one missed dead set clicked onto the board, the oracle
+# asked (Shift+F7) and the side panel scrolled to its verdicts and "Add to the search's
+# patterns".
+oracle_shot() {
+  start
+  for _ in $(seq 10); do key Next; done
+  click 327 12
+  click 639 558
+  click 575 581
+  sleep 1.5
+  click 510 583
+  key shift+F7
+  sleep 1.5
+  xdotool mousemove 1090 600
+  for _ in $(seq 12); do xdotool click 5; sleep 0.05; done
+  sleep 0.6
+  shot screenshots/oracle.png
+  kill $APP; wait $APP 2>/dev/null || true
+}
 if [ "${SMALL_ONLY:-}" = 1 ]; then
   small_shots
+  exit 0
+fi
+if [ "${ORACLE_ONLY:-}" = 1 ]; then
+  oracle_shot
   exit 0
 fi
 start
@@ -168,4 +193,5 @@ sleep 0.5
 shot screenshots/generator.png
 
 kill $APP; wait $APP 2>/dev/null || true
+oracle_shot
 small_shots
