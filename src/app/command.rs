@@ -134,6 +134,11 @@ pub enum Command {
     InspectRun(f64),
     /// Inspector: run as fast as possible until solved or exhausted.
     InspectRunToSolution,
+    /// Inspector: save the search tree drawn (this Graphviz DOT text) to a file the user
+    /// picks.
+    ExportTree(String),
+    /// Inspector: write the tree to be saved to this file.
+    SaveTree(PathBuf),
     /// Inspector: run until an expansion has a child a deadlock rule prunes.
     InspectRunUntilPruned,
     /// Inspector: stop running.

@@ -17,6 +17,8 @@ pub enum Purpose {
     Frames,
     /// A lab experiment's RON file.
     Experiment,
+    /// Where to write the inspector's search tree (Graphviz DOT).
+    Tree,
 }
 
 impl Purpose {
@@ -28,6 +30,7 @@ impl Purpose {
             Purpose::Gif => "Export the GIF as",
             Purpose::Frames => "Export the PNG frames into a folder",
             Purpose::Experiment => "Open an experiment (RON file)",
+            Purpose::Tree => "Save the search tree (Graphviz DOT) as",
         }
     }
 
@@ -35,7 +38,7 @@ impl Purpose {
     pub fn action(self) -> &'static str {
         match self {
             Purpose::Open | Purpose::Experiment => "Open file",
-            Purpose::Save | Purpose::Gif => "Save file",
+            Purpose::Save | Purpose::Gif | Purpose::Tree => "Save file",
             Purpose::Frames => "Choose this folder",
         }
     }
@@ -47,7 +50,7 @@ impl Purpose {
 
     /// Whether the file chosen is written (so an existing one would be replaced).
     pub fn writes_a_file(self) -> bool {
-        matches!(self, Purpose::Save | Purpose::Gif)
+        matches!(self, Purpose::Save | Purpose::Gif | Purpose::Tree)
     }
 }
 

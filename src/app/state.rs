@@ -355,6 +355,8 @@ impl App {
             | C::SetCoveragePushes(_)
             | C::SelectMissed(_)
             | C::AdoptDeadSet
+            | C::ExportTree(_)
+            | C::SaveTree(_)
             | C::ToggleLogScale
             | C::ToggleSeedColours => self.inspector_command(command),
             C::TimelineLoad(_)
@@ -404,6 +406,8 @@ pub enum WindowRequest {
     PickSave,
     /// Show the dialog that opens an experiment's RON file.
     PickExperiment,
+    /// Ask where to save the search tree.
+    PickTree,
     /// Close the window.
     Close,
     /// Put text on the clipboard.

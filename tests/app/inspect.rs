@@ -714,3 +714,47 @@ fn every_method_of_the_catalogue_is_offered_built_and_stepped() {
         );
     }
 }
+
+/// "Save as DOT…" under the search tree asks where (the window's own dialog when the
+/// system's cannot open), and writes the tree drawn as Graphviz DOT on a worker: a node per
+/// tree node generated, an edge per child with its verdict, the colours the view draws.
+#[test]
+fn the_search_tree_saves_as_graphviz_dot() {
+    let mut h = stepped_once(TWO);
+    h.get_by_label("Step").click();
+    h.run();
+    h.get_by_label("Search tree").click();
+    h.run();
+    h.get_by_label("Save as DOT…").click();
+    h.run();
+    h.get_by_label("Save the search tree (Graphviz DOT) as");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tree.dot");
+    h.state_mut().send(sokolab::app::command::Command::SaveTree(path.clone()));
+    h.step();
+    wait_while(&mut h, "the save", 10, |app| app.inspector().tree_file.saving());
+    let status = h.state().messages().status.clone();
+    assert!(status.starts_with("Saved the search tree"), "{status}");
+    let dot = std::fs::read_to_string(&path).unwrap();
+    assert!(dot.starts_with("digraph search {") && dot.trim_end().ends_with('}'), "{dot}");
+    let session = h.state().inspector().session.as_ref().unwrap();
+    let (nodes, edges) = session.with_trace(|t| {
+        let tree = sokolab::solver::inspect::tree::build_tree(&t.steps, &t.edges);
+        (tree.len(), t.edges.len())
+    });
+    let declared: Vec<&str> = dot.lines().filter(|l| l.contains("fillcolor")).collect();
+    let arrows: Vec<&str> = dot.lines().filter(|l| l.contains(" -> ")).collect();
+    assert_eq!((declared.len(), arrows.len()), (nodes, edges), "{dot}");
+    // Every edge joins declared nodes, and a pruned child is red as in the view.
+    let names: Vec<&str> = declared.iter().map(|l| l.split_whitespace().next().unwrap()).collect();
+    for a in &arrows {
+        let mut ends = a.split(" -> ");
+        let from = ends.next().unwrap().trim();
+        let to = ends.next().unwrap().split_whitespace().next().unwrap();
+        assert!(names.contains(&from) && names.contains(&to), "{a}");
+    }
+    assert!(dot.contains("pruned: ") && dot.contains("#dc463c"), "{dot}");
+    if let Ok(out) = std::process::Command::new("dot").arg("-Tsvg").arg(&path).output() {
+        assert!(out.status.success(), "dot reads it: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}

@@ -85,6 +85,13 @@ impl App {
                 let (position, boxes) = (answer.level.clone(), answer.dead_set().to_vec());
                 self.messages.status = self.inspector.adopt(&position, &boxes);
             }
+            Command::ExportTree(text) => {
+                self.inspector.tree_file.hold(text);
+                return Some(WindowRequest::PickTree);
+            }
+            Command::SaveTree(path) => {
+                self.messages.status = self.inspector.tree_file.save(path, self.waker.clone());
+            }
             Command::ToggleLogScale => self.inspector.log_scale = !self.inspector.log_scale,
             Command::ToggleSeedColours => {
                 self.inspector.seed_colours = !self.inspector.seed_colours;

@@ -19,6 +19,7 @@ pub mod scrub;
 pub mod session;
 pub mod text;
 pub mod tree;
+pub mod tree_file;
 
 use crate::app::worker::Waker;
 use std::time::Instant;
@@ -159,6 +160,8 @@ pub struct Inspector {
     pub adopted: adopted::AdoptedSets,
     /// Why the search refused the dead sets added on its board, if it did.
     pub refused: Option<String>,
+    /// The search tree being saved to a file.
+    pub tree_file: tree_file::TreeFile,
     speed: (Instant, u64, f64),
 }
 
@@ -255,6 +258,7 @@ impl Default for Inspector {
             patterns: PatternBook::default(),
             adopted: adopted::AdoptedSets::default(),
             refused: None,
+            tree_file: tree_file::TreeFile::default(),
             coverage: coverage::CoverageView::default(),
             speed: (Instant::now(), 0, 0.0),
         }

@@ -40,6 +40,9 @@ impl ModeView for Inspector {
         if let Some(done) = self.coverage.poll() {
             *frame.status = done;
         }
+        if let Some(done) = self.tree_file.poll() {
+            *frame.status = done;
+        }
         self.refresh();
     }
 
