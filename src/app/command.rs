@@ -137,8 +137,10 @@ pub enum Command {
     /// Inspector: save the search tree drawn (this Graphviz DOT text) to a file the user
     /// picks.
     ExportTree(String),
-    /// Inspector: write the tree to be saved to this file.
-    SaveTree(PathBuf),
+    /// Inspector: save the chart's history (CSV) to a file the user picks.
+    ExportChart,
+    /// Inspector: write the tree or the chart held to this file.
+    SaveExport(PathBuf),
     /// Inspector: run until an expansion has a child a deadlock rule prunes.
     InspectRunUntilPruned,
     /// Inspector: stop running.
@@ -437,6 +439,8 @@ fn build_table() -> Vec<Entry> {
         Entry::new(C::SetLowerView(LowerView::Tree), "Search tree"),
         Entry::new(C::SetLowerView(LowerView::Patterns), "Deadlock patterns"),
         Entry::new(C::SetLowerView(LowerView::Coverage), "Deadlock coverage"),
+        Entry::new(C::ExportChart, "Save as CSV…")
+            .tip("Every expansion of the history (open, stored, bound, g, h) as a CSV row, for a spreadsheet or a plot of your own"),
         Entry::new(C::RunCoverage, "Run coverage").tip(
             "Decide every position within the pushes given by the oracle, and judge each by every deadlock rule (on a worker)",
         ),

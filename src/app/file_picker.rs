@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::app::inspector::saving::Saved;
+
 /// What the file is chosen for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
@@ -17,8 +19,8 @@ pub enum Purpose {
     Frames,
     /// A lab experiment's RON file.
     Experiment,
-    /// Where to write the inspector's search tree (Graphviz DOT).
-    Tree,
+    /// Where to write the inspector's tree or chart.
+    Export(Saved),
 }
 
 impl Purpose {
@@ -30,7 +32,8 @@ impl Purpose {
             Purpose::Gif => "Export the GIF as",
             Purpose::Frames => "Export the PNG frames into a folder",
             Purpose::Experiment => "Open an experiment (RON file)",
-            Purpose::Tree => "Save the search tree (Graphviz DOT) as",
+            Purpose::Export(Saved::Tree) => "Save the search tree (Graphviz DOT) as",
+            Purpose::Export(Saved::Chart) => "Save the chart's history (CSV) as",
         }
     }
 
@@ -38,7 +41,7 @@ impl Purpose {
     pub fn action(self) -> &'static str {
         match self {
             Purpose::Open | Purpose::Experiment => "Open file",
-            Purpose::Save | Purpose::Gif | Purpose::Tree => "Save file",
+            Purpose::Save | Purpose::Gif | Purpose::Export(_) => "Save file",
             Purpose::Frames => "Choose this folder",
         }
     }
@@ -50,7 +53,7 @@ impl Purpose {
 
     /// Whether the file chosen is written (so an existing one would be replaced).
     pub fn writes_a_file(self) -> bool {
-        matches!(self, Purpose::Save | Purpose::Gif | Purpose::Tree)
+        matches!(self, Purpose::Save | Purpose::Gif | Purpose::Export(_))
     }
 }
 

@@ -356,7 +356,8 @@ impl App {
             | C::SelectMissed(_)
             | C::AdoptDeadSet
             | C::ExportTree(_)
-            | C::SaveTree(_)
+            | C::ExportChart
+            | C::SaveExport(_)
             | C::ToggleLogScale
             | C::ToggleSeedColours => self.inspector_command(command),
             C::TimelineLoad(_)
@@ -406,8 +407,8 @@ pub enum WindowRequest {
     PickSave,
     /// Show the dialog that opens an experiment's RON file.
     PickExperiment,
-    /// Ask where to save the search tree.
-    PickTree,
+    /// Ask where to save the tree or the chart.
+    PickExport(crate::app::inspector::saving::Saved),
     /// Close the window.
     Close,
     /// Put text on the clipboard.

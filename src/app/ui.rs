@@ -217,7 +217,7 @@ impl App {
             WindowRequest::PickOpen => self.pick(Purpose::Open),
             WindowRequest::PickSave => self.pick(Purpose::Save),
             WindowRequest::PickExperiment => self.pick(Purpose::Experiment),
-            WindowRequest::PickTree => self.pick(Purpose::Tree),
+            WindowRequest::PickExport(what) => self.pick(Purpose::Export(what)),
             WindowRequest::Close => ctx.send_viewport_cmd(ViewportCommand::Close),
             WindowRequest::CopyText(text) => ctx.copy_text(text),
             WindowRequest::Paste => ctx.send_viewport_cmd(ViewportCommand::RequestPaste),
@@ -299,7 +299,7 @@ impl App {
         let name = match purpose {
             Purpose::Save => self.document.doc.name(),
             Purpose::Gif => "solution.gif".into(),
-            Purpose::Tree => "search-tree.dot".into(),
+            Purpose::Export(what) => what.file_name().into(),
             Purpose::Open | Purpose::Frames | Purpose::Experiment => String::new(),
         };
         if self.files.native_dialogs {
@@ -315,9 +315,10 @@ impl App {
                     gif.set_file_name(&name).save_file()
                 }
                 Purpose::Frames => rfd::FileDialog::new().pick_folder(),
-                Purpose::Tree => {
-                    let dot = rfd::FileDialog::new().add_filter("Graphviz DOT", &["dot", "gv"]);
-                    dot.set_file_name(&name).save_file()
+                Purpose::Export(what) => {
+                    let (kind, extensions) = what.filter();
+                    let dialog = rfd::FileDialog::new().add_filter(kind, extensions);
+                    dialog.set_file_name(&name).save_file()
                 }
             };
             if let Some(path) = chosen {
@@ -523,6 +524,6 @@ fn picked(purpose: Purpose, path: PathBuf) -> Command {
         Purpose::Gif => Command::ExportTo(ExportKind::Gif(path)),
         Purpose::Frames => Command::ExportTo(ExportKind::Frames(path)),
         Purpose::Experiment => Command::ChooseExperiment(path),
-        Purpose::Tree => Command::SaveTree(path),
+        Purpose::Export(_) => Command::SaveExport(path),
     }
 }

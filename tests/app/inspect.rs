@@ -730,11 +730,11 @@ fn the_search_tree_saves_as_graphviz_dot() {
     h.get_by_label("Save the search tree (Graphviz DOT) as");
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tree.dot");
-    h.state_mut().send(sokolab::app::command::Command::SaveTree(path.clone()));
+    h.state_mut().send(sokolab::app::command::Command::SaveExport(path.clone()));
     h.step();
-    wait_while(&mut h, "the save", 10, |app| app.inspector().tree_file.saving());
+    wait_while(&mut h, "the save", 10, |app| app.inspector().saving.busy());
     let status = h.state().messages().status.clone();
-    assert!(status.starts_with("Saved the search tree"), "{status}");
+    assert!(status.starts_with("Saved the search tree (Graphviz DOT) to"), "{status}");
     let dot = std::fs::read_to_string(&path).unwrap();
     assert!(dot.starts_with("digraph search {") && dot.trim_end().ends_with('}'), "{dot}");
     let session = h.state().inspector().session.as_ref().unwrap();
@@ -756,5 +756,42 @@ fn the_search_tree_saves_as_graphviz_dot() {
     assert!(dot.contains("pruned: ") && dot.contains("#dc463c"), "{dot}");
     if let Ok(out) = std::process::Command::new("dot").arg("-Tsvg").arg(&path).output() {
         assert!(out.status.success(), "dot reads it: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+/// "Save as CSV…" under the charts writes the whole history, a row per expansion with the
+/// counters the chart draws, named as the chart names them.
+#[test]
+fn the_charts_history_saves_as_csv() {
+    let mut h = stepped_once(TWO);
+    for _ in 0..4 {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    h.get_by_label("Charts").click();
+    h.run();
+    h.get_by_label("Save as CSV…").click();
+    h.run();
+    h.get_by_label("Save the chart's history (CSV) as");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("chart.csv");
+    h.state_mut().send(sokolab::app::command::Command::SaveExport(path.clone()));
+    h.step();
+    wait_while(&mut h, "the save", 10, |app| app.inspector().saving.busy());
+    let status = h.state().messages().status.clone();
+    assert!(status.starts_with("Saved the chart's history (CSV) to"), "{status}");
+    let csv = std::fs::read_to_string(&path).unwrap();
+    let mut rows = csv.lines();
+    let info = Method::AStar.info();
+    let header = format!("expansion,\"open\",\"{}\",\"{}\",g,h", info.stored.name, info.bound_name);
+    assert_eq!(rows.next(), Some(header.as_str()));
+    let session = h.state().inspector().session.as_ref().unwrap();
+    let steps = session.with_trace(|t| t.steps.clone());
+    let rows: Vec<&str> = rows.collect();
+    assert_eq!(rows.len(), steps.len());
+    assert_eq!(rows.len(), 5);
+    for (i, (row, s)) in rows.iter().zip(&steps).enumerate() {
+        let want = format!("{},{},{},{},{},{}", i + 1, s.open, s.closed, s.bound, s.g, s.h);
+        assert_eq!(*row, want);
     }
 }

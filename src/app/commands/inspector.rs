@@ -2,6 +2,7 @@
 //! pausing, resetting, what the board shows, the lower panel's view and the pattern list.
 
 use crate::app::command::Command;
+use crate::app::inspector::saving::Saved;
 use crate::app::inspector::{Asked, Run, Shown};
 use crate::app::modes::cannot_search;
 use crate::app::overlay::Overlay;
@@ -86,11 +87,16 @@ impl App {
                 self.messages.status = self.inspector.adopt(&position, &boxes);
             }
             Command::ExportTree(text) => {
-                self.inspector.tree_file.hold(text);
-                return Some(WindowRequest::PickTree);
+                self.inspector.saving.hold(Saved::Tree, move || text);
+                return Some(WindowRequest::PickExport(Saved::Tree));
             }
-            Command::SaveTree(path) => {
-                self.messages.status = self.inspector.tree_file.save(path, self.waker.clone());
+            Command::ExportChart => {
+                let make = crate::app::inspector::charts::csv_of(&self.inspector)?;
+                self.inspector.saving.hold(Saved::Chart, make);
+                return Some(WindowRequest::PickExport(Saved::Chart));
+            }
+            Command::SaveExport(path) => {
+                self.messages.status = self.inspector.saving.save(path, self.waker.clone());
             }
             Command::ToggleLogScale => self.inspector.log_scale = !self.inspector.log_scale,
             Command::ToggleSeedColours => {

@@ -5,7 +5,10 @@
 use egui::Ui;
 use egui_plot::{GridMark, Legend, Line, Plot, PlotPoints, VLine};
 
+use crate::app::command::Command;
 use crate::app::inspector::Inspector;
+use crate::app::sink::Sink;
+use crate::solver::inspect::Step;
 
 /// Most points drawn per line (the history is sampled evenly down to this).
 const MAX_POINTS: usize = 1500;
@@ -26,13 +29,15 @@ pub fn series(len: usize, at: impl Fn(usize) -> [u32; 3], log: bool) -> [Vec<[f6
     out
 }
 
-/// The open and stored sizes and the bound against expansions.
-pub fn show(ui: &mut Ui, inspector: &Inspector) {
+/// The open and stored sizes and the bound against expansions, and the button that saves
+/// their history.
+pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     let log = inspector.log_scale;
     let Some(session) = &inspector.session else {
         ui.label("Step or run the search to draw its charts.");
         return;
     };
+    sink.button(ui, Command::ExportChart, !inspector.saving.busy());
     let lines = session.with_trace(|t| {
         let steps = &t.steps;
         series(steps.len(), |i| [steps[i].open, steps[i].closed, steps[i].bound.into()], log)
@@ -40,6 +45,28 @@ pub fn show(ui: &mut Ui, inspector: &Inspector) {
     let info = inspector.info();
     let names = ["open", info.stored.name, info.bound_name];
     plot(ui, "search-chart", lines, names, log, inspector.scrub);
+}
+
+/// The work of making the chart's whole history as CSV (one row per expansion: its
+/// number, the open size, the stored count and the bound named as the chart names them,
+/// then g and h), on a copy of the history taken now; none without a search.
+pub fn csv_of(inspector: &Inspector) -> Option<impl FnOnce() -> String + Send + 'static> {
+    let steps = inspector.session.as_ref()?.with_trace(|t| t.steps.clone());
+    let info = inspector.info();
+    let names = ["open", info.stored.name, info.bound_name];
+    Some(move || csv(&steps, names))
+}
+
+/// `steps` as CSV, the columns after the expansion named `names` (open, stored, bound).
+fn csv(steps: &[Step], names: [&str; 3]) -> String {
+    use std::fmt::Write as _;
+    let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+    let mut out =
+        format!("expansion,{},{},{},g,h\n", quote(names[0]), quote(names[1]), quote(names[2]));
+    for (i, s) in steps.iter().enumerate() {
+        let _ = writeln!(out, "{},{},{},{},{},{}", i + 1, s.open, s.closed, s.bound, s.g, s.h);
+    }
+    out
 }
 
 /// Draws the three lines of [`series`] (log10 of value + 1 when `log`), named `names` as
@@ -69,7 +96,6 @@ pub fn plot(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::inspect::Step;
 
     fn step(open: u32) -> Step {
         Step { node: 0, open, closed: 2 * open, g: 0, h: 0, bound: 3, from: (0, 0), dir: 0 }

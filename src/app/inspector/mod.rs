@@ -15,11 +15,11 @@ mod coverage_view;
 pub mod panel;
 mod pattern_view;
 pub mod patterns;
+pub mod saving;
 pub mod scrub;
 pub mod session;
 pub mod text;
 pub mod tree;
-pub mod tree_file;
 
 use crate::app::worker::Waker;
 use std::time::Instant;
@@ -160,8 +160,8 @@ pub struct Inspector {
     pub adopted: adopted::AdoptedSets,
     /// Why the search refused the dead sets added on its board, if it did.
     pub refused: Option<String>,
-    /// The search tree being saved to a file.
-    pub tree_file: tree_file::TreeFile,
+    /// The tree or the chart being saved to a file.
+    pub saving: saving::Saving,
     speed: (Instant, u64, f64),
 }
 
@@ -258,7 +258,7 @@ impl Default for Inspector {
             patterns: PatternBook::default(),
             adopted: adopted::AdoptedSets::default(),
             refused: None,
-            tree_file: tree_file::TreeFile::default(),
+            saving: saving::Saving::default(),
             coverage: coverage::CoverageView::default(),
             speed: (Instant::now(), 0, 0.0),
         }

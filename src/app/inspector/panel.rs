@@ -91,7 +91,7 @@ pub fn lower(ui: &mut Ui, inspector: &Inspector, dark: bool, sink: &mut Sink<'_>
         }
     });
     match inspector.view {
-        LowerView::Charts => charts::show(ui, inspector),
+        LowerView::Charts => charts::show(ui, inspector, sink),
         LowerView::History => scrub::show(ui, inspector, sink),
         LowerView::Tree => tree::show(ui, inspector, sink),
         LowerView::Patterns => pattern_view::show(ui, inspector, dark, sink),

@@ -40,7 +40,7 @@ impl ModeView for Inspector {
         if let Some(done) = self.coverage.poll() {
             *frame.status = done;
         }
-        if let Some(done) = self.tree_file.poll() {
+        if let Some(done) = self.saving.poll() {
             *frame.status = done;
         }
         self.refresh();

@@ -1,0 +1,92 @@
+//! What the inspector saves for slides and for debugging: the search tree drawn (Graphviz
+//! DOT) and the chart's history (CSV). The text (or the work to make it, for a history of
+//! millions of expansions) is kept while the user picks a file, then made and written on a
+//! worker.
+
+use std::path::PathBuf;
+
+use crate::app::worker::{Job, Waker};
+use crate::level::format::save_text;
+
+/// What is saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Saved {
+    /// The search tree drawn, in Graphviz DOT.
+    Tree,
+    /// The chart's history, one CSV row per expansion.
+    Chart,
+}
+
+impl Saved {
+    /// What it is, in a sentence.
+    pub fn name(self) -> &'static str {
+        match self {
+            Saved::Tree => "the search tree (Graphviz DOT)",
+            Saved::Chart => "the chart's history (CSV)",
+        }
+    }
+
+    /// The file name offered.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            Saved::Tree => "search-tree.dot",
+            Saved::Chart => "search-chart.csv",
+        }
+    }
+
+    /// The file type's name and extensions, for the system's dialog.
+    pub fn filter(self) -> (&'static str, &'static [&'static str]) {
+        match self {
+            Saved::Tree => ("Graphviz DOT", &["dot", "gv"]),
+            Saved::Chart => ("CSV", &["csv"]),
+        }
+    }
+}
+
+/// Makes the text to save.
+type Make = Box<dyn FnOnce() -> String + Send>;
+
+/// What a write ends with: what was saved, and the file or why not.
+type Written = (Saved, Result<PathBuf, String>);
+
+/// What waits for its file, and the write under way.
+#[derive(Default)]
+pub struct Saving {
+    held: Option<(Saved, Make)>,
+    job: Option<Job<(), Written>>,
+}
+
+impl Saving {
+    /// Keeps what `make` makes until a file is picked for it.
+    pub fn hold(&mut self, what: Saved, make: impl FnOnce() -> String + Send + 'static) {
+        self.held = Some((what, Box::new(make)));
+    }
+
+    /// Makes what is held and writes it to `path` on a worker (`repaint` wakes the window
+    /// when it is done); what to tell the user.
+    pub fn save(&mut self, path: PathBuf, repaint: Waker) -> String {
+        let Some((what, make)) = self.held.take() else {
+            return "Nothing to save: choose Save as… under the tree or the chart first.".into();
+        };
+        self.job = Some(Job::spawn(repaint, move |_| {
+            let saved = save_text(&path, &make()).map(|()| path).map_err(|e| e.to_string());
+            (what, saved)
+        }));
+        format!("Saving {}…", what.name())
+    }
+
+    /// What to tell the user once the write is done.
+    pub fn poll(&mut self) -> Option<String> {
+        let (what, done) = self.job.as_mut()?.poll()?;
+        self.job = None;
+        Some(match done {
+            Ok(path) => format!("Saved {} to {}.", what.name(), path.display()),
+            Err(e) => format!("Did not save {}: {e}.", what.name()),
+        })
+    }
+
+    /// Whether a write is under way.
+    pub fn busy(&self) -> bool {
+        self.job.is_some()
+    }
+}
