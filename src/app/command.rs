@@ -134,9 +134,9 @@ pub enum Command {
     InspectRun(f64),
     /// Inspector: run as fast as possible until solved or exhausted.
     InspectRunToSolution,
-    /// Inspector: save the search tree drawn (this Graphviz DOT text) to a file the user
-    /// picks.
-    ExportTree(String),
+    /// Inspector: save the search tree drawn (this text, Graphviz DOT or SVG) to a file the
+    /// user picks.
+    ExportTree(crate::app::inspector::saving::Saved, String),
     /// Inspector: save the chart's history (CSV) to a file the user picks.
     ExportChart,
     /// Inspector: write the tree or the chart held to this file.

@@ -32,7 +32,8 @@ impl Purpose {
             Purpose::Gif => "Export the GIF as",
             Purpose::Frames => "Export the PNG frames into a folder",
             Purpose::Experiment => "Open an experiment (RON file)",
-            Purpose::Export(Saved::Tree) => "Save the search tree (Graphviz DOT) as",
+            Purpose::Export(Saved::TreeDot) => "Save the search tree (Graphviz DOT) as",
+            Purpose::Export(Saved::TreeSvg) => "Save the search tree (SVG) as",
             Purpose::Export(Saved::Chart) => "Save the chart's history (CSV) as",
         }
     }

@@ -355,7 +355,7 @@ impl App {
             | C::SetCoveragePushes(_)
             | C::SelectMissed(_)
             | C::AdoptDeadSet
-            | C::ExportTree(_)
+            | C::ExportTree(..)
             | C::ExportChart
             | C::SaveExport(_)
             | C::ToggleLogScale

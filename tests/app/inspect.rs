@@ -717,9 +717,10 @@ fn every_method_of_the_catalogue_is_offered_built_and_stepped() {
 
 /// "Save as DOT…" under the search tree asks where (the window's own dialog when the
 /// system's cannot open), and writes the tree drawn as Graphviz DOT on a worker: a node per
-/// tree node generated, an edge per child with its verdict, the colours the view draws.
+/// tree node generated, an edge per child with its verdict, the colours the view draws;
+/// "Save as SVG…" writes the picture.
 #[test]
-fn the_search_tree_saves_as_graphviz_dot() {
+fn the_search_tree_saves_as_graphviz_dot_and_svg() {
     let mut h = stepped_once(TWO);
     h.get_by_label("Step").click();
     h.run();
@@ -728,6 +729,9 @@ fn the_search_tree_saves_as_graphviz_dot() {
     h.get_by_label("Save as DOT…").click();
     h.run();
     h.get_by_label("Save the search tree (Graphviz DOT) as");
+    // The test writes the file itself: the dialog is left.
+    h.get_by_label("Cancel").click();
+    h.run();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tree.dot");
     h.state_mut().send(sokolab::app::command::Command::SaveExport(path.clone()));
@@ -757,6 +761,25 @@ fn the_search_tree_saves_as_graphviz_dot() {
     if let Ok(out) = std::process::Command::new("dot").arg("-Tsvg").arg(&path).output() {
         assert!(out.status.success(), "dot reads it: {}", String::from_utf8_lossy(&out.stderr));
     }
+
+    // The same tree as an SVG picture: a circle with its tooltip per node, a line per edge.
+    h.get_by_label("Save as SVG…").click();
+    h.run();
+    h.get_by_label("Save the search tree (SVG) as");
+    // The test writes the file itself: the dialog is left.
+    h.get_by_label("Cancel").click();
+    h.run();
+    let path = dir.path().join("tree.svg");
+    h.state_mut().send(sokolab::app::command::Command::SaveExport(path.clone()));
+    h.step();
+    wait_while(&mut h, "the save", 10, |app| app.inspector().saving.busy());
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+            && svg.trim_end().ends_with("</svg>")
+    );
+    assert_eq!((svg.matches("<title>").count(), svg.matches("<line ").count()), (nodes, edges));
+    assert!(svg.contains("fill=\"#dc463c\" stroke") && svg.contains("pruned: "), "{svg}");
 }
 
 /// "Save as CSV…" under the charts writes the whole history, a row per expansion with the

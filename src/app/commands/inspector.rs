@@ -86,9 +86,9 @@ impl App {
                 let (position, boxes) = (answer.level.clone(), answer.dead_set().to_vec());
                 self.messages.status = self.inspector.adopt(&position, &boxes);
             }
-            Command::ExportTree(text) => {
-                self.inspector.saving.hold(Saved::Tree, move || text);
-                return Some(WindowRequest::PickExport(Saved::Tree));
+            Command::ExportTree(what, text) => {
+                self.inspector.saving.hold(what, move || text);
+                return Some(WindowRequest::PickExport(what));
             }
             Command::ExportChart => {
                 let make = crate::app::inspector::charts::csv_of(&self.inspector)?;

@@ -12,7 +12,9 @@ use crate::level::format::save_text;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Saved {
     /// The search tree drawn, in Graphviz DOT.
-    Tree,
+    TreeDot,
+    /// The search tree drawn, as an SVG picture.
+    TreeSvg,
     /// The chart's history, one CSV row per expansion.
     Chart,
 }
@@ -21,7 +23,8 @@ impl Saved {
     /// What it is, in a sentence.
     pub fn name(self) -> &'static str {
         match self {
-            Saved::Tree => "the search tree (Graphviz DOT)",
+            Saved::TreeDot => "the search tree (Graphviz DOT)",
+            Saved::TreeSvg => "the search tree (SVG)",
             Saved::Chart => "the chart's history (CSV)",
         }
     }
@@ -29,7 +32,8 @@ impl Saved {
     /// The file name offered.
     pub fn file_name(self) -> &'static str {
         match self {
-            Saved::Tree => "search-tree.dot",
+            Saved::TreeDot => "search-tree.dot",
+            Saved::TreeSvg => "search-tree.svg",
             Saved::Chart => "search-chart.csv",
         }
     }
@@ -37,7 +41,8 @@ impl Saved {
     /// The file type's name and extensions, for the system's dialog.
     pub fn filter(self) -> (&'static str, &'static [&'static str]) {
         match self {
-            Saved::Tree => ("Graphviz DOT", &["dot", "gv"]),
+            Saved::TreeDot => ("Graphviz DOT", &["dot", "gv"]),
+            Saved::TreeSvg => ("SVG", &["svg"]),
             Saved::Chart => ("CSV", &["csv"]),
         }
     }
