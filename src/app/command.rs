@@ -9,6 +9,7 @@ use std::sync::LazyLock;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use crate::app::editor::Shape;
+use crate::app::inspector::saving::Saved;
 use crate::app::inspector::{LowerView, PatternOrder, Shown};
 use crate::app::overlay::Overlay;
 use crate::app::solving::Aim;
@@ -136,9 +137,10 @@ pub enum Command {
     InspectRunToSolution,
     /// Inspector: save the search tree drawn (this text, Graphviz DOT or SVG) to a file the
     /// user picks.
-    ExportTree(crate::app::inspector::saving::Saved, String),
-    /// Inspector: save the chart's history (CSV) to a file the user picks.
-    ExportChart,
+    ExportTree(Saved, String),
+    /// Inspector: save the chart's history (CSV, [`Saved::Chart`]) or the chart (PNG,
+    /// [`Saved::ChartPng`]) to a file the user picks.
+    ExportChart(Saved),
     /// Inspector: write the tree or the chart held to this file.
     SaveExport(PathBuf),
     /// Inspector: run until an expansion has a child a deadlock rule prunes.
@@ -439,8 +441,10 @@ fn build_table() -> Vec<Entry> {
         Entry::new(C::SetLowerView(LowerView::Tree), "Search tree"),
         Entry::new(C::SetLowerView(LowerView::Patterns), "Deadlock patterns"),
         Entry::new(C::SetLowerView(LowerView::Coverage), "Deadlock coverage"),
-        Entry::new(C::ExportChart, "Save as CSV…")
+        Entry::new(C::ExportChart(Saved::Chart), "Save as CSV…")
             .tip("Every expansion of the history (open, stored, bound, g, h) as a CSV row, for a spreadsheet or a plot of your own"),
+        Entry::new(C::ExportChart(Saved::ChartPng), "Save as PNG…")
+            .tip("The chart as a picture (the log scale as shown), for slides"),
         Entry::new(C::RunCoverage, "Run coverage").tip(
             "Decide every position within the pushes given by the oracle, and judge each by every deadlock rule (on a worker)",
         ),

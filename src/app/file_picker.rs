@@ -35,6 +35,7 @@ impl Purpose {
             Purpose::Export(Saved::TreeDot) => "Save the search tree (Graphviz DOT) as",
             Purpose::Export(Saved::TreeSvg) => "Save the search tree (SVG) as",
             Purpose::Export(Saved::Chart) => "Save the chart's history (CSV) as",
+            Purpose::Export(Saved::ChartPng) => "Save the chart (PNG) as",
         }
     }
 

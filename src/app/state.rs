@@ -356,7 +356,7 @@ impl App {
             | C::SelectMissed(_)
             | C::AdoptDeadSet
             | C::ExportTree(..)
-            | C::ExportChart
+            | C::ExportChart(_)
             | C::SaveExport(_)
             | C::ToggleLogScale
             | C::ToggleSeedColours => self.inspector_command(command),

@@ -1,6 +1,6 @@
-//! Figure 7-26 as a PNG: a scramble table's states (open + closed) against n, one line per
-//! search, on a logarithmic axis. Drawn pixel by pixel with a built-in 3×5 font, so the
-//! command line needs no window and no font files.
+//! Line charts as PNG: figure 7-26 (a scramble table's states, open + closed, against n,
+//! one line per search, on a logarithmic axis) and the inspector's history. Drawn pixel by
+//! pixel with a built-in 3×5 font, so the command line needs no window and no font files.
 
 use crate::lab::experiment::Table;
 
@@ -120,56 +120,99 @@ impl Canvas {
     }
 }
 
-/// The chart of a scramble table as PNG bytes; none for a game-tree table.
+/// The chart of a scramble table as PNG bytes (figure 7-26: states, on a logarithmic axis,
+/// against n, a line per search); none for a game-tree table.
 pub fn png(table: &Table) -> Option<Vec<u8>> {
     let Table::Scramble { title, algorithms, rows, .. } = table else { return None };
+    let lines: Vec<Line> = (algorithms.iter().enumerate())
+        .map(|(i, name)| Line {
+            name,
+            points: rows.iter().map(|r| (f64::from(r.n), r.cells[i].states)).collect(),
+        })
+        .collect();
+    lines_png(title, "n moves", "states (log)", &lines, true, true)
+}
+
+/// One line of a chart: its name and its points (x, y), x growing.
+pub struct Line<'a> {
+    /// Its name in the legend.
+    pub name: &'a str,
+    /// Its points.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// `lines` as a PNG chart titled `title`: y on a logarithmic axis when `log` (values under
+/// 1 drawn at 1), else from 0; ticks at round numbers (each x when x is a small count); a
+/// mark on each point when `marks`. None when the image cannot be encoded.
+pub fn lines_png(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    lines: &[Line],
+    log: bool,
+    marks: bool,
+) -> Option<Vec<u8>> {
     let (left, top, right, bottom) = AREA;
     let (left, top, right, bottom) = (left as i64, top as i64, right as i64, bottom as i64);
     let mut canvas = Canvas::new();
     canvas.text(left, 6, title, INK);
-    let values = rows.iter().flat_map(|r| r.cells.iter().map(|c| c.states)).filter(|&v| v > 0.0);
-    let (low, high) = values.fold((f64::MAX, f64::MIN), |(l, h), v| (l.min(v), h.max(v)));
-    let (low, high) = if low > high { (1.0, 10.0) } else { (low, high) };
-    let (d0, d1) = (
-        low.log10().floor() as i32,
-        (high.log10().ceil() as i32).max(low.log10().floor() as i32 + 1),
-    );
-    let first = rows.first().map_or(0, |r| r.n);
-    let last = rows.last().map_or(1, |r| r.n).max(first + 1);
-    let x_of = |n: u32| left + (right - left) * i64::from(n - first) / i64::from(last - first);
-    let y_of = |v: f64| {
-        let t = (v.max(10f64.powi(d0)).log10() - f64::from(d0)) / f64::from(d1 - d0);
-        bottom - ((bottom - top) as f64 * t).round() as i64
+    let points = || lines.iter().flat_map(|l| l.points.iter().copied());
+    let (x0, x1) = points().fold((f64::MAX, f64::MIN), |(a, b), (x, _)| (a.min(x), b.max(x)));
+    let (x0, x1) = if x0 > x1 { (0.0, 1.0) } else { (x0, x1.max(x0 + 1.0)) };
+    let high = points().map(|(_, y)| y).fold(0.0, f64::max);
+    let x_of = |x: f64| left + ((right - left) as f64 * (x - x0) / (x1 - x0)).round() as i64;
+    let (y_ticks, t_of): (Vec<f64>, Box<dyn Fn(f64) -> f64>) = if log {
+        let low = points().map(|(_, y)| y).filter(|&y| y >= 1.0).fold(f64::MAX, f64::min);
+        let d0 = if low == f64::MAX { 0 } else { low.log10().floor() as i32 };
+        let d1 = (high.max(1.0).log10().ceil() as i32).max(d0 + 1);
+        let ticks = (d0..=d1).map(|d| 10f64.powi(d)).collect();
+        let t = move |y: f64| (y.max(10f64.powi(d0)).log10() - f64::from(d0)) / f64::from(d1 - d0);
+        (ticks, Box::new(t))
+    } else {
+        let step = round_step(high.max(1.0));
+        let top_tick = (high / step).ceil().max(1.0) * step;
+        let ticks = (0..=(top_tick / step) as usize).map(|k| k as f64 * step).collect();
+        (ticks, Box::new(move |y: f64| y / top_tick))
     };
-    for d in d0..=d1 {
-        let y = y_of(10f64.powi(d));
+    let y_of = |y: f64| bottom - ((bottom - top) as f64 * t_of(y)).round() as i64;
+    for &t in &y_ticks {
+        let y = y_of(t);
         canvas.line((left, y), (right, y), GRID);
-        let label = format!("{}", 10u64.saturating_pow(d.max(0) as u32));
+        let label = number(t);
         canvas.text(left - 8 - Canvas::text_width(&label), y - 5, &label, INK);
     }
-    for n in first..=last {
-        let x = x_of(n);
+    let whole = x1 - x0 <= 20.0 && points().all(|(x, _)| x.fract() == 0.0);
+    let x_ticks: Vec<f64> = if whole {
+        (x0 as i64..=x1 as i64).map(|x| x as f64).collect()
+    } else {
+        let step = round_step(x1 - x0);
+        let first = (x0 / step).ceil() as i64;
+        (first..).map(|k| k as f64 * step).take_while(|&x| x <= x1).collect()
+    };
+    for &t in &x_ticks {
+        let x = x_of(t);
         canvas.line((x, bottom), (x, bottom + 4), INK);
-        let label = n.to_string();
+        let label = number(t);
         canvas.text(x - Canvas::text_width(&label) / 2, bottom + 10, &label, INK);
     }
     canvas.line((left, top), (left, bottom), INK);
     canvas.line((left, bottom), (right, bottom), INK);
-    canvas.text((left + right) / 2 - 40, bottom + 30, "n moves", INK);
-    canvas.text(8, top - 22, "states (log)", INK);
-    for (i, name) in algorithms.iter().enumerate() {
+    canvas.text((left + right) / 2 - Canvas::text_width(x_label) / 2, bottom + 30, x_label, INK);
+    canvas.text(8, top - 22, y_label, INK);
+    for (i, line) in lines.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
-        let points: Vec<(i64, i64)> =
-            rows.iter().map(|r| (x_of(r.n), y_of(r.cells[i].states))).collect();
-        for pair in points.windows(2) {
+        let at: Vec<(i64, i64)> = line.points.iter().map(|&(x, y)| (x_of(x), y_of(y))).collect();
+        for pair in at.windows(2) {
             canvas.line(pair[0], pair[1], colour);
         }
-        for &(x, y) in &points {
-            canvas.rect(x - 3, y - 3, 7, 7, colour);
+        if marks {
+            for &(x, y) in &at {
+                canvas.rect(x - 3, y - 3, 7, 7, colour);
+            }
         }
         let ly = top + 8 + 18 * i as i64;
         canvas.rect(left + 12, ly, 18, 10, colour);
-        canvas.text(left + 38, ly, name, INK);
+        canvas.text(left + 38, ly, line.name, INK);
     }
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, WIDTH as u32, HEIGHT as u32);
@@ -179,6 +222,23 @@ pub fn png(table: &Table) -> Option<Vec<u8>> {
     writer.write_image_data(&canvas.pixels).ok()?;
     writer.finish().ok()?;
     Some(out)
+}
+
+/// A round step (1, 2 or 5 times a power of ten) that cuts `span` into at most about six.
+fn round_step(span: f64) -> f64 {
+    let rough = span / 6.0;
+    let power = 10f64.powf(rough.log10().floor());
+    [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * power).find(|&s| s >= rough).unwrap_or(power)
+}
+
+/// `x` as an axis writes it: whole numbers in full, thousands and millions shortened.
+fn number(x: f64) -> String {
+    match x {
+        x if x >= 1e6 && (x / 1e6).fract() == 0.0 => format!("{}M", x / 1e6),
+        x if x >= 1e3 && (x / 1e3).fract() == 0.0 => format!("{}K", x / 1e3),
+        x if x.fract() == 0.0 => format!("{x}"),
+        x => format!("{x:.1}"),
+    }
 }
 
 #[cfg(test)]

@@ -783,9 +783,9 @@ fn the_search_tree_saves_as_graphviz_dot_and_svg() {
 }
 
 /// "Save as CSV…" under the charts writes the whole history, a row per expansion with the
-/// counters the chart draws, named as the chart names them.
+/// counters the chart draws, named as the chart names them; "Save as PNG…" the chart.
 #[test]
-fn the_charts_history_saves_as_csv() {
+fn the_charts_history_saves_as_csv_and_the_chart_as_png() {
     let mut h = stepped_once(TWO);
     for _ in 0..4 {
         h.get_by_label("Step").click();
@@ -796,6 +796,8 @@ fn the_charts_history_saves_as_csv() {
     h.get_by_label("Save as CSV…").click();
     h.run();
     h.get_by_label("Save the chart's history (CSV) as");
+    h.get_by_label("Cancel").click();
+    h.run();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("chart.csv");
     h.state_mut().send(sokolab::app::command::Command::SaveExport(path.clone()));
@@ -816,5 +818,24 @@ fn the_charts_history_saves_as_csv() {
     for (i, (row, s)) in rows.iter().zip(&steps).enumerate() {
         let want = format!("{},{},{},{},{},{}", i + 1, s.open, s.closed, s.bound, s.g, s.h);
         assert_eq!(*row, want);
+    }
+
+    // "Save as PNG…": the chart as a picture, each line in its colour.
+    h.get_by_label("Save as PNG…").click();
+    h.run();
+    h.get_by_label("Save the chart (PNG) as");
+    h.get_by_label("Cancel").click();
+    h.run();
+    let path = dir.path().join("chart.png");
+    h.state_mut().send(sokolab::app::command::Command::SaveExport(path.clone()));
+    h.step();
+    wait_while(&mut h, "the save", 10, |app| app.inspector().saving.busy());
+    let file = std::fs::File::open(&path).unwrap();
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut pixels).unwrap();
+    assert!(frame.width > 300 && frame.height > 200);
+    for colour in [[214, 39, 40], [31, 119, 180], [44, 160, 44]] {
+        assert!(pixels.chunks(3).any(|p| p == colour), "a line in {colour:?}");
     }
 }

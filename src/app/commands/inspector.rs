@@ -2,7 +2,6 @@
 //! pausing, resetting, what the board shows, the lower panel's view and the pattern list.
 
 use crate::app::command::Command;
-use crate::app::inspector::saving::Saved;
 use crate::app::inspector::{Asked, Run, Shown};
 use crate::app::modes::cannot_search;
 use crate::app::overlay::Overlay;
@@ -87,13 +86,13 @@ impl App {
                 self.messages.status = self.inspector.adopt(&position, &boxes);
             }
             Command::ExportTree(what, text) => {
-                self.inspector.saving.hold(what, move || text);
+                self.inspector.saving.hold(what, move || Ok(text.into_bytes()));
                 return Some(WindowRequest::PickExport(what));
             }
-            Command::ExportChart => {
-                let make = crate::app::inspector::charts::csv_of(&self.inspector)?;
-                self.inspector.saving.hold(Saved::Chart, make);
-                return Some(WindowRequest::PickExport(Saved::Chart));
+            Command::ExportChart(what) => {
+                let make = crate::app::inspector::charts::file_of(&self.inspector, what)?;
+                self.inspector.saving.hold(what, make);
+                return Some(WindowRequest::PickExport(what));
             }
             Command::SaveExport(path) => {
                 self.messages.status = self.inspector.saving.save(path, self.waker.clone());

@@ -7,7 +7,9 @@ use egui_plot::{GridMark, Legend, Line, Plot, PlotPoints, VLine};
 
 use crate::app::command::Command;
 use crate::app::inspector::Inspector;
+use crate::app::inspector::saving::Saved;
 use crate::app::sink::Sink;
+use crate::lab::chart::{self, lines_png};
 use crate::solver::inspect::Step;
 
 /// Most points drawn per line (the history is sampled evenly down to this).
@@ -37,7 +39,11 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         ui.label("Step or run the search to draw its charts.");
         return;
     };
-    sink.button(ui, Command::ExportChart, !inspector.saving.busy());
+    ui.horizontal(|ui| {
+        let idle = !inspector.saving.busy();
+        sink.button(ui, Command::ExportChart(Saved::Chart), idle);
+        sink.button(ui, Command::ExportChart(Saved::ChartPng), idle);
+    });
     let lines = session.with_trace(|t| {
         let steps = &t.steps;
         series(steps.len(), |i| [steps[i].open, steps[i].closed, steps[i].bound.into()], log)
@@ -47,14 +53,42 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     plot(ui, "search-chart", lines, names, log, inspector.scrub);
 }
 
-/// The work of making the chart's whole history as CSV (one row per expansion: its
-/// number, the open size, the stored count and the bound named as the chart names them,
-/// then g and h), on a copy of the history taken now; none without a search.
-pub fn csv_of(inspector: &Inspector) -> Option<impl FnOnce() -> String + Send + 'static> {
-    let steps = inspector.session.as_ref()?.with_trace(|t| t.steps.clone());
+/// The work of making the chart's file `what` on a copy of the history taken now: the
+/// whole history as CSV (one row per expansion: its number, the open size, the stored count
+/// and the bound named as the chart names them, then g and h), or the chart as PNG (the
+/// scale as shown); none without a search.
+pub fn file_of(
+    inspector: &Inspector,
+    what: Saved,
+) -> Option<impl FnOnce() -> Result<Vec<u8>, String> + Send + 'static> {
+    let session = inspector.session.as_ref()?;
+    let steps = session.with_trace(|t| t.steps.clone());
     let info = inspector.info();
     let names = ["open", info.stored.name, info.bound_name];
-    Some(move || csv(&steps, names))
+    let title = match session.level.meta.title.as_str() {
+        "" => info.label.to_string(),
+        level => format!("{} on {level}", info.label),
+    };
+    let log = inspector.log_scale;
+    Some(move || match what {
+        Saved::ChartPng => png(&steps, names, &title, log).ok_or("cannot encode the image".into()),
+        _ => Ok(csv(&steps, names).into_bytes()),
+    })
+}
+
+/// The chart of `steps` as PNG: the lines named `names` against expansions, titled
+/// `title`, on a logarithmic scale when `log`.
+fn png(steps: &[Step], names: [&str; 3], title: &str, log: bool) -> Option<Vec<u8>> {
+    let [open, closed, bound] =
+        series(steps.len(), |i| [steps[i].open, steps[i].closed, steps[i].bound.into()], false);
+    let pairs = |line: Vec<[f64; 2]>| line.into_iter().map(|[x, y]| (x + 1.0, y)).collect();
+    let lines = [
+        chart::Line { name: names[0], points: pairs(open) },
+        chart::Line { name: names[1], points: pairs(closed) },
+        chart::Line { name: names[2], points: pairs(bound) },
+    ];
+    let scale = if log { " (log)" } else { "" };
+    lines_png(title, "expansions", &format!("size{scale}"), &lines, log, false)
 }
 
 /// `steps` as CSV, the columns after the expansion named `names` (open, stored, bound).

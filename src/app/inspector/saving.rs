@@ -1,12 +1,12 @@
 //! What the inspector saves for slides and for debugging: the search tree drawn (Graphviz
-//! DOT) and the chart's history (CSV). The text (or the work to make it, for a history of
+//! DOT or SVG), the chart's history (CSV) and the chart (PNG). The text (or the work to make it, for a history of
 //! millions of expansions) is kept while the user picks a file, then made and written on a
 //! worker.
 
 use std::path::PathBuf;
 
 use crate::app::worker::{Job, Waker};
-use crate::level::format::save_text;
+use crate::level::format::save_bytes;
 
 /// What is saved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +17,8 @@ pub enum Saved {
     TreeSvg,
     /// The chart's history, one CSV row per expansion.
     Chart,
+    /// The chart as a picture (PNG).
+    ChartPng,
 }
 
 impl Saved {
@@ -26,6 +28,7 @@ impl Saved {
             Saved::TreeDot => "the search tree (Graphviz DOT)",
             Saved::TreeSvg => "the search tree (SVG)",
             Saved::Chart => "the chart's history (CSV)",
+            Saved::ChartPng => "the chart (PNG)",
         }
     }
 
@@ -35,6 +38,7 @@ impl Saved {
             Saved::TreeDot => "search-tree.dot",
             Saved::TreeSvg => "search-tree.svg",
             Saved::Chart => "search-chart.csv",
+            Saved::ChartPng => "search-chart.png",
         }
     }
 
@@ -44,12 +48,13 @@ impl Saved {
             Saved::TreeDot => ("Graphviz DOT", &["dot", "gv"]),
             Saved::TreeSvg => ("SVG", &["svg"]),
             Saved::Chart => ("CSV", &["csv"]),
+            Saved::ChartPng => ("PNG", &["png"]),
         }
     }
 }
 
-/// Makes the text to save.
-type Make = Box<dyn FnOnce() -> String + Send>;
+/// Makes the bytes to save, or says why it cannot.
+type Make = Box<dyn FnOnce() -> Result<Vec<u8>, String> + Send>;
 
 /// What a write ends with: what was saved, and the file or why not.
 type Written = (Saved, Result<PathBuf, String>);
@@ -63,7 +68,11 @@ pub struct Saving {
 
 impl Saving {
     /// Keeps what `make` makes until a file is picked for it.
-    pub fn hold(&mut self, what: Saved, make: impl FnOnce() -> String + Send + 'static) {
+    pub fn hold(
+        &mut self,
+        what: Saved,
+        make: impl FnOnce() -> Result<Vec<u8>, String> + Send + 'static,
+    ) {
         self.held = Some((what, Box::new(make)));
     }
 
@@ -74,7 +83,9 @@ impl Saving {
             return "Nothing to save: choose Save as… under the tree or the chart first.".into();
         };
         self.job = Some(Job::spawn(repaint, move |_| {
-            let saved = save_text(&path, &make()).map(|()| path).map_err(|e| e.to_string());
+            let saved = make().and_then(|bytes| {
+                save_bytes(&path, &bytes).map(|()| path).map_err(|e| e.to_string())
+            });
             (what, saved)
         }));
         format!("Saving {}…", what.name())

@@ -13,7 +13,7 @@ mod writer;
 pub use file::{FileError, load_file, load_located, read_text};
 pub use origin::{BoardOrigin, Columns, RowOrigin};
 pub use reader::{Located, read_located};
-pub use save::{save_file, save_text};
+pub use save::{save_bytes, save_file, save_text};
 
 use crate::level::Collection;
 

@@ -33,6 +33,11 @@ pub fn save_file(
 /// earlier saves of the same file left behind (their process is gone, or they are over an
 /// hour old) are removed.
 pub fn save_text(path: impl AsRef<Path>, text: &str) -> Result<(), FileError> {
+    save_bytes(path, text.as_bytes())
+}
+
+/// Writes `bytes` to `path` atomically, as [`save_text`] writes text.
+pub fn save_bytes(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), FileError> {
     let path = path.as_ref();
     let failed = |e: std::io::Error| FileError::io(path, "cannot save", &e);
     let target = through_links(path).map_err(failed)?;
@@ -56,7 +61,7 @@ pub fn save_text(path: impl AsRef<Path>, text: &str) -> Result<(), FileError> {
         if let Some(old) = &old {
             keep_owner_and_mode(&file, old)?;
         }
-        file.write_all(text.as_bytes())?;
+        file.write_all(bytes)?;
         file.sync_all()?;
         std::fs::rename(&temp, &target)
     })();
