@@ -390,10 +390,13 @@ impl App {
             if let Some(dir) = enter {
                 picker.enter(dir);
             }
+            // Enter in the name field does what the action button does.
+            let mut entered = false;
             if picker.purpose.names_a_file() {
                 ui.horizontal(|ui| {
                     let label = ui.label("File name").id;
-                    ui.text_edit_singleline(&mut picker.name).labelled_by(label);
+                    let field = ui.text_edit_singleline(&mut picker.name).labelled_by(label);
+                    entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 });
             }
             if let Some(file) = picker.asking().map(Path::to_path_buf) {
@@ -414,7 +417,7 @@ impl App {
                 ui.horizontal(|ui| {
                     let chosen = picker.chosen();
                     let action = egui::Button::new(picker.purpose.action());
-                    if ui.add_enabled(chosen.is_some(), action).clicked()
+                    if (ui.add_enabled(chosen.is_some(), action).clicked() || entered)
                         && let Some(path) = chosen
                     {
                         // An existing file is replaced only once the user says so.

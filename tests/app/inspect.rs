@@ -729,13 +729,18 @@ fn the_search_tree_saves_as_graphviz_dot_and_svg() {
     h.get_by_label("Save as DOT…").click();
     h.run();
     h.get_by_label("Save the search tree (Graphviz DOT) as");
-    // The test writes the file itself: the dialog is left.
-    h.get_by_label("Cancel").click();
-    h.run();
+    // A folder and a name in the window's dialog, and Enter in the name's field.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tree.dot");
-    h.state_mut().send(sokolab::app::command::Command::SaveExport(path.clone()));
+    let picker = h.state_mut().files_mut().picker.as_mut().expect("the dialog is open");
+    picker.enter(dir.path().into());
+    picker.name = "tree.dot".into();
+    h.run();
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "File name").focus();
+    h.run();
+    h.key_press(Key::Enter);
     h.step();
+    assert!(h.state().files().picker.is_none(), "Enter saves as the button does");
     wait_while(&mut h, "the save", 10, |app| app.inspector().saving.busy());
     let status = h.state().messages().status.clone();
     assert!(status.starts_with("Saved the search tree (Graphviz DOT) to"), "{status}");
