@@ -40,7 +40,7 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         return;
     };
     ui.horizontal(|ui| {
-        let idle = !inspector.saving.busy();
+        let idle = !inspector.saving.busy() && session.with_trace(|t| !t.steps.is_empty());
         sink.button(ui, Command::ExportChart(Saved::Chart), idle);
         sink.button(ui, Command::ExportChart(Saved::ChartPng), idle);
     });

@@ -265,7 +265,7 @@ pub fn svg(tree: &[TreeNode], at: usize, solution: &[NodeId], seed: bool) -> Str
             String::new()
         };
         out += &format!(
-            "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{R}\" fill=\"{}\" stroke=\"#808080\"><title>{title}</title></circle>{ring}\n",
+            "<g><title>{title}</title><circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{R}\" fill=\"{}\" stroke=\"#808080\"/>{ring}</g>\n",
             hex(colours[i])
         );
     }
