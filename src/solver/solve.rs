@@ -107,25 +107,7 @@ pub fn solve_with_progress(
     if config.method == Method::Auto && config.parallel {
         return solve_in_parallel(level, config, &watch, progress);
     }
-    let interrupt = Interrupt::new(limits.memory_bytes);
-    watch.guard(std::slice::from_ref(&interrupt), &|| false, || {
-        let mut search = match build_with(level, config, NoTrace, &interrupt) {
-            Ok(s) => s,
-            Err(Setup::Unsearchable(why)) => return Outcome::Invalid(why),
-            Err(Setup::Interrupted) => {
-                return watch.stopped(limits, &interrupt, &Stats::default(), 0);
-            }
-        };
-        drive(
-            level,
-            search.as_mut(),
-            &watch,
-            limits,
-            &interrupt,
-            &|| false,
-            &mut Report::Progress(progress),
-        )
-    })
+    one_thread(level, config, &watch, NoTrace, &mut Report::Progress(progress))
 }
 
 /// [`solve`] one expansion at a time on one thread, calling `each` after every expansion
@@ -138,27 +120,31 @@ pub fn solve_traced(
     cancel: &AtomicBool,
     each: &mut dyn FnMut(&dyn Search),
 ) -> Outcome {
-    let start = Instant::now();
-    let watch = Watch { limits, cancel, start };
-    let interrupt = Interrupt::new(limits.memory_bytes);
+    let watch = Watch { limits, cancel, start: Instant::now() };
     let config = Config { parallel: false, ..*config };
+    one_thread(level, &config, &watch, Recorder::default(), &mut Report::Each(each))
+}
+
+/// The search `config` asks for on `level`, traced by `observer`, driven on this thread
+/// under `watch`'s limits, reporting to `report`.
+fn one_thread<O: Traced>(
+    level: &Level,
+    config: &Config,
+    watch: &Watch,
+    observer: O,
+    report: &mut Report<'_>,
+) -> Outcome {
+    let limits = watch.limits;
+    let interrupt = Interrupt::new(limits.memory_bytes);
     watch.guard(std::slice::from_ref(&interrupt), &|| false, || {
-        let mut search = match build_with(level, &config, Recorder::default(), &interrupt) {
+        let mut search = match build_with(level, config, observer, &interrupt) {
             Ok(s) => s,
             Err(Setup::Unsearchable(why)) => return Outcome::Invalid(why),
             Err(Setup::Interrupted) => {
                 return watch.stopped(limits, &interrupt, &Stats::default(), 0);
             }
         };
-        drive(
-            level,
-            search.as_mut(),
-            &watch,
-            limits,
-            &interrupt,
-            &|| false,
-            &mut Report::Each(each),
-        )
+        drive(level, search.as_mut(), watch, limits, &interrupt, &|| false, report)
     })
 }
 
