@@ -20,6 +20,8 @@ type Found = Vec<(LevelKey, Option<Fingerprint>)>;
 #[derive(Default)]
 pub struct Fingerprints {
     known: HashMap<LevelKey, Option<Fingerprint>>,
+    /// The collection's keys when it was last followed (nothing to do while they stand).
+    followed: Vec<LevelKey>,
     job: Option<Job<(), Found>>,
     /// Counts the fingerprints that came in from a worker (what was computed from them
     /// must be computed again).
@@ -33,16 +35,23 @@ impl std::fmt::Debug for Fingerprints {
 }
 
 impl Fingerprints {
-    /// Follows the collection `document` holds: takes in what the worker found, forgets the
-    /// boards gone, fingerprints a few new ones at once and sends many to a worker
-    /// (`repaint` wakes the window when it is done).
+    /// Follows the collection `document` holds: takes in what the worker found and, when
+    /// the collection's keys changed, forgets the boards gone, fingerprints a few new ones
+    /// at once and sends many to a worker (`repaint` wakes the window when it is done).
     pub fn follow(&mut self, document: &DocumentState, repaint: Waker) {
         if let Some(found) = self.job.as_mut().and_then(Job::poll) {
             self.known.extend(found);
             self.job = None;
             self.revision += 1;
+            // Boards changed while it worked may still miss theirs.
+            self.followed.clear();
         }
-        let live: HashSet<LevelKey> = document.levels().map(|(k, _)| k).collect();
+        if self.job.is_some() || self.followed.iter().copied().eq(document.levels().map(|(k, _)| k))
+        {
+            return;
+        }
+        self.followed = document.levels().map(|(k, _)| k).collect();
+        let live: HashSet<LevelKey> = self.followed.iter().copied().collect();
         self.known.retain(|k, _| live.contains(k));
         let missing: Vec<(LevelKey, &Level)> =
             document.levels().filter(|(k, _)| !self.known.contains_key(k)).collect();
@@ -50,7 +59,7 @@ impl Fingerprints {
             for (key, level) in missing {
                 self.known.insert(key, fingerprint(level));
             }
-        } else if self.job.is_none() {
+        } else {
             let work: Vec<(LevelKey, Level)> =
                 missing.into_iter().map(|(k, l)| (k, l.clone())).collect();
             self.job = Some(Job::spawn(repaint, move |r| {
