@@ -145,6 +145,8 @@ pub enum Command {
     SaveExport(PathBuf),
     /// Inspector: run until an expansion has a child a deadlock rule prunes.
     InspectRunUntilPruned,
+    /// Inspector: run until one of the breakpoints set fires.
+    InspectRunUntilBreak,
     /// Inspector: stop running.
     InspectPause,
     /// Inspector: start the search again from the level shown.
@@ -433,6 +435,10 @@ fn build_table() -> Vec<Entry> {
             .short("Until pruned")
             .tip("Run until an expansion has a child that a deadlock rule prunes")
             .key(inspect, key(Key::U)),
+        Entry::new(C::InspectRunUntilBreak, "Run until a breakpoint")
+            .short("Until breakpoint")
+            .tip("Run until one of the breakpoints set fires (the one that fired is named)")
+            .key(inspect, key(Key::B)),
         Entry::new(C::InspectPause, "Pause").key(inspect, key(Key::P)),
         Entry::new(C::InspectReset, "Reset").key(inspect, key(Key::Escape)),
         Entry::new(C::InspectShow(Shown::Current), "Show the node being expanded"),

@@ -173,6 +173,12 @@ impl App {
         &self.lab
     }
 
+    /// The inspector, to change as its panel does: the panel owns its settings (the step
+    /// count, the rate, the breakpoints) and changes them as it draws.
+    pub fn inspector_mut(&mut self) -> &mut Inspector {
+        &mut self.inspector
+    }
+
     /// The lab, to change as its panels do: they own its state and change it as they draw
     /// (the problem, the search, the trials of an experiment), with no command between.
     pub fn lab_mut(&mut self) -> &mut crate::app::lab::LabState {
@@ -343,6 +349,7 @@ impl App {
             | C::InspectRun(_)
             | C::InspectRunToSolution
             | C::InspectRunUntilPruned
+            | C::InspectRunUntilBreak
             | C::InspectPause
             | C::InspectReset
             | C::InspectShow(_)

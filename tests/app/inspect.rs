@@ -304,14 +304,14 @@ fn counts_are_named_by_what_they_count() {
     }
 }
 
-/// "Run until a rule prunes" stops at the first expansion with a child a deadlock rule
+/// "Run until a rule prunes" (`U`) stops at the first expansion with a child a deadlock rule
 /// pruned: the same expansion as stepping the search one at a time.
 #[test]
 fn run_until_a_rule_prunes_stops_at_the_first_pruned_child() {
     let mut h = window(TWO);
     h.get_by_label("Inspector").click();
     h.run();
-    h.get_by_label("Until pruned").click();
+    h.key_press(egui::Key::U);
     let start = std::time::Instant::now();
     while h.state().inspector().snapshot.stats.expanded == 0
         || h.state().inspector().session.as_ref().is_some_and(|s| s.is_running())

@@ -2,6 +2,7 @@
 //! pointer and keyboard events and checks the state and the labels shown.
 #![cfg(feature = "gui")]
 
+mod breakpoints;
 mod collection;
 mod edit;
 mod files;

@@ -7,6 +7,7 @@ use crate::app::modes::cannot_search;
 use crate::app::overlay::Overlay;
 use crate::app::state::{App, WindowRequest};
 use crate::app::worker::Waker;
+use crate::solver::inspect::breakpoint::Break;
 
 impl App {
     /// Carries out an inspector command.
@@ -36,7 +37,18 @@ impl App {
             Command::InspectStepMany(n) => return self.inspect_run(Run::Steps(n)),
             Command::InspectRun(rate) => return self.inspect_run(Run::Rate(rate)),
             Command::InspectRunToSolution => return self.inspect_run(Run::Full),
-            Command::InspectRunUntilPruned => return self.inspect_run(Run::UntilPruned),
+            Command::InspectRunUntilPruned => {
+                return self.inspect_run(Run::Until(vec![Break::Pruned(None)]));
+            }
+            Command::InspectRunUntilBreak => {
+                let breaks = self.inspector.breakpoints.active(self.document.key());
+                if breaks.is_empty() {
+                    self.messages.status =
+                        "No breakpoint is on: set one under Breakpoints in the panel.".into();
+                    return None;
+                }
+                return self.inspect_run(Run::Until(breaks));
+            }
             Command::InspectPause => {
                 if self.inspector.cancel_building() {
                     self.messages.status = "Stopped preparing the search.".into();

@@ -16,7 +16,7 @@ use crate::solver::{Config, Interrupt, Unsearchable};
 pub type Built = Result<Option<Session>, Unsearchable>;
 
 /// A step or run asked for while the search is being built.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Asked {
     /// One expansion.
     Step,

@@ -8,6 +8,8 @@
 //! [`Snapshot`] taken once a frame and send commands.
 
 pub mod adopted;
+mod breakpoint_view;
+pub mod breakpoints;
 pub mod building;
 pub mod charts;
 pub mod coverage;
@@ -162,6 +164,8 @@ pub struct Inspector {
     pub refused: Option<String>,
     /// The tree or the chart being saved to a file.
     pub saving: saving::Saving,
+    /// The breakpoints set for *Run until a breakpoint*.
+    pub breakpoints: breakpoints::Breakpoints,
     speed: (Instant, u64, f64),
 }
 
@@ -259,6 +263,7 @@ impl Default for Inspector {
             adopted: adopted::AdoptedSets::default(),
             refused: None,
             saving: saving::Saving::default(),
+            breakpoints: breakpoints::Breakpoints::default(),
             coverage: coverage::CoverageView::default(),
             speed: (Instant::now(), 0, 0.0),
         }
@@ -561,7 +566,12 @@ impl Inspector {
         }
         match s.progress() {
             Progress::Running if s.is_running() => "Running…".into(),
-            Progress::Running => "Paused.".into(),
+            Progress::Running => match s.fired() {
+                Some((at, fired)) => {
+                    format!("Stopped at a breakpoint after expansion {at}: {}.", fired.said)
+                }
+                None => "Paused.".into(),
+            },
             Progress::Solved(_) => match &self.solution {
                 Some(Ok(solution)) => {
                     let proved = solution.proved().map(|p| format!(" ({p})")).unwrap_or_default();

@@ -7,7 +7,8 @@ use egui::{Color32, RichText, Ui};
 use crate::app::command::Command;
 use crate::app::inspector::text::{child_row, dir_letter, node_row, plural};
 use crate::app::inspector::{
-    Inspector, LowerView, Shown, VerdictFilter, charts, coverage_view, pattern_view, scrub, tree,
+    Inspector, LowerView, Shown, VerdictFilter, breakpoint_view, charts, coverage_view,
+    pattern_view, scrub, tree,
 };
 use crate::app::sink::Sink;
 use crate::solver::Technique;
@@ -227,9 +228,10 @@ fn controls(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
     });
     ui.horizontal_wrapped(|ui| {
         sink.button(ui, Command::InspectRunToSolution, idle);
-        sink.button(ui, Command::InspectRunUntilPruned, idle);
+        breakpoint_view::buttons(ui, inspector, idle, sink);
         sink.button(ui, Command::InspectReset, true);
     });
+    breakpoint_view::show(ui, inspector);
     ui.label(inspector.state_line());
 }
 

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use crate::app::document::LevelKey;
 use crate::level::Level;
+use crate::solver::inspect::breakpoint::{Break, Fired, Watch};
 use crate::solver::inspect::trace::{self, Trace, Tracer};
 use crate::solver::{Config, Interrupt, Progress, Search, Unsearchable, build_interruptible};
 
@@ -24,7 +25,7 @@ const MEMORY_LIMIT: usize = 3 << 30;
 const SLICE: Duration = Duration::from_millis(1);
 
 /// How the worker runs.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Run {
     /// This many expansions, then pause.
     Steps(u64),
@@ -32,15 +33,17 @@ pub enum Run {
     Rate(f64),
     /// As fast as possible until a solution is found or the space is exhausted.
     Full,
-    /// As fast as possible until an expansion has a child that a deadlock rule prunes.
-    UntilPruned,
+    /// As fast as possible until one of these breakpoints fires (or the search ends).
+    Until(Vec<Break>),
 }
 
 /// How a worker's run ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ended {
     /// Paused (asked to, or its step count reached).
     Paused,
+    /// A breakpoint fired after this expansion.
+    Break(u64, Fired),
     /// The search finished.
     Finished(Progress),
     /// The search holds more memory than the inspector allows.
@@ -63,6 +66,7 @@ pub struct Session {
     worker: Option<Worker>,
     progress: Progress,
     memory_full: bool,
+    fired: Option<(u64, Fired)>,
     /// The key of the level and board searched.
     pub key: LevelKey,
     /// The level searched.
@@ -92,6 +96,7 @@ impl Session {
             worker: None,
             progress: Progress::Running,
             memory_full: false,
+            fired: None,
             key,
             level: level.clone(),
             config,
@@ -131,6 +136,11 @@ impl Session {
         self.memory_full
     }
 
+    /// The breakpoint that stopped the last run, after which expansion, and what it said.
+    pub fn fired(&self) -> Option<&(u64, Fired)> {
+        self.fired.as_ref()
+    }
+
     /// Whether the worker is running.
     pub fn is_running(&self) -> bool {
         self.worker.is_some()
@@ -144,6 +154,7 @@ impl Session {
     /// One expansion, on the calling thread.
     pub fn step_once(&mut self) {
         if self.can_step() && !self.is_running() {
+            self.fired = None;
             let progress = self.search().step(1);
             self.progress = progress;
         }
@@ -154,6 +165,7 @@ impl Session {
         if !self.can_step() || self.is_running() {
             return;
         }
+        self.fired = None;
         let stop = Arc::new(AtomicBool::new(false));
         let (search, waiting, flag) =
             (Arc::clone(&self.search), Arc::clone(&self.waiting), Arc::clone(&stop));
@@ -184,6 +196,7 @@ impl Session {
         match worker.handle.join() {
             Ok(Ended::Finished(p)) => self.progress = p,
             Ok(Ended::MemoryFull) => self.memory_full = true,
+            Ok(Ended::Break(at, fired)) => self.fired = Some((at, fired)),
             Ok(Ended::Paused) => {}
             Err(_) => self.memory_full = true,
         }
@@ -209,9 +222,17 @@ fn work(
     let target = || match run {
         Run::Steps(n) => n,
         Run::Rate(r) => (start.elapsed().as_secs_f64() * r) as u64,
-        Run::Full | Run::UntilPruned => u64::MAX,
+        Run::Full | Run::Until(_) => u64::MAX,
     };
-    let pruned = |s: &dyn Search| s.stats().pruned.iter().sum::<u64>();
+    // Breakpoints are checked after every expansion, so their run steps one at a time.
+    let mut watch = match &run {
+        Run::Until(breaks) => {
+            let s = search.lock().unwrap_or_else(|e| e.into_inner());
+            Some(Watch::new(breaks.clone(), s.as_ref()))
+        }
+        _ => None,
+    };
+    let batch = if watch.is_some() { 1 } else { 16 };
     let mut done = 0u64;
     let mut last_repaint = Instant::now();
     loop {
@@ -229,15 +250,14 @@ fn work(
             let mut s = search.lock().unwrap_or_else(|e| e.into_inner());
             let slice = Instant::now();
             while done < target() && slice.elapsed() < SLICE {
-                let (before, pruned_before) = (s.stats().expanded, pruned(s.as_ref()));
-                let batch = if run == Run::UntilPruned { 1 } else { 16 };
+                let before = s.stats().expanded;
                 let p = s.step((target() - done).min(batch));
                 done += s.stats().expanded - before;
                 if p != Progress::Running {
                     return Ended::Finished(p);
                 }
-                if run == Run::UntilPruned && pruned(s.as_ref()) > pruned_before {
-                    return Ended::Paused;
+                if let Some(fired) = watch.as_mut().and_then(|w| w.check(s.as_ref())) {
+                    return Ended::Break(s.stats().expanded, fired);
                 }
                 if s.memory() > MEMORY_LIMIT {
                     return Ended::MemoryFull;

@@ -10,10 +10,11 @@ use crate::app::board::Overlays;
 use crate::app::command::Command;
 use crate::app::document::DocumentState;
 use crate::app::inspector::{self, Asked, Inspector, Run, Shown};
-use crate::app::modes::{Frame, ModeView};
+use crate::app::modes::{Frame, ModeView, Pointer};
 use crate::app::overlay::Overlay;
 use crate::level::{Level, Pos};
 use crate::solver::Unsearchable;
+use crate::solver::inspect::breakpoint::Break;
 
 /// How soon the window looks again for a search being built.
 const BUILDING: std::time::Duration = std::time::Duration::from_millis(50);
@@ -49,6 +50,11 @@ impl ModeView for Inspector {
     /// The node shown (the start before the first step), or the position of the missed
     /// dead set selected in the coverage.
     fn board<'a>(&'a self, _: &'a DocumentState) -> Option<&'a Level> {
+        if let Some(session) = &self.session
+            && let Some(level) = self.breakpoints.board(session.key, &session.level)
+        {
+            return Some(level);
+        }
         if let Some((level, _)) = self.coverage.example(self.key()) {
             return Some(level);
         }
@@ -65,6 +71,18 @@ impl ModeView for Inspector {
 
     fn lower_panel(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         inspector::panel::lower(ui, self, frame.settings.dark, &mut frame.sink);
+    }
+
+    /// While breakpoints are being set, a click picks a box or a square, or paints the
+    /// position.
+    fn pointer(&mut self, pointer: &Pointer, frame: &mut Frame<'_>) {
+        let (Some(session), Some(at)) = (&self.session, pointer.cell) else { return };
+        let clicked = pointer.over_board && (pointer.primary || pointer.secondary);
+        if self.breakpoints.picking.is_none() || !clicked {
+            return;
+        }
+        let (key, start) = (session.key, session.level.clone());
+        *frame.status = self.breakpoints.click(key, &start, at, pointer.secondary);
     }
 
     /// The pushes to the node shown, the area its player stands for, the sub-problem being
@@ -105,7 +123,10 @@ pub(crate) fn asked_command(asked: Asked) -> Command {
         Asked::Run(Run::Steps(n)) => Command::InspectStepMany(n),
         Asked::Run(Run::Rate(rate)) => Command::InspectRun(rate),
         Asked::Run(Run::Full) => Command::InspectRunToSolution,
-        Asked::Run(Run::UntilPruned) => Command::InspectRunUntilPruned,
+        Asked::Run(Run::Until(breaks)) if breaks == [Break::Pruned(None)] => {
+            Command::InspectRunUntilPruned
+        }
+        Asked::Run(Run::Until(_)) => Command::InspectRunUntilBreak,
     }
 }
 

@@ -9,12 +9,14 @@
 //!   boxes involved.
 //! - [`export`]: an expansion with its children and their verdicts as a JSON trace line.
 //! - [`boards`]: positions along pushes (a child's board, a path from the start).
+//! - [`breakpoint`]: conditions on expansions that stop a run, and the watch that checks them.
 //! - [`tree`]: the tree of the first expansions, for a tree view.
 //! - [`plan`]: rooms, goal areas and entrances, the packing order and the backward search's
 //!   packing-and-parking plan, in board coordinates.
 
 pub mod analysis;
 pub mod boards;
+pub mod breakpoint;
 pub mod explain;
 pub mod export;
 pub mod plan;
