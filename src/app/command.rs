@@ -145,6 +145,10 @@ pub enum Command {
     SaveExport(PathBuf),
     /// Inspector: run until an expansion has a child a deadlock rule prunes.
     InspectRunUntilPruned,
+    /// Inspector: put the search back one expansion.
+    InspectStepBack,
+    /// Inspector: put the search at this many expansions (back, or forward by stepping).
+    InspectGoTo(u64),
     /// Inspector: run until one of the breakpoints set fires.
     InspectRunUntilBreak,
     /// Inspector: stop running.
@@ -430,6 +434,12 @@ fn build_table() -> Vec<Entry> {
         ),
         // Inspector
         Entry::new(C::InspectStep, "Step").key(inspect, key(Key::Space)),
+        Entry::new(C::InspectStepBack, "Step back")
+            .tip("Put the search itself back one expansion: its node, children, frontier, counters, chart and tree as they were")
+            .key(inspect, key(Key::Backspace)),
+        Entry::new(C::InspectGoTo(0), "Go to this expansion").tip(
+            "Put the search itself at this expansion (re-run from its start: the search is deterministic), to step on from there",
+        ),
         Entry::new(C::InspectRunToSolution, "Run to solution").key(inspect, key(Key::R)),
         Entry::new(C::InspectRunUntilPruned, "Run until a rule prunes")
             .short("Until pruned")

@@ -350,6 +350,8 @@ impl App {
             | C::InspectRunToSolution
             | C::InspectRunUntilPruned
             | C::InspectRunUntilBreak
+            | C::InspectStepBack
+            | C::InspectGoTo(_)
             | C::InspectPause
             | C::InspectReset
             | C::InspectShow(_)

@@ -15,6 +15,7 @@ mod layout;
 mod overlays;
 mod patterns;
 mod play;
+mod rewind;
 mod solve;
 mod teach;
 mod timeline;

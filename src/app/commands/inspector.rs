@@ -40,6 +40,15 @@ impl App {
             Command::InspectRunUntilPruned => {
                 return self.inspect_run(Run::Until(vec![Break::Pruned(None)]));
             }
+            Command::InspectStepBack => {
+                let expanded = self.inspector.snapshot.steps as u64;
+                if expanded == 0 {
+                    self.messages.status = "No expansion to step back from.".into();
+                    return None;
+                }
+                return self.inspect_go_to(expanded - 1);
+            }
+            Command::InspectGoTo(to) => return self.inspect_go_to(to),
             Command::InspectRunUntilBreak => {
                 let breaks = self.inspector.breakpoints.active(self.document.key());
                 if breaks.is_empty() {
@@ -138,6 +147,17 @@ impl App {
         if self.inspector.key() != Some(self.document.key()) {
             self.reset_inspector();
         }
+    }
+
+    /// Puts the search at `to` expansions: back by a re-run on a worker, forward by a run.
+    fn inspect_go_to(&mut self, to: u64) -> Option<WindowRequest> {
+        if self.inspector.building.is_some() || self.inspector.session.is_none() {
+            self.messages.status = "The search is being built: wait for it, or Pause.".into();
+            return None;
+        }
+        self.inspector.coverage.selected = None;
+        let run = self.inspector.go_to(to, self.waker.clone())?;
+        self.inspect_run(run)
     }
 
     /// Asks the window to start the worker on the search (built first if needed; when that

@@ -17,7 +17,7 @@ struct DeadSet {
 }
 
 /// The dead sets added, for every level and board.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct AdoptedSets(Vec<DeadSet>);
 
 impl AdoptedSets {

@@ -1,11 +1,16 @@
 //! A search being built on a worker thread. Building analyses the level (dead squares,
 //! distances, the packing plan, a backward search for FESS), which takes seconds on a big
 //! board; the window keeps drawing meanwhile, and the user can cancel.
+//!
+//! Going back to an earlier expansion is a build too: the search is deterministic, so the
+//! worker builds it afresh and re-runs it to that expansion (the search shown stays until
+//! the new one is ready).
 
 use crate::app::worker::Waker;
 use std::time::Duration;
 
 use crate::app::document::LevelKey;
+use crate::app::inspector::adopted::AdoptedSets;
 use crate::app::inspector::session::{Run, Session};
 use crate::app::worker::Job;
 use crate::level::Level;
@@ -30,8 +35,11 @@ pub struct Building {
     pub key: LevelKey,
     /// What the user asked for meanwhile, carried out once it is built.
     pub then: Option<Asked>,
+    /// The expansion it re-runs the search to, when it goes back to one.
+    pub to: Option<u64>,
     interrupt: Interrupt,
-    job: Job<(), Built>,
+    /// Reports the expansions re-run so far.
+    job: Job<u64, Built>,
     /// Whether the result was handed over (its search keeps `interrupt` as its stop flag).
     done: bool,
 }
@@ -42,7 +50,35 @@ impl Building {
         let interrupt = Interrupt::default();
         let (work, stop) = (level.clone(), interrupt.clone());
         let job = Job::spawn(repaint, move |_| Session::new(key, &work, config, &stop));
-        Building { key, then: None, interrupt, job, done: false }
+        Building { key, then: None, to: None, interrupt, job, done: false }
+    }
+
+    /// Builds the search `config` asks for on `level` afresh, gives it the dead sets added
+    /// on its board (`sets`), and re-runs it to expansion `to` (or to its end, if sooner).
+    pub fn rewind(
+        key: LevelKey,
+        level: &Level,
+        config: Config,
+        sets: AdoptedSets,
+        to: u64,
+        repaint: Waker,
+    ) -> Self {
+        let interrupt = Interrupt::default();
+        let (work, stop) = (level.clone(), interrupt.clone());
+        let job = Job::spawn(repaint, move |report| {
+            let Some(mut session) = Session::new(key, &work, config, &stop)? else {
+                return Ok(None);
+            };
+            sets.apply(&session);
+            session.advance(to, &stop, |done| report.progress(done));
+            Ok((!stop.raised()).then_some(session))
+        });
+        Building { key, then: None, to: Some(to), interrupt, job, done: false }
+    }
+
+    /// The expansions re-run so far, when going back to one.
+    pub fn rerun(&self) -> Option<u64> {
+        self.to.map(|_| self.job.latest().copied().unwrap_or(0))
     }
 
     /// The result, if the worker has finished.

@@ -31,14 +31,14 @@ use crate::app::worker::GRACE;
 use crate::level::paths::player_area;
 use crate::level::{Dir, Level, Move, Pos};
 use crate::solver::inspect::boards::{after_move, after_pushes};
-use crate::solver::inspect::trace::Step;
+use crate::solver::inspect::trace::{self, Step};
 use crate::solver::{ChildView, NodeView, PushView, StrategyView, SubProblem};
 use crate::solver::{Config, LowerBound, Method, NodeId, Outcome, Progress, Solution, Stats};
 use crate::solver::{Unsearchable, solution_of};
 
 pub use building::{Asked, Building};
 pub use patterns::{PatternBook, PatternOrder};
-pub use session::{Run, Session};
+pub use session::{Run, Session, WentBack};
 
 /// Frontier nodes listed.
 pub const FRONTIER_SHOWN: usize = 12;
@@ -317,6 +317,31 @@ impl Inspector {
         }
     }
 
+    /// Puts the search itself back at expansion `to` (its node, children, frontier,
+    /// counters, chart and tree as they were then): the search is deterministic, so a
+    /// worker builds it afresh and re-runs it that far; the search shown stays until then.
+    /// Forward of the search, the run that steps there.
+    pub fn go_to(&mut self, to: u64, repaint: Waker) -> Option<Run> {
+        let session = self.session.as_ref()?;
+        let expanded = session.with_trace(|t| t.steps.len() as u64);
+        if to > expanded {
+            return Some(Run::Steps(to - expanded));
+        }
+        if to == expanded || session.is_running() {
+            return None;
+        }
+        let (key, level, config) = (session.key, session.level.clone(), session.config);
+        let sets = self.adopted.clone();
+        let mut building = Building::rewind(key, &level, config, sets, to, repaint);
+        let built = building.wait(GRACE);
+        self.building = Some(building);
+        if let Some(built) = built {
+            // The same level and configuration as the search shown: it cannot fail now.
+            self.install(built).ok();
+        }
+        None
+    }
+
     /// Adds the oracle's dead set `boxes` of `position` to the search's patterns, and to
     /// every later search of its board: what to tell the user.
     pub fn adopt(&mut self, position: &Level, boxes: &[Pos]) -> String {
@@ -352,8 +377,22 @@ impl Inspector {
     }
 
     fn install(&mut self, built: building::Built) -> Result<Option<Asked>, Unsearchable> {
-        let then = self.building.take().and_then(|mut b| b.then.take());
-        self.session = built?;
+        let building = self.building.take();
+        let then = building.as_ref().and_then(|b| b.then.clone());
+        let mut built = built?;
+        if let (Some(to), Some(new), Some(old)) =
+            (building.and_then(|b| b.to), &mut built, &self.session)
+        {
+            // Back at an earlier expansion: the same search, re-run.
+            let differs = old.with_trace(|o| new.with_trace(|n| trace::first_difference(o, n, to)));
+            new.went_back(to, differs);
+            self.shown = Shown::Current;
+            self.board_key = None;
+            self.scrub = to.saturating_sub(1) as usize;
+            self.solution = None;
+            self.patterns.reread();
+        }
+        self.session = built;
         self.refused = self.session.as_ref().and_then(|s| self.adopted.apply(s));
         self.refresh();
         Ok(then)
@@ -556,6 +595,14 @@ impl Inspector {
 
     /// A line saying how the search stands.
     pub fn state_line(&self) -> String {
+        if let Some(b) = &self.building
+            && let (Some(to), Some(done)) = (b.to, b.rerun())
+        {
+            return format!(
+                "Going back to expansion {to}: re-running the search from its start… {done} of \
+                 {to}."
+            );
+        }
         if let Some(b) = &self.building {
             let secs = b.elapsed().as_secs_f64();
             return format!("Preparing the search: analysing the level… {secs:.1} s");
@@ -570,7 +617,15 @@ impl Inspector {
                 Some((at, fired)) => {
                     format!("Stopped at a breakpoint after expansion {at}: {}.", fired.said)
                 }
-                None => "Paused.".into(),
+                None => match s.was_rewound() {
+                    Some(WentBack { to, differs: None }) => format!("Back at expansion {to}."),
+                    Some(WentBack { to, differs: Some(at) }) => format!(
+                        "Back at expansion {to}, but the re-run differs from the run it \
+                         replaces from expansion {at} on: the dead sets added to the patterns \
+                         part way prune from the start now."
+                    ),
+                    None => "Paused.".into(),
+                },
             },
             Progress::Solved(_) => match &self.solution {
                 Some(Ok(solution)) => {

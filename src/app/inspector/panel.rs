@@ -210,6 +210,8 @@ fn controls(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
     let idle = !running && (can_step || !built);
     ui.horizontal_wrapped(|ui| {
         sink.button(ui, Command::InspectStep, idle);
+        let back = !running && inspector.snapshot.steps > 0 && inspector.building.is_none();
+        sink.button(ui, Command::InspectStepBack, back);
         let n = inspector.step_count;
         sink.button_labelled(ui, &format!("Step ×{n}"), Command::InspectStepMany(n), idle);
         let name = ui.label("N").id;

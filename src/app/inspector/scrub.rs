@@ -74,9 +74,16 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         ))
         .monospace(),
     );
-    if inspector.shown != Shown::Step(at) && ui.button("Show this node").clicked() {
-        sink.send(Command::InspectScrub(at));
-    }
+    ui.horizontal_wrapped(|ui| {
+        if inspector.shown != Shown::Step(at) && ui.button("Show this node").clicked() {
+            sink.send(Command::InspectScrub(at));
+        }
+        // The search itself back at this expansion (after it, its children made).
+        let to = at as u64 + 1;
+        let label = Command::InspectGoTo(0).label();
+        let idle = !session.is_running() && inspector.building.is_none();
+        sink.button_labelled(ui, label, Command::InspectGoTo(to), idle && to != len as u64);
+    });
     let kib = bytes.div_ceil(1024);
     ui.label(RichText::new(format!("The history holds {kib} KiB for {len} expansions.")).small());
 }

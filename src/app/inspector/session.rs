@@ -37,6 +37,16 @@ pub enum Run {
     Until(Vec<Break>),
 }
 
+/// A search re-run to an earlier expansion of the one it replaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WentBack {
+    /// The expansion it was re-run to.
+    pub to: u64,
+    /// The first expansion at which the re-run differs from the run it replaces, if it
+    /// does (a dead set added to the patterns part way prunes from the start in the re-run).
+    pub differs: Option<u64>,
+}
+
 /// How a worker's run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ended {
@@ -67,6 +77,7 @@ pub struct Session {
     progress: Progress,
     memory_full: bool,
     fired: Option<(u64, Fired)>,
+    went_back: Option<WentBack>,
     /// The key of the level and board searched.
     pub key: LevelKey,
     /// The level searched.
@@ -97,6 +108,7 @@ impl Session {
             progress: Progress::Running,
             memory_full: false,
             fired: None,
+            went_back: None,
             key,
             level: level.clone(),
             config,
@@ -141,6 +153,17 @@ impl Session {
         self.fired.as_ref()
     }
 
+    /// Marks the search as the re-run of another to expansion `to`, which differs from it
+    /// from expansion `differs` on, if it does.
+    pub fn went_back(&mut self, to: u64, differs: Option<u64>) {
+        self.went_back = Some(WentBack { to, differs });
+    }
+
+    /// Whether the search was re-run to an earlier expansion (and not stepped since).
+    pub fn was_rewound(&self) -> Option<WentBack> {
+        self.went_back
+    }
+
     /// Whether the worker is running.
     pub fn is_running(&self) -> bool {
         self.worker.is_some()
@@ -154,9 +177,23 @@ impl Session {
     /// One expansion, on the calling thread.
     pub fn step_once(&mut self) {
         if self.can_step() && !self.is_running() {
-            self.fired = None;
+            (self.fired, self.went_back) = (None, None);
             let progress = self.search().step(1);
             self.progress = progress;
+        }
+    }
+
+    /// Expands on the calling thread (a worker's) until `to` expansions are made, the search
+    /// ends or `interrupt` is raised, telling `done` the expansions made now and then.
+    pub fn advance(&mut self, to: u64, interrupt: &Interrupt, mut done: impl FnMut(u64)) {
+        let mut search = self.search.lock().unwrap_or_else(|e| e.into_inner());
+        while self.progress == Progress::Running && !interrupt.raised() {
+            let expanded = search.stats().expanded;
+            if expanded >= to {
+                break;
+            }
+            self.progress = search.step((to - expanded).min(4096));
+            done(search.stats().expanded);
         }
     }
 
@@ -165,7 +202,7 @@ impl Session {
         if !self.can_step() || self.is_running() {
             return;
         }
-        self.fired = None;
+        (self.fired, self.went_back) = (None, None);
         let stop = Arc::new(AtomicBool::new(false));
         let (search, waiting, flag) =
             (Arc::clone(&self.search), Arc::clone(&self.waiting), Arc::clone(&stop));

@@ -143,6 +143,13 @@ fn history(ui: &mut Ui, lab: &LabState, at: usize, actions: &mut Vec<Action>) {
         .monospace(),
     );
     ui.label(format!("The board shows {}.", lab.puzzle.show(lab.board())));
+    let to = at as u64 + 1;
+    let tip =
+        "Put the search itself at this expansion (re-run from its start), to step on from there";
+    let button = ui.add_enabled(to != len as u64, egui::Button::new("Go to this expansion"));
+    if button.on_hover_text(tip).clicked() {
+        actions.push(Action::GoTo(to));
+    }
 }
 
 /// The game tree of the first states explored; "over the bound" marks the moves

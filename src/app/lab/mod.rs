@@ -110,6 +110,10 @@ pub enum Action {
     Restart,
     /// One expansion.
     Step,
+    /// The search itself back one expansion (re-run from its start).
+    StepBack,
+    /// The search itself at this many expansions (re-run from its start when back).
+    GoTo(u64),
     /// Expand until solved, exhausted or paused.
     Run,
     /// Stop running.
@@ -168,6 +172,8 @@ pub struct LabState {
     pub seed_colours: bool,
     /// Whether "Run" is on.
     pub running: bool,
+    /// The expansion the search is being re-run to (going back), a chunk a frame.
+    pub going_to: Option<u64>,
     /// What went wrong last (a board that cannot be made).
     pub message: String,
     /// The game-tree search, for tic-tac-toe.
@@ -202,6 +208,7 @@ impl Default for LabState {
             log_scale: false,
             seed_colours: false,
             running: false,
+            going_to: None,
             message: String::new(),
             game: GameLab::default(),
             sokoban: None,
@@ -267,8 +274,16 @@ impl LabState {
             }
             Action::Step => {
                 self.running = false;
+                self.going_to = None;
                 self.step(1, RUN_TIME);
             }
+            Action::StepBack => {
+                let expanded = self.search.stats().expanded;
+                if expanded > 0 {
+                    self.go_to(expanded - 1);
+                }
+            }
+            Action::GoTo(k) => self.go_to(k),
             Action::Run => self.running = self.progress == Progress::Running,
             Action::Pause => self.running = false,
             Action::Show(id) => {
@@ -339,11 +354,27 @@ impl LabState {
             }
             Action::Run => self.running = self.game.stepper.result().is_none(),
             Action::Pause => self.running = false,
-            Action::Show(_) | Action::Scrub(_) | Action::Inspect => {}
+            Action::Show(_)
+            | Action::Scrub(_)
+            | Action::Inspect
+            | Action::StepBack
+            | Action::GoTo(_) => {}
         }
     }
 
+    /// Puts the search at `k` expansions: a search is deterministic, so going back builds
+    /// it afresh and re-runs it there (a chunk a frame, like Run).
+    fn go_to(&mut self, k: u64) {
+        if k < self.search.stats().expanded {
+            self.restart();
+        }
+        self.going_to = Some(k);
+        self.running = false;
+        self.tick();
+    }
+
     fn restart(&mut self) {
+        self.going_to = None;
         self.search = search(&self.puzzle, self.algorithm);
         self.progress = Progress::Running;
         self.shown = None;
@@ -380,8 +411,17 @@ impl LabState {
         }
     }
 
-    /// Runs a chunk when "Run" is on; true while more is to come.
+    /// Runs a chunk when "Run" is on or the search is being re-run to an expansion; true
+    /// while more is to come.
     pub fn tick(&mut self) -> bool {
+        if let Some(k) = self.going_to {
+            let left = k.saturating_sub(self.search.stats().expanded);
+            self.step(left.min(RUN_CHUNK), RUN_TIME);
+            if self.search.stats().expanded >= k || self.progress != Progress::Running {
+                self.going_to = None;
+            }
+            return self.going_to.is_some();
+        }
         if self.running && self.kind == Kind::TicTacToe {
             self.running = !self.game.run_chunk();
         } else if self.running && self.kind.is_puzzle() {
@@ -424,6 +464,9 @@ impl LabState {
         let s = self.search.stats();
         let closed = self.algorithm.method().info().stored.name;
         match self.progress {
+            Progress::Running if let Some(k) = self.going_to => {
+                format!("Going back to expansion {k}: re-running the search… {}.", s.expanded)
+            }
             Progress::Running if s.expanded == 0 => "Not started: press Step or Run.".into(),
             Progress::Running => format!("Running: {} expanded.", s.expanded),
             Progress::Solved(goal) => {

@@ -99,7 +99,7 @@ pub fn show(ui: &mut Ui, lab: &mut LabState, level: &str) -> Vec<Action> {
         ui.colored_label(ui.visuals().warn_fg_color, &lab.message);
     }
     ui.separator();
-    stepping(ui, lab.running, "One expansion", &mut actions);
+    stepping(ui, lab.running, "One expansion", true, &mut actions);
     ui.label(lab.state_line());
     ui.label(format!("Shown: {}", lab.puzzle.show(lab.board())));
     path(ui, lab);
@@ -279,7 +279,7 @@ fn game(ui: &mut Ui, lab: &mut LabState, actions: &mut Vec<Action>) {
         actions.push(Action::NewBoard);
     }
     ui.separator();
-    stepping(ui, lab.running, "One move made: one state explored", actions);
+    stepping(ui, lab.running, "One move made: one state explored", false, actions);
     let g = &lab.game;
     ui.label(g.state_line());
     ui.separator();
@@ -313,11 +313,16 @@ fn game(ui: &mut Ui, lab: &mut LabState, actions: &mut Vec<Action>) {
     }
 }
 
-/// Step (whose tooltip says what a step is), Run or Pause, and Restart.
-fn stepping(ui: &mut Ui, running: bool, step: &str, actions: &mut Vec<Action>) {
+/// Step (whose tooltip says what a step is), Step back where a search can go back, Run or
+/// Pause, and Restart.
+fn stepping(ui: &mut Ui, running: bool, step: &str, back: bool, actions: &mut Vec<Action>) {
     ui.horizontal(|ui| {
         if ui.button("Step").on_hover_text(step).clicked() {
             actions.push(Action::Step);
+        }
+        let tip = "The search itself back one expansion: re-run from its start to the one before";
+        if back && ui.button("Step back").on_hover_text(tip).clicked() {
+            actions.push(Action::StepBack);
         }
         let (label, action) = if running { ("Pause", Action::Pause) } else { ("Run", Action::Run) };
         if ui.button(label).clicked() {

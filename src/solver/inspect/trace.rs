@@ -93,6 +93,15 @@ impl Trace {
     }
 }
 
+/// The first of the first `n` expansions (counted from 1) at which two traces differ,
+/// if they do (one shorter than `n` differs where it ends).
+pub fn first_difference(a: &Trace, b: &Trace, n: u64) -> Option<u64> {
+    let n = n as usize;
+    let (a, b) = (&a.steps[..n.min(a.steps.len())], &b.steps[..n.min(b.steps.len())]);
+    let same = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    (same < n).then_some(same as u64 + 1)
+}
+
 /// The observer that fills a [`Trace`].
 ///
 /// Searches report a node's state just after announcing it (`expanding`, then `state`);
@@ -331,5 +340,40 @@ mod tests {
         assert_eq!(a, b, "tracing does not change the search");
         assert_eq!(search.stats(), plain.stats());
         assert_eq!(lock(&trace).steps.len() as u64, search.stats().expanded);
+    }
+
+    /// Going back re-runs a search from its start: every method must make the same
+    /// expansions, in the same order, every time it is built.
+    #[test]
+    fn every_method_makes_the_same_expansions_every_time_it_is_built() {
+        // The first level of ours each method expands nodes on (the stone-by-stone methods
+        // solve the small ones at their start; FESS's perimeter, off here, would too).
+        let text = include_str!("../../../levels/default.xsb");
+        let levels = crate::level::format::read_collection(text).unwrap().levels;
+        // Stone-by-stone tests the start position alone: it expands nothing.
+        let methods = crate::solver::METHODS.iter().filter(|m| m.method() != Method::StoneByStone);
+        for info in methods {
+            let mut config = Config::with_method(info.method());
+            config.techniques.set(crate::solver::Technique::Meeting, false);
+            let run = |level: &Level| {
+                let tracer = Tracer::new();
+                let trace = tracer.trace();
+                let mut search = build(level, &config, tracer).unwrap();
+                search.step(300);
+                let t = lock(&trace).clone();
+                t
+            };
+            let traces = levels.iter().map(|l| (run(l), run(l)));
+            let (a, b) = traces
+                .clone()
+                .find(|(a, _)| !a.steps.is_empty())
+                .unwrap_or_else(|| panic!("{} expands nothing on either level", info.name));
+            assert_eq!(first_difference(&a, &b, a.steps.len() as u64), None, "{}", info.name);
+            assert_eq!(a.steps.len(), b.steps.len(), "{}", info.name);
+            let mut shorter = b.clone();
+            shorter.steps.truncate(a.steps.len() / 2);
+            let at = first_difference(&a, &shorter, a.steps.len() as u64);
+            assert_eq!(at, Some(shorter.steps.len() as u64 + 1), "a trace that ends differs there");
+        }
     }
 }

@@ -123,7 +123,7 @@ pub struct Successor<P: Problem + ?Sized> {
 }
 
 /// One child of the last expansion, as the inspector shows it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Child<M> {
     /// The move from the expanded node.
     pub mv: M,
