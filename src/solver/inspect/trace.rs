@@ -360,8 +360,7 @@ mod tests {
                 let trace = tracer.trace();
                 let mut search = build(level, &config, tracer).unwrap();
                 search.step(300);
-                let t = lock(&trace).clone();
-                t
+                lock(&trace).clone()
             };
             let traces = levels.iter().map(|l| (run(l), run(l)));
             let (a, b) = traces
