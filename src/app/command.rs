@@ -149,6 +149,11 @@ pub enum Command {
     InspectStepBack,
     /// Inspector: put the search at this many expansions (back, or forward by stepping).
     InspectGoTo(u64),
+    /// Inspector: predict mode on or off.
+    TogglePredict,
+    /// Inspector, predict mode: guess that the search expands this node next (an index
+    /// into the choices offered), then step.
+    Predict(usize),
     /// Inspector: run until one of the breakpoints set fires.
     InspectRunUntilBreak,
     /// Inspector: stop running.
@@ -441,6 +446,9 @@ fn build_table() -> Vec<Entry> {
             "Put the search itself at this expansion (re-run from its start: the search is deterministic), to step on from there",
         ),
         Entry::new(C::InspectRunToSolution, "Run to solution").key(inspect, key(Key::R)),
+        Entry::new(C::TogglePredict, "Predict").tip(
+            "Predict mode: the frontier listed without priorities; click the node you think the search expands next, and see why it was right or wrong",
+        ),
         Entry::new(C::InspectRunUntilPruned, "Run until a rule prunes")
             .short("Until pruned")
             .tip("Run until an expansion has a child that a deadlock rule prunes")

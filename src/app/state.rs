@@ -351,6 +351,8 @@ impl App {
             | C::InspectRunUntilPruned
             | C::InspectRunUntilBreak
             | C::InspectStepBack
+            | C::TogglePredict
+            | C::Predict(_)
             | C::InspectGoTo(_)
             | C::InspectPause
             | C::InspectReset

@@ -15,6 +15,7 @@ mod layout;
 mod overlays;
 mod patterns;
 mod play;
+mod predict;
 mod rewind;
 mod solve;
 mod teach;

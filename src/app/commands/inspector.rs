@@ -2,6 +2,7 @@
 //! pausing, resetting, what the board shows, the lower panel's view and the pattern list.
 
 use crate::app::command::Command;
+use crate::app::inspector::predict::Predict;
 use crate::app::inspector::{Asked, Run, Shown};
 use crate::app::modes::cannot_search;
 use crate::app::overlay::Overlay;
@@ -49,6 +50,19 @@ impl App {
                 return self.inspect_go_to(expanded - 1);
             }
             Command::InspectGoTo(to) => return self.inspect_go_to(to),
+            Command::TogglePredict => {
+                let on = !self.inspector.predict.on;
+                self.inspector.predict = Predict { on, ..Predict::default() };
+            }
+            Command::Predict(i) => {
+                let frontier = self.inspector.snapshot.frontier.clone();
+                let &guess = Predict::choices(&frontier).get(i)?;
+                self.inspector_command(Command::InspectStep);
+                let expanded = self.inspector.snapshot.current;
+                let info = self.inspector.info();
+                self.messages.status =
+                    self.inspector.predict.judge(guess, frontier, expanded, info);
+            }
             Command::InspectRunUntilBreak => {
                 let breaks = self.inspector.breakpoints.active(self.document.key());
                 if breaks.is_empty() {

@@ -17,6 +17,8 @@ mod coverage_view;
 pub mod panel;
 mod pattern_view;
 pub mod patterns;
+pub mod predict;
+mod predict_view;
 pub mod saving;
 pub mod scrub;
 pub mod session;
@@ -166,6 +168,8 @@ pub struct Inspector {
     pub saving: saving::Saving,
     /// The breakpoints set for *Run until a breakpoint*.
     pub breakpoints: breakpoints::Breakpoints,
+    /// Predict mode: its score and its last answer.
+    pub predict: predict::Predict,
     speed: (Instant, u64, f64),
 }
 
@@ -264,6 +268,7 @@ impl Default for Inspector {
             refused: None,
             saving: saving::Saving::default(),
             breakpoints: breakpoints::Breakpoints::default(),
+            predict: predict::Predict::default(),
             coverage: coverage::CoverageView::default(),
             speed: (Instant::now(), 0, 0.0),
         }
@@ -280,6 +285,12 @@ impl Inspector {
             techniques: self.techniques,
             ..Config::default()
         }
+    }
+
+    /// Whether predict mode is on and offered for the method searched (the frontier listed
+    /// without priorities, a click a guess).
+    pub fn predicting(&self) -> bool {
+        self.predict.on && self.info().picks.is_some()
     }
 
     /// The catalogue's entry of the method searched (of the method chosen before a search

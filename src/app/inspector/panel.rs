@@ -5,10 +5,12 @@
 use egui::{Color32, RichText, Ui};
 
 use crate::app::command::Command;
-use crate::app::inspector::text::{child_row, dir_letter, node_row, plural};
+use crate::app::inspector::text::{
+    child_row, dir_letter, node_row, plural, push_text, verdict_text,
+};
 use crate::app::inspector::{
     Inspector, LowerView, Shown, VerdictFilter, breakpoint_view, charts, coverage_view,
-    pattern_view, scrub, tree,
+    pattern_view, predict_view, scrub, tree,
 };
 use crate::app::sink::Sink;
 use crate::solver::Technique;
@@ -400,7 +402,12 @@ fn expansion(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
     let height = (ui.ctx().content_rect().height() - CHILDREN_MARGIN).max(CHILDREN_LEAST);
     egui::ScrollArea::vertical().id_salt("children").max_height(height).show(ui, |ui| {
         for c in children.iter().filter(|c| filter.shows(c.verdict)) {
-            let text = RichText::new(child_row(c, order)).color(verdict_color(c.verdict, ui));
+            // Predict mode hides the children's priorities: they are the frontier's.
+            let row = match inspector.predicting() {
+                true => format!("{}  {}", push_text(Some(c.push)), verdict_text(c.verdict)),
+                false => child_row(c, order),
+            };
+            let text = RichText::new(row).color(verdict_color(c.verdict, ui));
             let shown = inspector.shown == Shown::After(current.id, c.push);
             let mut row = ui.selectable_label(shown, text);
             if c.pattern.is_some() {
@@ -424,7 +431,21 @@ fn expansion(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
 }
 
 fn frontier(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
-    ui.label(RichText::new("Best frontier nodes").strong());
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Best frontier nodes").strong());
+        if inspector.info().picks.is_some() {
+            let mut on = inspector.predict.on;
+            let command = Command::TogglePredict;
+            let tip = command.entry().and_then(|e| e.tip).unwrap_or_default();
+            if ui.checkbox(&mut on, command.label()).on_hover_text(tip).changed() {
+                sink.send(command);
+            }
+        }
+    });
+    if inspector.predicting() {
+        predict_view::show(ui, inspector, sink);
+        return;
+    }
     let frontier = inspector.snapshot.frontier.clone();
     if inspector.snapshot.history.is_some() {
         ui.label("The frontier of an earlier expansion is not recorded (Latest shows it now).");
