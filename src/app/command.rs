@@ -149,6 +149,10 @@ pub enum Command {
     InspectStepBack,
     /// Inspector: put the search at this many expansions (back, or forward by stepping).
     InspectGoTo(u64),
+    /// Inspector: a second search side by side with the inspector's, or not.
+    ToggleCompare,
+    /// Inspector: the second search's choices.
+    SetCompareConfig(crate::solver::Config),
     /// Inspector: predict mode on or off.
     TogglePredict,
     /// Inspector, predict mode: guess that the search expands this node next (an index
@@ -465,6 +469,10 @@ fn build_table() -> Vec<Entry> {
         Entry::new(C::SetLowerView(LowerView::Tree), "Search tree"),
         Entry::new(C::SetLowerView(LowerView::Patterns), "Deadlock patterns"),
         Entry::new(C::SetLowerView(LowerView::Coverage), "Deadlock coverage"),
+        Entry::new(C::SetLowerView(LowerView::Compare), "Side by side"),
+        Entry::new(C::ToggleCompare, "Compare").tip(
+            "A second search of the level, with choices of its own, stepped and run with this one: both in place of the board, on one chart and as two trees (the Side by side view below)",
+        ),
         Entry::new(C::ExportChart(Saved::Chart), "Save as CSV…")
             .tip("Every expansion of the history (open, stored, bound, g, h) as a CSV row, for a spreadsheet or a plot of your own"),
         Entry::new(C::ExportChart(Saved::ChartPng), "Save as PNG…")

@@ -352,6 +352,8 @@ impl App {
             | C::InspectRunUntilBreak
             | C::InspectStepBack
             | C::TogglePredict
+            | C::ToggleCompare
+            | C::SetCompareConfig(_)
             | C::Predict(_)
             | C::InspectGoTo(_)
             | C::InspectPause

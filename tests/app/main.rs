@@ -4,6 +4,9 @@
 
 mod breakpoints;
 mod collection;
+#[path = "../common/mod.rs"]
+mod common;
+mod compare;
 mod edit;
 mod files;
 mod follow;

@@ -3,10 +3,11 @@
 
 use crate::app::command::Command;
 use crate::app::inspector::predict::Predict;
-use crate::app::inspector::{Asked, Run, Shown};
+use crate::app::inspector::{Asked, LowerView, Run, Shown};
 use crate::app::modes::cannot_search;
 use crate::app::overlay::Overlay;
 use crate::app::state::{App, WindowRequest};
+use crate::app::worker::GRACE;
 use crate::app::worker::Waker;
 use crate::solver::inspect::breakpoint::Break;
 
@@ -32,6 +33,9 @@ impl App {
                 if let Some(s) = &mut self.inspector.session {
                     s.step_once();
                 }
+                if self.inspector.compare.on {
+                    self.inspector.compare.step_once();
+                }
                 self.inspector.shown = Shown::Current;
                 self.inspector.refresh();
             }
@@ -50,6 +54,20 @@ impl App {
                 return self.inspect_go_to(expanded - 1);
             }
             Command::InspectGoTo(to) => return self.inspect_go_to(to),
+            Command::ToggleCompare => {
+                self.inspector.compare.on = !self.inspector.compare.on;
+                if self.inspector.compare.on {
+                    self.reset_compare();
+                    self.inspector.view = LowerView::Compare;
+                } else {
+                    self.inspector.compare.pause();
+                    self.inspector.compare.session = None;
+                }
+            }
+            Command::SetCompareConfig(config) => {
+                self.inspector.compare.config = config;
+                self.reset_compare();
+            }
             Command::TogglePredict => {
                 let on = !self.inspector.predict.on;
                 self.inspector.predict = Predict { on, ..Predict::default() };
@@ -79,6 +97,7 @@ impl App {
                 if let Some(s) = &mut self.inspector.session {
                     s.pause();
                 }
+                self.inspector.compare.pause();
             }
             Command::InspectShow(shown) => {
                 self.inspector.coverage.selected = None;
@@ -143,8 +162,19 @@ impl App {
 
     /// Starts the inspector's worker; `repaint` wakes the window.
     pub fn start_inspector(&mut self, run: Run, repaint: Waker) {
+        if self.inspector.compare.on {
+            self.inspector.compare.run(run.clone(), repaint.clone());
+        }
         if let Some(s) = &mut self.inspector.session {
             s.run(run, repaint);
+        }
+    }
+
+    /// A fresh second search of the level shown, when side by side is on.
+    pub(crate) fn reset_compare(&mut self) {
+        if self.inspector.compare.on {
+            let (key, level) = (self.document.key(), self.level().clone());
+            self.inspector.compare.reset(key, &level, GRACE, self.waker.clone());
         }
     }
 
@@ -154,6 +184,7 @@ impl App {
         if let Err(e) = self.inspector.reset(key, &level, self.waker.clone()) {
             self.messages.status = cannot_search(&e);
         }
+        self.reset_compare();
     }
 
     /// Builds the inspector's search if there is none for the current level.

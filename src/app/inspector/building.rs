@@ -29,6 +29,30 @@ pub enum Asked {
     Run(Run),
 }
 
+/// How a search gets to an expansion asked for.
+pub enum Going {
+    /// It is there.
+    Stay,
+    /// Forward, by this run.
+    Forward(Run),
+    /// Back, by this re-run from the start.
+    Back(Building),
+}
+
+/// How `session` gets to expansion `to`: back by a re-run from the start (given the dead
+/// sets added on its board, `sets`), forward by a run.
+pub fn going(session: &Session, to: u64, sets: &AdoptedSets, repaint: Waker) -> Going {
+    let expanded = session.with_trace(|t| t.steps.len() as u64);
+    if to > expanded {
+        return Going::Forward(Run::Steps(to - expanded));
+    }
+    if to == expanded || session.is_running() {
+        return Going::Stay;
+    }
+    let (key, level, config) = (session.key, session.level.clone(), session.config);
+    Going::Back(Building::rewind(key, &level, config, sets.clone(), to, repaint))
+}
+
 /// A search under construction.
 pub struct Building {
     /// The key of the level being analysed.

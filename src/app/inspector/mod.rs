@@ -12,6 +12,8 @@ mod breakpoint_view;
 pub mod breakpoints;
 pub mod building;
 pub mod charts;
+pub mod compare;
+pub mod compare_view;
 pub mod coverage;
 mod coverage_view;
 pub mod panel;
@@ -38,7 +40,7 @@ use crate::solver::{ChildView, NodeView, PushView, StrategyView, SubProblem};
 use crate::solver::{Config, LowerBound, Method, NodeId, Outcome, Progress, Solution, Stats};
 use crate::solver::{Unsearchable, solution_of};
 
-pub use building::{Asked, Building};
+pub use building::{Asked, Building, Going};
 pub use patterns::{PatternBook, PatternOrder};
 pub use session::{Run, Session, WentBack};
 
@@ -170,6 +172,8 @@ pub struct Inspector {
     pub breakpoints: breakpoints::Breakpoints,
     /// Predict mode: its score and its last answer.
     pub predict: predict::Predict,
+    /// The search side by side with this one.
+    pub compare: compare::Compare,
     speed: (Instant, u64, f64),
 }
 
@@ -226,16 +230,19 @@ pub enum LowerView {
     Patterns,
     /// The level's deadlock coverage: each rule against the oracle.
     Coverage,
+    /// The search side by side with another: both on one chart, their trees.
+    Compare,
 }
 
 impl LowerView {
     /// Every view, in the order the lower panel's switch lists them.
-    pub const ALL: [LowerView; 5] = [
+    pub const ALL: [LowerView; 6] = [
         LowerView::Charts,
         LowerView::History,
         LowerView::Tree,
         LowerView::Patterns,
         LowerView::Coverage,
+        LowerView::Compare,
     ];
 }
 
@@ -269,6 +276,7 @@ impl Default for Inspector {
             saving: saving::Saving::default(),
             breakpoints: breakpoints::Breakpoints::default(),
             predict: predict::Predict::default(),
+            compare: compare::Compare::default(),
             coverage: coverage::CoverageView::default(),
             speed: (Instant::now(), 0, 0.0),
         }
@@ -334,16 +342,18 @@ impl Inspector {
     /// Forward of the search, the run that steps there.
     pub fn go_to(&mut self, to: u64, repaint: Waker) -> Option<Run> {
         let session = self.session.as_ref()?;
-        let expanded = session.with_trace(|t| t.steps.len() as u64);
-        if to > expanded {
-            return Some(Run::Steps(to - expanded));
+        if let Some(second) = self.compare.session.as_ref().filter(|_| self.compare.on) {
+            // The search beside it goes there too (it runs with the inspector's own).
+            match building::going(second, to, &self.adopted, repaint.clone()) {
+                Going::Back(b) => self.compare.back(b),
+                Going::Forward(_) | Going::Stay => {}
+            }
         }
-        if to == expanded || session.is_running() {
-            return None;
-        }
-        let (key, level, config) = (session.key, session.level.clone(), session.config);
-        let sets = self.adopted.clone();
-        let mut building = Building::rewind(key, &level, config, sets, to, repaint);
+        let mut building = match building::going(session, to, &self.adopted, repaint) {
+            Going::Stay => return None,
+            Going::Forward(run) => return Some(run),
+            Going::Back(building) => building,
+        };
         let built = building.wait(GRACE);
         self.building = Some(building);
         if let Some(built) = built {

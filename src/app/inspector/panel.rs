@@ -9,8 +9,8 @@ use crate::app::inspector::text::{
     child_row, dir_letter, node_row, plural, push_text, verdict_text,
 };
 use crate::app::inspector::{
-    Inspector, LowerView, Shown, VerdictFilter, breakpoint_view, charts, coverage_view,
-    pattern_view, predict_view, scrub, tree,
+    Inspector, LowerView, Shown, VerdictFilter, breakpoint_view, charts, compare_view,
+    coverage_view, pattern_view, predict_view, scrub, tree,
 };
 use crate::app::sink::Sink;
 use crate::solver::Technique;
@@ -53,8 +53,19 @@ fn verdict_color(v: Verdict, ui: &Ui) -> Color32 {
 /// controls, then the core of the inspector, given the room: the node expanded with its
 /// children and the frontier; then the counters in a compact grid and what is shown.
 pub fn show(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
-    ui.heading("Search inspector");
+    ui.horizontal(|ui| {
+        ui.heading("Search inspector");
+        let mut on = inspector.compare.on;
+        let command = Command::ToggleCompare;
+        let tip = command.entry().and_then(|e| e.tip).unwrap_or_default();
+        if ui.toggle_value(&mut on, command.label()).on_hover_text(tip).changed() {
+            sink.send(command);
+        }
+    });
     choices(ui, inspector, sink);
+    if inspector.compare.on {
+        second_choices(ui, inspector, sink);
+    }
     ui.separator();
     controls(ui, inspector, sink);
     ui.separator();
@@ -84,6 +95,7 @@ pub fn lower(ui: &mut Ui, inspector: &Inspector, dark: bool, sink: &mut Sink<'_>
         let switch = match inspector.view {
             LowerView::Charts => Some((inspector.log_scale, Command::ToggleLogScale)),
             LowerView::Tree => Some((inspector.seed_colours, Command::ToggleSeedColours)),
+            LowerView::Compare => Some((inspector.log_scale, Command::ToggleLogScale)),
             LowerView::History | LowerView::Patterns | LowerView::Coverage => None,
         };
         if let Some((mut on, command)) = switch {
@@ -99,15 +111,42 @@ pub fn lower(ui: &mut Ui, inspector: &Inspector, dark: bool, sink: &mut Sink<'_>
         LowerView::Tree => tree::show(ui, inspector, sink),
         LowerView::Patterns => pattern_view::show(ui, inspector, dark, sink),
         LowerView::Coverage => coverage_view::show(ui, inspector, dark, sink),
+        LowerView::Compare => compare_view::lower(ui, inspector),
     }
 }
 
 fn choices(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     let before = inspector.config();
     let mut config = before;
-    egui::Grid::new("inspector-choices").num_columns(2).show(ui, |ui| {
-        let name = ui.label("Algorithm").id;
-        egui::ComboBox::from_id_salt("method")
+    config_grid(ui, "", &mut config);
+    if config != before {
+        sink.send(Command::SetSearchConfig(config));
+    }
+}
+
+/// The choices of the search side by side with the inspector's, and why it cannot be
+/// built, if it cannot.
+fn second_choices(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        let before = inspector.compare.config;
+        let mut config = before;
+        config_grid(ui, "Second ", &mut config);
+        if config != before {
+            sink.send(Command::SetCompareConfig(config));
+        }
+        if let Some((_, why)) = &inspector.compare.error {
+            ui.colored_label(ui.visuals().warn_fg_color, why);
+        }
+    });
+}
+
+/// The algorithm, its parameter, the lower bound and the switches of `config`, to change;
+/// `prefix` names the search chosen for ("" for the inspector's, "Second " for the one
+/// beside it) and keeps the widgets of the two apart.
+pub fn config_grid(ui: &mut Ui, prefix: &str, config: &mut crate::solver::Config) {
+    egui::Grid::new(format!("{prefix}inspector-choices")).num_columns(2).show(ui, |ui| {
+        let name = ui.label(format!("{prefix}Algorithm")).id;
+        egui::ComboBox::from_id_salt(format!("{prefix}method"))
             .selected_text(config.method.label())
             // Every method in sight, none behind a scroll bar.
             .height(640.0)
@@ -128,20 +167,20 @@ fn choices(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         let info = config.method.info();
         match (info.param, config.method.param()) {
             (Some(p), Some(mut n)) => {
-                let name = ui.label(p.meaning).id;
+                let name = ui.label(format!("{prefix}{}", p.meaning)).id;
                 let value = egui::DragValue::new(&mut n).range(p.min..=p.max_offered);
                 if ui.add(value).labelled_by(name).changed() {
                     config.method = info.with_param(n);
                 }
             }
             _ => {
-                ui.label("Parameter");
+                ui.label(format!("{prefix}Parameter"));
                 ui.add_enabled(false, egui::Label::new("none for this method"));
             }
         }
         ui.end_row();
-        let name = ui.label("Lower bound").id;
-        egui::ComboBox::from_id_salt("bound")
+        let name = ui.label(format!("{prefix}Lower bound")).id;
+        egui::ComboBox::from_id_salt(format!("{prefix}bound"))
             .selected_text(config.lower_bound.name())
             .show_ui(ui, |ui| {
                 for b in LowerBound::ALL {
@@ -157,15 +196,12 @@ fn choices(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
             .labelled_by(name);
         ui.end_row();
     });
-    switches(ui, &mut config);
-    if config != before {
-        sink.send(Command::SetSearchConfig(config));
-    }
+    switches(ui, prefix, config);
 }
 
 /// The pruning rules and techniques that apply to the method chosen (its catalogue entry
 /// says which), folded under one line that counts those on.
-fn switches(ui: &mut Ui, config: &mut crate::solver::Config) {
+fn switches(ui: &mut Ui, prefix: &str, config: &mut crate::solver::Config) {
     let info = config.method.info();
     let mut deadlocks = config.deadlocks;
     let rules: Vec<(PruneReason, bool)> = PruneReason::ALL
@@ -177,8 +213,8 @@ fn switches(ui: &mut Ui, config: &mut crate::solver::Config) {
     let rules_on = rules.iter().filter(|&&(_, on)| on).count();
     let on = rules_on + techniques.iter().filter(|&&t| config.techniques.on(t)).count();
     let all = rules.len() + techniques.len();
-    egui::CollapsingHeader::new(format!("Switches: {on} of {all} on"))
-        .id_salt("switches")
+    egui::CollapsingHeader::new(format!("{prefix}Switches: {on} of {all} on"))
+        .id_salt(format!("{prefix}switches"))
         .default_open(false)
         .show(ui, |ui| {
             ui.label("Pruning");

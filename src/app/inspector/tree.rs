@@ -91,7 +91,7 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
             sink.send(Command::ExportTree(Saved::TreeSvg, svg(&tree, at, &solution, seed)));
         }
     });
-    let clicked = draw(ui, &tree, at, &solution, inspector.seed_colours);
+    let clicked = draw(ui, "tree", &tree, at, &solution, inspector.seed_colours);
     if let Some(shown) = clicked.and_then(|i| target(&tree, i, depth_first)) {
         sink.send(Command::InspectShow(shown));
     }
@@ -136,9 +136,11 @@ pub fn choose_pass(
 }
 
 /// Draws `tree` as it stood at expansion `at`, with its legend: Van Lishout's colours when
-/// `seed`, else by outcome; the nodes of `solution` ringed. The node clicked, if any.
+/// `seed`, else by outcome; the nodes of `solution` ringed; `id` keeps its scroll position
+/// apart from another tree's. The node clicked, if any.
 pub fn draw(
     ui: &mut Ui,
+    id: &str,
     tree: &[TreeNode],
     at: usize,
     solution: &[NodeId],
@@ -150,7 +152,7 @@ pub fn draw(
     let width = x.iter().copied().fold(0.0, f32::max) * DX + 2.0 * DX;
     let height = tree.iter().map(|n| n.depth).max().unwrap_or(0) as f32 * DY + 2.0 * DY;
     let mut clicked = None;
-    egui::ScrollArea::both().id_salt("tree").auto_shrink(false).show(ui, |ui| {
+    egui::ScrollArea::both().id_salt(id).auto_shrink(false).show(ui, |ui| {
         let (rect, response) = ui.allocate_exact_size(Vec2::new(width, height), Sense::click());
         let place =
             |i: usize| rect.min + Vec2::new(DX + x[i] * DX, DY * 0.5 + tree[i].depth as f32 * DY);

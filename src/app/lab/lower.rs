@@ -98,7 +98,7 @@ pub fn show(ui: &mut Ui, lab: &mut LabState, level: &str) -> (Asked, Vec<Action>
                 last
             };
             let nodes = &passes[pass].tree.nodes;
-            if let Some(i) = tree::draw(ui, nodes, at, &solution, lab.seed_colours) {
+            if let Some(i) = tree::draw(ui, "lab-tree", nodes, at, &solution, lab.seed_colours) {
                 let n = &nodes[i];
                 match (n.expanded, n.node) {
                     (Some(k), _) => actions.push(Action::Scrub(k)),
@@ -169,5 +169,5 @@ fn game_tree(ui: &mut Ui, lab: &LabState) {
         ui.label(format!("The tree shows the first {TREE_EXPANSIONS} of {states} states."));
     }
     let at = states.min(TREE_EXPANSIONS) - 1;
-    tree::draw(ui, &lab.game.tree.nodes, at, &[], lab.seed_colours);
+    tree::draw(ui, "game-tree", &lab.game.tree.nodes, at, &[], lab.seed_colours);
 }

@@ -38,6 +38,14 @@ impl ModeView for Inspector {
         if self.building.is_some() {
             frame.ctx.request_repaint_after(BUILDING);
         }
+        self.compare.poll();
+        if self.compare.on && self.compare.key() != Some(key) {
+            let repaint = Waker::new(frame.ctx);
+            self.compare.reset(key, frame.document.level(), crate::app::worker::GRACE, repaint);
+        }
+        if self.compare.building.is_some() {
+            frame.ctx.request_repaint_after(BUILDING);
+        }
         if let Some(done) = self.coverage.poll() {
             *frame.status = done;
         }
@@ -63,6 +71,11 @@ impl ModeView for Inspector {
 
     fn side_panel(&mut self, ui: &mut Ui, frame: &mut Frame<'_>) {
         inspector::panel::show(ui, self, &mut frame.sink);
+    }
+
+    /// Side by side: the two searches' nodes, counters and children in place of the board.
+    fn draws_own_board(&mut self, ui: &mut Ui, frame: &Frame<'_>) -> bool {
+        self.compare.on && inspector::compare_view::boards(ui, self, &frame.palette)
     }
 
     fn has_lower_panel(&self) -> bool {

@@ -1,0 +1,133 @@
+//! Two searches side by side: in place of the board, each search's node with its counters
+//! and children, the one that finished first marked; in the lower panel's *Side by side*
+//! view, their open and stored sizes on one chart and their trees one above the other.
+
+use egui::{RichText, Ui, Vec2};
+use egui_plot::{Legend, Line, Plot, PlotPoints};
+
+use crate::app::board::paint_thumbnail;
+use crate::app::inspector::compare::First;
+use crate::app::inspector::text::{child_row, plural};
+use crate::app::inspector::{Inspector, Session, charts, tree};
+use crate::app::palette::Palette;
+use crate::solver::inspect::tree::passes;
+use crate::solver::{NodeId, Progress};
+
+/// Both searches' names, for titles and legends: the method and its lower bound.
+fn name(s: &Session) -> String {
+    format!("{} ({})", s.config.method.label(), s.config.lower_bound.name())
+}
+
+/// Where a search stands, in a few words.
+fn standing(s: &Session) -> String {
+    let expanded = s.with_trace(|t| t.steps.len());
+    match s.progress() {
+        Progress::Running => format!("running: {}", plural(expanded, "expansion", "expansions")),
+        Progress::Solved(_) => {
+            format!("solved after {}", plural(expanded, "expansion", "expansions"))
+        }
+        Progress::Exhausted { .. } => format!("exhausted after {expanded} expansions"),
+        Progress::NotFound => format!("gave up after {expanded} expansions"),
+    }
+}
+
+/// The two searches in place of the board: true when drawn (both built).
+pub fn boards(ui: &mut Ui, inspector: &Inspector, pal: &Palette) -> bool {
+    let (Some(left), Some(right)) = (&inspector.session, &inspector.compare.session) else {
+        return false;
+    };
+    let first = inspector.compare.first(left);
+    ui.columns(2, |cols| {
+        for (ui, (session, side)) in
+            cols.iter_mut().zip([(left, First::Left), (right, First::Right)])
+        {
+            column(ui, session, first.is_some_and(|f| f == side || f == First::Both), pal);
+        }
+    });
+    true
+}
+
+fn column(ui: &mut Ui, session: &Session, first: bool, pal: &Palette) {
+    ui.label(RichText::new(name(session)).strong());
+    let mark = if first { " (finished first)" } else { "" };
+    ui.label(format!("{}{mark}", standing(session)));
+    let search = session.search();
+    let current = search.current();
+    let board = current.and_then(|c| search.board(c.id)).unwrap_or_else(|| session.level.clone());
+    let side = ui.available_width().min(ui.available_height() * 0.45).max(60.0);
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), egui::Sense::hover());
+    paint_thumbnail(ui.painter(), &board, rect, pal);
+    let s = search.stats();
+    let info = session.config.method.info();
+    ui.label(
+        RichText::new(format!(
+            "expanded {}  generated {}  open {}  {} {}  {} {}",
+            s.expanded, s.generated, s.open, info.stored.name, s.closed, info.bound_name, s.bound
+        ))
+        .monospace(),
+    );
+    let children = search.children().to_vec();
+    drop(search);
+    ui.label(plural(children.len(), "child", "children"));
+    egui::ScrollArea::vertical().id_salt(name(session)).show(ui, |ui| {
+        for c in &children {
+            ui.label(RichText::new(child_row(c, info.order)).small().monospace());
+        }
+    });
+}
+
+/// The lower panel's *Side by side* view: one chart of both searches' open and stored
+/// sizes, and their trees one above the other.
+pub fn lower(ui: &mut Ui, inspector: &Inspector) {
+    let (Some(left), Some(right)) = (&inspector.session, &inspector.compare.session) else {
+        ui.label("Turn on Compare (beside the panel's heading) to search the level with two searches side by side.");
+        return;
+    };
+    let log = inspector.log_scale;
+    let plot = Plot::new("compare-chart").legend(Legend::default()).x_axis_label("expansions");
+    let lines = |s: &Session| {
+        s.with_trace(|t| {
+            let steps = &t.steps;
+            charts::series(steps.len(), |i| [steps[i].open, steps[i].closed, 0], log)
+        })
+    };
+    let (a, b) = (lines(left), lines(right));
+    let stored = |s: &Session| s.config.method.info().stored.name;
+    let chart_height = (ui.available_height() * 0.4).max(80.0);
+    ui.allocate_ui(Vec2::new(ui.available_width(), chart_height), |ui| {
+        plot.show(ui, |p| {
+            let [a_open, a_stored, _] = a;
+            let [b_open, b_stored, _] = b;
+            p.line(Line::new(format!("{}: open", name(left)), PlotPoints::from(a_open)));
+            p.line(Line::new(
+                format!("{}: {}", name(left), stored(left)),
+                PlotPoints::from(a_stored),
+            ));
+            p.line(Line::new(format!("{}: open", name(right)), PlotPoints::from(b_open)));
+            p.line(Line::new(
+                format!("{}: {}", name(right), stored(right)),
+                PlotPoints::from(b_stored),
+            ));
+        });
+    });
+    let height = (ui.available_height() / 2.0 - 20.0).max(60.0);
+    for (session, id) in [(left, "compare-tree-left"), (right, "compare-tree-right")] {
+        ui.label(RichText::new(format!("Tree: {}", name(session))).strong());
+        let (pass, at) = session.with_trace(|t| {
+            let pass = passes(&t.steps, &t.edges, session.depth_first()).pop();
+            (pass, t.steps.len().saturating_sub(1))
+        });
+        let solution: Vec<NodeId> = match session.progress() {
+            Progress::Solved(id) if !session.depth_first() => session.search().path(id),
+            _ => Vec::new(),
+        };
+        ui.allocate_ui(Vec2::new(ui.available_width(), height), |ui| match pass {
+            Some(pass) => {
+                tree::draw(ui, id, &pass.nodes, at, &solution, inspector.seed_colours);
+            }
+            None => {
+                ui.label("No expansion yet.");
+            }
+        });
+    }
+}

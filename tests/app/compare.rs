@@ -1,0 +1,115 @@
+//! Two searches side by side: *Compare* adds a second search of the level with choices of
+//! its own; *Step* advances both by one expansion; run to their ends, each has the counts it
+//! has alone, and the one that finished first is marked.
+
+use egui_kittest::kittest::Queryable;
+use sokolab::app::App;
+use sokolab::app::command::Command;
+use sokolab::level::Level;
+use sokolab::level::format::read_collection;
+use sokolab::solver::{Config, Method, NoTrace, Progress, Stats, build};
+
+use crate::harness::{wait_while, window, window_on};
+
+type Harness = egui_kittest::Harness<'static, App>;
+
+const ROOM: &str = "; Room\n#########\n#   #   #\n# $ $ $ #\n#  ...  #\n#   @   #\n#########\n";
+
+/// The counters of `method` alone on `level`, run to its end.
+fn alone(level: &Level, method: Method) -> (Stats, Progress) {
+    let mut search = build(level, &Config::with_method(method), NoTrace).unwrap();
+    let mut progress = Progress::Running;
+    while progress == Progress::Running {
+        progress = search.step(100_000);
+    }
+    (search.stats().clone(), progress)
+}
+
+/// Counters that do not depend on the clock.
+fn counts(s: &Stats) -> (u64, u64, u64, u64, u64) {
+    (s.expanded, s.generated, s.duplicates, s.closed, s.open)
+}
+
+/// Window `h` comparing A* (the inspector's) with BFS (the second search).
+fn comparing(mut h: Harness) -> Harness {
+    h.get_by_label("Inspector").click();
+    h.run();
+    h.state_mut().send(Command::SetSearchConfig(Config::with_method(Method::AStar)));
+    h.run();
+    h.get_by_label("Compare").click();
+    h.run();
+    h.state_mut().send(Command::SetCompareConfig(Config::with_method(Method::Bfs)));
+    h.run();
+    wait_while(&mut h, "the second search's build", 20, |app| {
+        app.inspector().compare.session.is_none()
+    });
+    h
+}
+
+/// Runs both to their ends and checks each against its run alone, and the mark of the one
+/// that finished first.
+fn run_both_and_check(h: &mut Harness, level: &Level) {
+    h.get_by_label("Run to solution").click();
+    h.step();
+    wait_while(h, "both searches", 60, |app| {
+        let i = app.inspector();
+        let running =
+            |s: Option<&sokolab::app::inspector::Session>| s.is_some_and(|s| s.is_running());
+        running(i.session.as_ref()) || running(i.compare.session.as_ref())
+    });
+    let i = h.state().inspector();
+    let (a, b) = (i.session.as_ref().unwrap(), i.compare.session.as_ref().unwrap());
+    let (a_alone, a_end) = alone(level, Method::AStar);
+    let (b_alone, b_end) = alone(level, Method::Bfs);
+    assert_eq!(counts(a.search().stats()), counts(&a_alone), "A* side by side as alone");
+    assert_eq!(counts(b.search().stats()), counts(&b_alone), "BFS side by side as alone");
+    assert_eq!((a.progress(), b.progress()), (a_end, b_end));
+    let first = if a_alone.expanded <= b_alone.expanded { "A*" } else { "breadth-first" };
+    let marks: Vec<_> = h.query_all_by_label_contains("finished first").collect();
+    assert_eq!(marks.len(), 1 + usize::from(a_alone.expanded == b_alone.expanded));
+    assert!(a_alone.expanded < b_alone.expanded, "A* expands fewer ({first} first)");
+}
+
+#[test]
+fn step_advances_both_and_each_ends_with_the_counts_it_has_alone() {
+    let mut h = comparing(window(ROOM));
+    for k in 1..=3u64 {
+        h.get_by_label("Step").click();
+        h.run();
+        let i = h.state().inspector();
+        assert_eq!(i.session.as_ref().unwrap().search().stats().expanded, k);
+        assert_eq!(i.compare.session.as_ref().unwrap().search().stats().expanded, k);
+    }
+    // Both in place of the board, the chart and the trees below.
+    h.get_by_label("A* (matching)");
+    h.get_by_label("breadth-first (matching)");
+    assert_eq!(h.query_all_by_label_contains("running: 3 expansions").count(), 2);
+    h.get_by_label_contains("A* (matching): open");
+    h.get_by_label_contains("breadth-first (matching): open");
+    // Step back puts both back.
+    h.key_press(egui::Key::Backspace);
+    h.step();
+    wait_while(&mut h, "going back", 20, |app| {
+        app.inspector().building.is_some() || app.inspector().compare.building.is_some()
+    });
+    assert_eq!(h.query_all_by_label_contains("running: 2 expansions").count(), 2);
+    let level = h.state().level().clone();
+    run_both_and_check(&mut h, &level);
+    // Turned off, the board is back and the second search gone.
+    h.get_by_label("Compare").click();
+    h.run();
+    assert!(h.state().inspector().compare.session.is_none());
+    assert!(h.query_by_label("breadth-first (matching)").is_none());
+}
+
+/// Microban 1 (from `../shared/levels`, skipped with a note when absent).
+#[test]
+fn side_by_side_bfs_and_a_star_on_microban_1_end_as_each_does_alone() {
+    let Some(file) = crate::common::level_file("microban-155.xsb") else { return };
+    let text = std::fs::read_to_string(file).unwrap();
+    let mut collection = read_collection(&text).unwrap();
+    collection.levels.truncate(1);
+    let level = collection.levels[0].clone();
+    let mut h = comparing(window_on(collection));
+    run_both_and_check(&mut h, &level);
+}
