@@ -113,3 +113,23 @@ fn side_by_side_bfs_and_a_star_on_microban_1_end_as_each_does_alone() {
     let mut h = comparing(window_on(collection));
     run_both_and_check(&mut h, &level);
 }
+
+/// Turned on part way, the second search starts where the inspector's stands, in step.
+#[test]
+fn compare_turned_on_part_way_starts_in_step() {
+    let mut h = window(ROOM);
+    h.get_by_label("Inspector").click();
+    h.run();
+    for _ in 0..2 {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    h.get_by_label("Compare").click();
+    h.step();
+    wait_while(&mut h, "the second search", 20, |app| app.inspector().compare.session.is_none());
+    h.get_by_label("Step").click();
+    h.run();
+    let i = h.state().inspector();
+    assert_eq!(i.session.as_ref().unwrap().search().stats().expanded, 3);
+    assert_eq!(i.compare.session.as_ref().unwrap().search().stats().expanded, 3);
+}

@@ -62,6 +62,9 @@ impl App {
                 } else {
                     self.inspector.compare.pause();
                     self.inspector.compare.session = None;
+                    if self.inspector.view == LowerView::Compare {
+                        self.inspector.view = LowerView::Charts;
+                    }
                 }
             }
             Command::SetCompareConfig(config) => {
@@ -173,8 +176,11 @@ impl App {
     /// A fresh second search of the level shown, when side by side is on.
     pub(crate) fn reset_compare(&mut self) {
         if self.inspector.compare.on {
+            // It starts where the inspector's search stands, to go on in step with it.
             let (key, level) = (self.document.key(), self.level().clone());
-            self.inspector.compare.reset(key, &level, GRACE, self.waker.clone());
+            let to = self.inspector.session.as_ref().map_or(0, |s| s.with_trace(|t| t.steps.len()));
+            let (sets, repaint) = (&self.inspector.adopted, self.waker.clone());
+            self.inspector.compare.reset((key, &level), to as u64, sets, GRACE, repaint);
         }
     }
 

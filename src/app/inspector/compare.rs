@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use crate::app::document::LevelKey;
+use crate::app::inspector::adopted::AdoptedSets;
 use crate::app::inspector::building::Building;
 use crate::app::inspector::session::{Run, Session};
 use crate::app::worker::Waker;
@@ -52,12 +53,24 @@ impl Compare {
         building.or(self.session.as_ref().map(|s| s.key)).or(failed)
     }
 
-    /// Builds the second search of `level` (key `key`) afresh, waiting for it at most
-    /// `grace` (a big level is built on a worker, [`Compare::poll`] takes it).
-    pub fn reset(&mut self, key: LevelKey, level: &Level, grace: Duration, repaint: Waker) {
+    /// Builds the second search of `level` (key `key`) afresh and runs it to expansion `to`
+    /// (where the inspector's search stands; `sets` are the dead sets added on the board),
+    /// waiting for it at most `grace` (a big level is built on a worker, [`Compare::poll`]
+    /// takes it).
+    pub fn reset(
+        &mut self,
+        (key, level): (LevelKey, &Level),
+        to: u64,
+        sets: &AdoptedSets,
+        grace: Duration,
+        repaint: Waker,
+    ) {
         self.session = None;
         self.error = None;
-        let mut building = Building::start(key, level, self.config, repaint);
+        let mut building = match to {
+            0 => Building::start(key, level, self.config, repaint),
+            to => Building::rewind(key, level, self.config, sets.clone(), to, repaint),
+        };
         let built = building.wait(grace);
         self.building = Some(building);
         if let Some(built) = built {

@@ -5,13 +5,19 @@
 use egui::{RichText, Ui, Vec2};
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 
-use crate::app::board::paint_thumbnail;
+use crate::app::board::{self, Overlays, View};
 use crate::app::inspector::compare::First;
 use crate::app::inspector::text::{child_row, plural};
 use crate::app::inspector::{Inspector, Session, charts, tree};
 use crate::app::palette::Palette;
 use crate::solver::inspect::tree::passes;
 use crate::solver::{NodeId, Progress};
+
+/// The chart's height in the *Side by side* view.
+const CHART_HEIGHT: f32 = 170.0;
+
+/// Each tree's height in the *Side by side* view.
+const TREE_HEIGHT: f32 = 160.0;
 
 /// Both searches' names, for titles and legends: the method and its lower bound.
 fn name(s: &Session) -> String {
@@ -54,9 +60,11 @@ fn column(ui: &mut Ui, session: &Session, first: bool, pal: &Palette) {
     let search = session.search();
     let current = search.current();
     let board = current.and_then(|c| search.board(c.id)).unwrap_or_else(|| session.level.clone());
-    let side = ui.available_width().min(ui.available_height() * 0.45).max(60.0);
-    let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), egui::Sense::hover());
-    paint_thumbnail(ui.painter(), &board, rect, pal);
+    // The board drawn as the main one is, in half the column's height.
+    let size = Vec2::new(ui.available_width(), (ui.available_height() * 0.5).max(80.0));
+    ui.allocate_ui(size, |ui| {
+        board::show(ui, &board, &Overlays::default(), &mut View::default(), pal);
+    });
     let s = search.stats();
     let info = session.config.method.info();
     ui.label(
@@ -83,51 +91,52 @@ pub fn lower(ui: &mut Ui, inspector: &Inspector) {
         ui.label("Turn on Compare (beside the panel's heading) to search the level with two searches side by side.");
         return;
     };
-    let log = inspector.log_scale;
-    let plot = Plot::new("compare-chart").legend(Legend::default()).x_axis_label("expansions");
-    let lines = |s: &Session| {
-        s.with_trace(|t| {
-            let steps = &t.steps;
-            charts::series(steps.len(), |i| [steps[i].open, steps[i].closed, 0], log)
-        })
-    };
-    let (a, b) = (lines(left), lines(right));
-    let stored = |s: &Session| s.config.method.info().stored.name;
-    let chart_height = (ui.available_height() * 0.4).max(80.0);
-    ui.allocate_ui(Vec2::new(ui.available_width(), chart_height), |ui| {
-        plot.show(ui, |p| {
-            let [a_open, a_stored, _] = a;
-            let [b_open, b_stored, _] = b;
-            p.line(Line::new(format!("{}: open", name(left)), PlotPoints::from(a_open)));
-            p.line(Line::new(
-                format!("{}: {}", name(left), stored(left)),
-                PlotPoints::from(a_stored),
-            ));
-            p.line(Line::new(format!("{}: open", name(right)), PlotPoints::from(b_open)));
-            p.line(Line::new(
-                format!("{}: {}", name(right), stored(right)),
-                PlotPoints::from(b_stored),
-            ));
-        });
-    });
-    let height = (ui.available_height() / 2.0 - 20.0).max(60.0);
-    for (session, id) in [(left, "compare-tree-left"), (right, "compare-tree-right")] {
-        ui.label(RichText::new(format!("Tree: {}", name(session))).strong());
-        let (pass, at) = session.with_trace(|t| {
-            let pass = passes(&t.steps, &t.edges, session.depth_first()).pop();
-            (pass, t.steps.len().saturating_sub(1))
-        });
-        let solution: Vec<NodeId> = match session.progress() {
-            Progress::Solved(id) if !session.depth_first() => session.search().path(id),
-            _ => Vec::new(),
+    // Scrolled, so that the panel keeps the size it has whatever the trees need.
+    egui::ScrollArea::vertical().id_salt("compare-lower").show(ui, |ui| {
+        let log = inspector.log_scale;
+        let plot = Plot::new("compare-chart").legend(Legend::default()).x_axis_label("expansions");
+        let lines = |s: &Session| {
+            s.with_trace(|t| {
+                let steps = &t.steps;
+                charts::series(steps.len(), |i| [steps[i].open, steps[i].closed, 0], log)
+            })
         };
-        ui.allocate_ui(Vec2::new(ui.available_width(), height), |ui| match pass {
-            Some(pass) => {
-                tree::draw(ui, id, &pass.nodes, at, &solution, inspector.seed_colours);
-            }
-            None => {
-                ui.label("No expansion yet.");
-            }
+        let (a, b) = (lines(left), lines(right));
+        let stored = |s: &Session| s.config.method.info().stored.name;
+        ui.allocate_ui(Vec2::new(ui.available_width(), CHART_HEIGHT), |ui| {
+            plot.show(ui, |p| {
+                let [a_open, a_stored, _] = a;
+                let [b_open, b_stored, _] = b;
+                p.line(Line::new(format!("{}: open", name(left)), PlotPoints::from(a_open)));
+                p.line(Line::new(
+                    format!("{}: {}", name(left), stored(left)),
+                    PlotPoints::from(a_stored),
+                ));
+                p.line(Line::new(format!("{}: open", name(right)), PlotPoints::from(b_open)));
+                p.line(Line::new(
+                    format!("{}: {}", name(right), stored(right)),
+                    PlotPoints::from(b_stored),
+                ));
+            });
         });
-    }
+        for (session, id) in [(left, "compare-tree-left"), (right, "compare-tree-right")] {
+            ui.label(RichText::new(format!("Tree: {}", name(session))).strong());
+            let (pass, at) = session.with_trace(|t| {
+                let pass = passes(&t.steps, &t.edges, session.depth_first()).pop();
+                (pass, t.steps.len().saturating_sub(1))
+            });
+            let solution: Vec<NodeId> = match session.progress() {
+                Progress::Solved(id) if !session.depth_first() => session.search().path(id),
+                _ => Vec::new(),
+            };
+            ui.allocate_ui(Vec2::new(ui.available_width(), TREE_HEIGHT), |ui| match pass {
+                Some(pass) => {
+                    tree::draw(ui, id, &pass.nodes, at, &solution, inspector.seed_colours);
+                }
+                None => {
+                    ui.label("No expansion yet.");
+                }
+            });
+        }
+    });
 }

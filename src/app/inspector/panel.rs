@@ -265,11 +265,11 @@ fn controls(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
             .on_hover_text("Expansions per second while running");
         // Pause also stops a search being prepared.
         sink.button(ui, Command::InspectPause, running || inspector.building.is_some());
+        sink.button(ui, Command::InspectReset, true);
     });
     ui.horizontal_wrapped(|ui| {
         sink.button(ui, Command::InspectRunToSolution, idle);
         breakpoint_view::buttons(ui, inspector, idle, sink);
-        sink.button(ui, Command::InspectReset, true);
     });
     breakpoint_view::show(ui, inspector);
     ui.label(inspector.state_line());

@@ -9,6 +9,7 @@ use crate::app::inspector::Inspector;
 use crate::app::inspector::predict::{Mark, Predict, choice_text, same};
 use crate::app::inspector::text::node_row;
 use crate::app::sink::Sink;
+use crate::solver::NodeId;
 
 /// The guesses offered, the score and the last answer.
 pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
@@ -46,6 +47,8 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
             (false, true) => "  ← your guess",
             (false, false) => "",
         };
-        ui.label(RichText::new(format!("{}{mark}", node_row(n, order))).small().monospace());
+        let id = if n.id == NodeId::MAX { String::new() } else { format!("#{}  ", n.id) };
+        let row = format!("{id}{}{mark}", node_row(n, order));
+        ui.label(RichText::new(row).small().monospace());
     }
 }

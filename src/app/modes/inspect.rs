@@ -41,7 +41,8 @@ impl ModeView for Inspector {
         self.compare.poll();
         if self.compare.on && self.compare.key() != Some(key) {
             let repaint = Waker::new(frame.ctx);
-            self.compare.reset(key, frame.document.level(), crate::app::worker::GRACE, repaint);
+            let (sets, grace) = (&self.adopted, crate::app::worker::GRACE);
+            self.compare.reset((key, frame.document.level()), 0, sets, grace, repaint);
         }
         if self.compare.building.is_some() {
             frame.ctx.request_repaint_after(BUILDING);
@@ -75,7 +76,9 @@ impl ModeView for Inspector {
 
     /// Side by side: the two searches' nodes, counters and children in place of the board.
     fn draws_own_board(&mut self, ui: &mut Ui, frame: &Frame<'_>) -> bool {
-        self.compare.on && inspector::compare_view::boards(ui, self, &frame.palette)
+        // Picking squares for a breakpoint needs the board itself.
+        let picking = self.breakpoints.picking.is_some();
+        self.compare.on && !picking && inspector::compare_view::boards(ui, self, &frame.palette)
     }
 
     fn has_lower_panel(&self) -> bool {
