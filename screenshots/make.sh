@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Makes screenshots/editor.png, play.png, inspector.png, patterns.png, timeline.png,
-# planner.png, talking-stones.png, lab.png, lab-tree.png, generator.png and oracle.png from
-# the real program under Xvfb at 1280x800, then each mode at a laptop's 1024x700
-# (screenshots/small-*.png). SMALL_ONLY=1 makes only the 1024x700 ones, ORACLE_ONLY=1 only
-# oracle.png.
+# planner.png, talking-stones.png, lab.png, lab-tree.png, generator.png, oracle.png and the
+# teaching tools (rewind.png, breakpoint.png, predict.png, compare.png) from the real program
+# under Xvfb at 1280x800, then each mode at a laptop's 1024x700 (screenshots/small-*.png).
+# SMALL_ONLY=1 makes only the 1024x700 ones, ORACLE_ONLY=1 only oracle.png, TEACH_ONLY=1
+# only the teaching tools.
 # Needs: xvfb, xdotool, imagemagick (apt-get install -y xvfb xdotool imagemagick) and a
 # release build (cargo build --release). Rerun after UI changes.
 set -euo pipefail
@@ -82,6 +83,48 @@ oracle_shot() {
   shot screenshots/oracle.png
   kill $APP; wait $APP 2>/dev/null || true
 }
+# The inspector's teaching tools on level 32 ("Five Alive"), each in a fresh window with A*:
+# six steps, two steps back, the History view; then Compare (BFS beside it) and six steps;
+# predict mode after six steps, one wrong guess answered; a breakpoint on f run to where it
+# fires.
+teach_shots() {
+  start
+  for _ in $(seq 31); do key Next; done
+  click 327 12
+  for _ in 1 2 3 4 5 6; do key space; done
+  key BackSpace BackSpace
+  click 319 558
+  shot screenshots/rewind.png
+  click 1100 37
+  sleep 1
+  for _ in 1 2 3 4 5 6; do key space; done
+  shot screenshots/compare.png
+  kill $APP; wait $APP 2>/dev/null || true
+  start
+  for _ in $(seq 31); do key Next; done
+  click 327 12
+  for _ in 1 2 3 4 5 6; do key space; done
+  click 1052 354
+  click 969 438
+  xdotool mousemove 600 300
+  shot screenshots/predict.png
+  kill $APP; wait $APP 2>/dev/null || true
+  start
+  for _ in $(seq 31); do key Next; done
+  click 327 12
+  click 1205 208
+  click 939 238
+  click 939 261
+  xdotool mousemove 600 300
+  key b
+  sleep 1
+  shot screenshots/breakpoint.png
+  kill $APP; wait $APP 2>/dev/null || true
+}
+if [ "${TEACH_ONLY:-}" = 1 ]; then
+  teach_shots
+  exit 0
+fi
 if [ "${SMALL_ONLY:-}" = 1 ]; then
   small_shots
   exit 0
@@ -194,4 +237,5 @@ shot screenshots/generator.png
 
 kill $APP; wait $APP 2>/dev/null || true
 oracle_shot
+teach_shots
 small_shots
