@@ -141,6 +141,8 @@ pub enum Command {
     /// Inspector: save the chart's history (CSV, [`Saved::Chart`]) or the chart (PNG,
     /// [`Saved::ChartPng`]) to a file the user picks.
     ExportChart(Saved),
+    /// Inspector: save the search's trace (JSON lines) to a file the user picks.
+    ExportTrace,
     /// Inspector: write the tree or the chart held to this file.
     SaveExport(PathBuf),
     /// Inspector: run until an expansion has a child a deadlock rule prunes.
@@ -477,6 +479,9 @@ fn build_table() -> Vec<Entry> {
             .tip("Every expansion of the history (open, stored, bound, g, h) as a CSV row, for a spreadsheet or a plot of your own"),
         Entry::new(C::ExportChart(Saved::ChartPng), "Save as PNG…")
             .tip("The chart as a picture (the log scale as shown), for slides"),
+        Entry::new(C::ExportTrace, "Save trace…").tip(
+            "Every expansion so far with its children and their verdicts, one JSON line each (the search re-run to where it stands, as sokolab solve --trace writes it)",
+        ),
         Entry::new(C::RunCoverage, "Run coverage").tip(
             "Decide every position within the pushes given by the oracle, and judge each by every deadlock rule (on a worker)",
         ),

@@ -19,23 +19,20 @@ pub enum Purpose {
     Frames,
     /// A lab experiment's RON file.
     Experiment,
-    /// Where to write the inspector's tree or chart.
+    /// Where to write the inspector's tree, chart or trace.
     Export(Saved),
 }
 
 impl Purpose {
     /// The dialog's title.
-    pub fn title(self) -> &'static str {
+    pub fn title(self) -> String {
         match self {
-            Purpose::Open => "Open a level file",
-            Purpose::Save => "Save the collection as",
-            Purpose::Gif => "Export the GIF as",
-            Purpose::Frames => "Export the PNG frames into a folder",
-            Purpose::Experiment => "Open an experiment (RON file)",
-            Purpose::Export(Saved::TreeDot) => "Save the search tree (Graphviz DOT) as",
-            Purpose::Export(Saved::TreeSvg) => "Save the search tree (SVG) as",
-            Purpose::Export(Saved::Chart) => "Save the chart's history (CSV) as",
-            Purpose::Export(Saved::ChartPng) => "Save the chart (PNG) as",
+            Purpose::Open => "Open a level file".into(),
+            Purpose::Save => "Save the collection as".into(),
+            Purpose::Gif => "Export the GIF as".into(),
+            Purpose::Frames => "Export the PNG frames into a folder".into(),
+            Purpose::Experiment => "Open an experiment (RON file)".into(),
+            Purpose::Export(what) => format!("Save {} as", what.name()),
         }
     }
 

@@ -370,6 +370,7 @@ impl App {
             | C::AdoptDeadSet
             | C::ExportTree(..)
             | C::ExportChart(_)
+            | C::ExportTrace
             | C::SaveExport(_)
             | C::ToggleLogScale
             | C::ToggleSeedColours => self.inspector_command(command),

@@ -351,7 +351,7 @@ fn export_falls_back_to_a_dialog_inside_the_window() {
         h.run();
         let picker = h.state().files().picker.as_ref().expect("the dialog is open");
         assert_eq!(picker.purpose, purpose);
-        h.get_by_label(purpose.title());
+        h.get_by_label(&purpose.title());
         h.state_mut().files_mut().picker = None;
         h.run();
     }

@@ -140,3 +140,44 @@ fn the_labs_puzzle_search_steps_back_to_what_it_showed_then() {
     h.run();
     assert_eq!(lab_seen(&h), recorded[2], "Step goes on from there as before");
 }
+
+/// The history's *Save trace…* writes every expansion so far as a JSON line, the search
+/// re-run to where it stands: one line per expansion, each the node the history shows, with
+/// its children and their verdicts.
+#[test]
+fn the_history_saves_the_whole_trace_as_json_lines() {
+    let mut h = window(ROOM);
+    h.get_by_label("Inspector").click();
+    h.run();
+    for _ in 0..5 {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    h.get_by_label("History").click();
+    h.run();
+    h.get_by_label("Save trace…").click();
+    h.run();
+    h.get_by_label("Save the search's trace (JSON lines) as");
+    h.get_by_label("Cancel").click();
+    h.run();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("trace.jsonl");
+    h.state_mut().send(Command::SaveExport(path.clone()));
+    h.step();
+    wait_while(&mut h, "the save", 10, |app| app.inspector().saving.busy());
+    let status = h.state().messages().status.clone();
+    assert!(status.starts_with("Saved the search's trace (JSON lines) to"), "{status}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<serde_json::Value> =
+        text.lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect();
+    let session = h.state().inspector().session.as_ref().unwrap();
+    let steps = session.with_trace(|t| t.steps.clone());
+    assert_eq!(lines.len(), steps.len());
+    for (i, (line, step)) in lines.iter().zip(&steps).enumerate() {
+        assert_eq!(line["expansion"], i as u64 + 1);
+        assert_eq!(line["node"], step.node);
+        assert_eq!(line["g"], u64::from(step.g));
+    }
+    let last = lines.last().unwrap()["children"].as_array().unwrap().len();
+    assert_eq!(last, h.state().inspector().snapshot.children.len());
+}

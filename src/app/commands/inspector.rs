@@ -3,6 +3,7 @@
 
 use crate::app::command::Command;
 use crate::app::inspector::predict::Predict;
+use crate::app::inspector::saving::{self, Saved};
 use crate::app::inspector::{Asked, LowerView, Run, Shown};
 use crate::app::modes::cannot_search;
 use crate::app::overlay::Overlay;
@@ -150,6 +151,14 @@ impl App {
                 let make = crate::app::inspector::charts::file_of(&self.inspector, what)?;
                 self.inspector.saving.hold(what, make);
                 return Some(WindowRequest::PickExport(what));
+            }
+            Command::ExportTrace => {
+                let session = self.inspector.session.as_ref()?;
+                let (level, config) = (session.level.clone(), session.config);
+                let expansions = session.with_trace(|t| t.steps.len() as u64);
+                let make = move || saving::trace_of(&level, &config, expansions);
+                self.inspector.saving.hold(Saved::Trace, make);
+                return Some(WindowRequest::PickExport(Saved::Trace));
             }
             Command::SaveExport(path) => {
                 self.messages.status = self.inspector.saving.save(path, self.waker.clone());

@@ -1,12 +1,18 @@
 //! What the inspector saves for slides and for debugging: the search tree drawn (Graphviz
-//! DOT or SVG), the chart's history (CSV) and the chart (PNG). The text (or the work to make it, for a history of
+//! DOT or SVG), the chart's history (CSV), the chart (PNG) and the search's trace (JSON
+//! lines, the search re-run to where it stands, as `sokolab solve --trace` writes it). The text (or the work to make it, for a history of
 //! millions of expansions) is kept while the user picks a file, then made and written on a
 //! worker.
 
 use std::path::PathBuf;
 
+use std::sync::atomic::AtomicBool;
+
 use crate::app::worker::{Job, Waker};
+use crate::level::Level;
 use crate::level::format::save_bytes;
+use crate::solver::inspect::export::expansion;
+use crate::solver::{Config, Limits, solve_traced};
 
 /// What is saved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +25,8 @@ pub enum Saved {
     Chart,
     /// The chart as a picture (PNG).
     ChartPng,
+    /// Every expansion so far with its children and their verdicts, one JSON line each.
+    Trace,
 }
 
 impl Saved {
@@ -29,6 +37,7 @@ impl Saved {
             Saved::TreeSvg => "the search tree (SVG)",
             Saved::Chart => "the chart's history (CSV)",
             Saved::ChartPng => "the chart (PNG)",
+            Saved::Trace => "the search's trace (JSON lines)",
         }
     }
 
@@ -39,6 +48,7 @@ impl Saved {
             Saved::TreeSvg => "search-tree.svg",
             Saved::Chart => "search-chart.csv",
             Saved::ChartPng => "search-chart.png",
+            Saved::Trace => "search-trace.jsonl",
         }
     }
 
@@ -49,8 +59,25 @@ impl Saved {
             Saved::TreeSvg => ("SVG", &["svg"]),
             Saved::Chart => ("CSV", &["csv"]),
             Saved::ChartPng => ("PNG", &["png"]),
+            Saved::Trace => ("JSON lines", &["jsonl", "json"]),
         }
     }
+}
+
+/// The trace of the search `config` asks for on `level`, re-run to `expansions` (every
+/// search is deterministic, so these are the expansions the inspector made), one JSON line
+/// an expansion as `sokolab solve --trace` writes them.
+pub fn trace_of(level: &Level, config: &Config, expansions: u64) -> Result<Vec<u8>, String> {
+    let limits = Limits { nodes: Some(expansions), ..Limits::default() };
+    let mut out = Vec::new();
+    let cancel = AtomicBool::new(false);
+    solve_traced(level, config, &limits, &cancel, &mut |search| {
+        if let Some(line) = expansion(search) {
+            out.extend_from_slice(line.to_string().as_bytes());
+            out.push(b'\n');
+        }
+    });
+    Ok(out)
 }
 
 /// Makes the bytes to save, or says why it cannot.

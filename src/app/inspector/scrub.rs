@@ -83,6 +83,7 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         let label = Command::InspectGoTo(0).label();
         let idle = !session.is_running() && inspector.building.is_none();
         sink.button_labelled(ui, label, Command::InspectGoTo(to), idle && to != len as u64);
+        sink.button(ui, Command::ExportTrace, !inspector.saving.busy());
     });
     let kib = bytes.div_ceil(1024);
     ui.label(RichText::new(format!("The history holds {kib} KiB for {len} expansions.")).small());
