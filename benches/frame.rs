@@ -7,6 +7,9 @@
 //! (target: under 8 ms). Run with
 //! `cargo bench --bench frame`.
 
+#[path = "support/room.rs"]
+mod room;
+
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
@@ -64,18 +67,7 @@ fn main() {
 /// panel draws the charts of the whole history, then again while it lists the deadlock
 /// patterns.
 fn inspector() -> ((Duration, Duration), (Duration, Duration)) {
-    let rows = [
-        "##############",
-        "#            #",
-        "# $  $  $  $ #",
-        "#  ..    ..  #",
-        "#            #",
-        "# $  $  $  $ #",
-        "#  ..    ..  #",
-        "#     @      #",
-        "##############",
-    ];
-    let level = Level::from_rows(&rows).expect("the bench level parses");
+    let level = room::room();
     let doc = Document {
         collection: Collection { notes: Vec::new(), levels: vec![level] },
         path: None,

@@ -5,6 +5,9 @@
 //! under 1 s (`REWIND_10M=1` adds the 10 million row: minutes, gigabytes); the 100,000 row
 //! has none. Run with `cargo bench --bench rewind`.
 
+#[path = "support/room.rs"]
+mod room;
+
 use std::time::{Duration, Instant};
 
 use sokolab::app::document::LevelKey;
@@ -13,19 +16,7 @@ use sokolab::level::Level;
 use sokolab::solver::{Config, Interrupt, Method};
 
 fn main() {
-    // The trace bench's room: millions of positions, none solved within them.
-    let rows = [
-        "##############",
-        "#            #",
-        "# $  $  $  $ #",
-        "#  ..    ..  #",
-        "#            #",
-        "# $  $  $  $ #",
-        "#  ..    ..  #",
-        "#     @      #",
-        "##############",
-    ];
-    let level = Level::from_rows(&rows).expect("the bench level parses");
+    let level = room::room();
     let mut sizes = vec![100_000u64, 1_000_000];
     if std::env::var_os("REWIND_10M").is_some() {
         sizes.push(10_000_000);

@@ -3,6 +3,9 @@
 //! untraced (target: at most 1.5× slower). Each search is timed three times and the best
 //! time kept. Run with `cargo bench --bench trace`.
 
+#[path = "support/room.rs"]
+mod room;
+
 use std::time::{Duration, Instant};
 
 use sokolab::level::Level;
@@ -13,18 +16,7 @@ use sokolab::solver::{Config, Method, NoTrace, Traced, build};
 const EXPANSIONS: u64 = 300_000;
 
 fn main() {
-    let rows = [
-        "##############",
-        "#            #",
-        "# $  $  $  $ #",
-        "#  ..    ..  #",
-        "#            #",
-        "# $  $  $  $ #",
-        "#  ..    ..  #",
-        "#     @      #",
-        "##############",
-    ];
-    let level = Level::from_rows(&rows).expect("the bench level parses");
+    let level = room::room();
     println!("history recording, {EXPANSIONS} expansions, best of 3");
     let mut ok = true;
     // Depth-first search orders children by the bound and would solve the room at once; cut
