@@ -521,3 +521,65 @@ fn solve_trace_writes_every_expansion_with_its_parent_and_its_childrens_verdicts
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("/nonexistent/t.jsonl: cannot write the trace"));
 }
+
+/// `solve --tree` draws the search tree as DOT or SVG and `--chart` writes the chart's
+/// history as CSV (a row per expansion) or a PNG; a file of another kind, several levels or
+/// `--trace` beside them are refused before searching, naming what to do.
+#[test]
+fn solve_draws_the_tree_and_the_chart_of_one_levels_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = "; 1\n####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n";
+    let file = write(dir.path(), "microban-1.xsb", level);
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    for method in ["astar", "bfs", "idastar"] {
+        let (dot, csv) = (path(&format!("{method}.dot")), path(&format!("{method}.csv")));
+        let args =
+            ["solve", &file, "--level", "1", "--method", method, "--tree", &dot, "--chart", &csv];
+        let out = sokolab(&args);
+        let text = stdout(&out);
+        assert_eq!(out.status.code(), Some(0), "{method}: {text}{}", stderr(&out));
+        let expanded: usize = text
+            .split(", ")
+            .find_map(|s| s.strip_suffix(" expanded")?.rsplit(' ').next()?.parse().ok())
+            .expect("the count of expansions");
+        let csv = std::fs::read_to_string(&csv).unwrap();
+        assert_eq!(csv.lines().count(), 1 + expanded, "{method}: a header and a row each");
+        assert!(csv.starts_with("expansion,\"open\","), "{csv}");
+        let dot = std::fs::read_to_string(&dot).unwrap();
+        assert!(dot.starts_with("digraph search {") && dot.trim_end().ends_with('}'));
+        assert!(dot.contains("n0 [label=\"start\""), "{method}: the start is drawn");
+        let edges = dot.lines().filter(|l| l.contains(" -> ")).count();
+        let nodes = dot.lines().filter(|l| l.contains("[label=") && !l.contains(" -> ")).count();
+        assert_eq!(edges + 1, nodes, "{method}: a tree: one edge into each node but the start");
+        if let Ok(run) = std::process::Command::new("dot")
+            .args(["-Tsvg", "-o", "/dev/null"])
+            .arg(dir.path().join(format!("{method}.dot")))
+            .output()
+        {
+            assert!(run.status.success(), "dot reads it: {}", String::from_utf8_lossy(&run.stderr));
+        }
+    }
+    let (svg, png) = (path("t.svg"), path("t.png"));
+    let out = sokolab(&["solve", &file, "--level", "1", "--tree", &svg, "--chart", &png]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg "));
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    // Refused before searching, naming what to do.
+    let two = write(dir.path(), "two.xsb", &format!("{level}\n{level}"));
+    let (txt, csv, jsonl) = (path("t.txt"), path("c.csv"), path("t.jsonl"));
+    for (args, says) in [
+        (vec!["--level", "1", "--tree", &txt], "--tree writes .dot, .gv, .svg"),
+        (vec!["--chart", &csv], "name it with --level N"),
+        (
+            vec!["--level", "1", "--chart", &csv, "--trace", &jsonl],
+            "run sokolab solve once for each",
+        ),
+    ] {
+        let mut all = vec!["solve", two.as_str()];
+        all.extend(args);
+        let out = sokolab(&all);
+        assert_eq!(out.status.code(), Some(2), "{all:?}: {}", stdout(&out));
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+        assert!(!dir.path().join("c.csv").exists(), "nothing written");
+    }
+}

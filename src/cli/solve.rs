@@ -1,11 +1,18 @@
-//! `sokolab solve FILE [--level N] [--method M] [--time-limit S] [--json] [--trace FILE]`.
+//! `sokolab solve FILE [--level N] [--method M] [--time-limit S] [--json] [--trace FILE]
+//! [--tree FILE] [--chart FILE]`.
 
 use crate::cli::error::{CliError, level_of};
 use crate::cli::report::{LevelReport, Place};
 use crate::cli::search_args::SearchArgs;
+use crate::lab::chart::{history_csv, history_png};
+use crate::level::Level;
+use crate::level::format::save_bytes;
 use crate::level::format::{FileError, load_located};
+use crate::solver::inspect::drawing::{dot, svg};
 use crate::solver::inspect::export;
-use crate::solver::{Search, solve, solve_traced};
+use crate::solver::inspect::trace::{Trace as Recorded, Tracer, lock};
+use crate::solver::inspect::tree::passes;
+use crate::solver::{Config, Search, solve, solve_observed, solve_traced};
 use std::fs::File;
 use std::io::{BufWriter, Write as _};
 use std::path::{Path, PathBuf};
@@ -32,6 +39,110 @@ pub struct SolveArgs {
     /// thread, one expansion at a time.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
+    /// Draw the search tree of the first expansions to FILE, coloured as the inspector
+    /// draws it: Graphviz DOT (`.dot`, `.gv`) or SVG (`.svg`); the last pass for a search
+    /// that deepens. One level (`--level N`); the search runs on one thread.
+    #[arg(long, value_name = "FILE")]
+    pub tree: Option<PathBuf>,
+    /// Write the open and stored sizes and the bound against expansions to FILE, as the
+    /// inspector's chart draws them: CSV (`.csv`, a row per expansion) or a PNG chart
+    /// (`.png`). One level (`--level N`); the search runs on one thread.
+    #[arg(long, value_name = "FILE")]
+    pub chart: Option<PathBuf>,
+}
+
+/// What `--tree` and `--chart` write, by the file's extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Drawn {
+    Dot,
+    Svg,
+    Csv,
+    Png,
+}
+
+/// The extensions an option writes, with what each means.
+type Kinds = &'static [(&'static str, Drawn)];
+
+/// The files `--tree` and `--chart` asked for, checked before the search.
+struct Drawings(Vec<(PathBuf, Drawn)>);
+
+impl Drawings {
+    /// The files `args` ask for, for a run over `levels` levels: an error for a file whose
+    /// extension says no format of its option, for more than one level, or beside `--trace`.
+    fn of(args: &SolveArgs, levels: usize) -> Result<Self, CliError> {
+        let options: [(_, _, Kinds); 2] = [
+            (&args.tree, "--tree", &[("dot", Drawn::Dot), ("gv", Drawn::Dot), ("svg", Drawn::Svg)]),
+            (&args.chart, "--chart", &[("csv", Drawn::Csv), ("png", Drawn::Png)]),
+        ];
+        let mut files = Vec::new();
+        for (path, option, allowed) in options {
+            let Some(path) = path else { continue };
+            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_lowercase();
+            let Some(&(_, drawn)) = allowed.iter().find(|(e, _)| *e == ext) else {
+                let names: Vec<String> = allowed.iter().map(|(e, _)| format!(".{e}")).collect();
+                let message = format!("{option} writes {}: name the file so", names.join(", "));
+                return Err(file_error(path, message));
+            };
+            files.push((path.clone(), drawn));
+        }
+        if files.is_empty() {
+            return Ok(Drawings(files));
+        }
+        if levels != 1 {
+            let message = "--tree and --chart draw the search of one level: name it with \
+                           --level N"
+                .into();
+            return Err(file_error(&args.file, message));
+        }
+        if args.trace.is_some() {
+            let message = "--trace and --tree or --chart each need the search to themselves: \
+                           run sokolab solve once for each"
+                .into();
+            return Err(file_error(&args.file, message));
+        }
+        Ok(Drawings(files))
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Writes each file from the history `recorded` of the search `config` asked for on
+    /// `level`.
+    fn write(&self, recorded: &Recorded, level: &Level, config: &Config) -> Result<(), CliError> {
+        let info = config.method.info();
+        let names = ["open", info.stored.name, info.bound_name];
+        for (path, drawn) in &self.0 {
+            let bytes = match drawn {
+                Drawn::Dot | Drawn::Svg => {
+                    let pass = passes(&recorded.steps, &recorded.edges, info.depth_first).pop();
+                    let nodes = pass.map(|p| p.nodes).unwrap_or_default();
+                    let at = recorded.steps.len().saturating_sub(1);
+                    match drawn {
+                        Drawn::Dot => dot(&nodes, at, &[], false),
+                        _ => svg(&nodes, at, &[], false),
+                    }
+                    .into_bytes()
+                }
+                Drawn::Csv => history_csv(&recorded.steps, names).into_bytes(),
+                Drawn::Png => {
+                    let title = match level.meta.title.as_str() {
+                        "" => info.label.to_string(),
+                        t => format!("{} on {t}", info.label),
+                    };
+                    let png = history_png(&recorded.steps, names, &title, false);
+                    png.ok_or_else(|| file_error(path, "cannot draw the chart".into()))?
+                }
+            };
+            save_bytes(path, &bytes).map_err(CliError::File)?;
+        }
+        Ok(())
+    }
+}
+
+/// An error about the file `path`.
+fn file_error(path: &Path, message: String) -> CliError {
+    CliError::File(FileError { path: path.to_path_buf(), position: None, message })
 }
 
 /// Runs `solve`: exit status 0 when every level asked for was solved, 1 otherwise; an
@@ -47,12 +158,21 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         None => (1..=collection.levels.len()).collect(),
     };
     let (config, limits) = (args.search.config()?, args.search.limits());
+    let drawings = Drawings::of(args, numbers.len())?;
     let cancel = AtomicBool::new(false);
     let mut trace = args.trace.as_deref().map(Trace::create).transpose()?;
     let mut all_solved = true;
     for n in numbers {
         let level = &collection.levels[n - 1];
         let outcome = match &mut trace {
+            None if !drawings.is_empty() => {
+                let tracer = Tracer::new();
+                let recorded = tracer.trace();
+                let outcome = solve_observed(level, &config, &limits, &cancel, tracer);
+                let recorded = lock(&recorded);
+                drawings.write(&recorded, level, &config)?;
+                outcome
+            }
             None => solve(level, &config, &limits, &cancel),
             Some(t) => {
                 let outcome = solve_traced(level, &config, &limits, &cancel, &mut |s| {
@@ -133,6 +253,5 @@ impl Trace {
 }
 
 fn trace_error(path: &Path, e: &std::io::Error) -> CliError {
-    let message = format!("cannot write the trace: {e}");
-    CliError::File(FileError { path: path.to_path_buf(), position: None, message })
+    file_error(path, format!("cannot write the trace: {e}"))
 }

@@ -3,6 +3,7 @@
 //! pixel with a built-in 3×5 font, so the command line needs no window and no font files.
 
 use crate::lab::experiment::Table;
+use crate::solver::inspect::Step;
 
 const WIDTH: usize = 720;
 const HEIGHT: usize = 460;
@@ -241,11 +242,58 @@ fn number(x: f64) -> String {
     }
 }
 
+/// The chart of `steps` as PNG: the lines named `names` against expansions, titled
+/// `title`, on a logarithmic scale when `log`.
+pub fn history_png(steps: &[Step], names: [&str; 3], title: &str, log: bool) -> Option<Vec<u8>> {
+    let [open, closed, bound] =
+        series(steps.len(), |i| [steps[i].open, steps[i].closed, steps[i].bound.into()], false);
+    let pairs = |line: Vec<[f64; 2]>| line.into_iter().map(|[x, y]| (x + 1.0, y)).collect();
+    let lines = [
+        Line { name: names[0], points: pairs(open) },
+        Line { name: names[1], points: pairs(closed) },
+        Line { name: names[2], points: pairs(bound) },
+    ];
+    let scale = if log { " (log)" } else { "" };
+    lines_png(title, "expansions", &format!("size{scale}"), &lines, log, false)
+}
+
+/// `steps` as CSV, the columns after the expansion named `names` (open, stored, bound).
+pub fn history_csv(steps: &[Step], names: [&str; 3]) -> String {
+    use std::fmt::Write as _;
+    let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+    let mut out =
+        format!("expansion,{},{},{},g,h\n", quote(names[0]), quote(names[1]), quote(names[2]));
+    for (i, s) in steps.iter().enumerate() {
+        let _ = writeln!(out, "{},{},{},{},{},{}", i + 1, s.open, s.closed, s.bound, s.g, s.h);
+    }
+    out
+}
+
+/// Most points drawn per line (the history is sampled evenly down to this).
+const MAX_POINTS: usize = 1500;
+
+/// The chart's lines: open, seen and bound against the expansion index, for `len`
+/// expansions whose values `at` gives.
+pub fn series(len: usize, at: impl Fn(usize) -> [u32; 3], log: bool) -> [Vec<[f64; 2]>; 3] {
+    let every = len.div_ceil(MAX_POINTS).max(1);
+    let y = |v: u32| if log { (v as f64 + 1.0).log10() } else { v as f64 };
+    let mut out: [Vec<[f64; 2]>; 3] = Default::default();
+    let indices = (0..len).step_by(every).chain(len.checked_sub(1));
+    for i in indices {
+        let x = i as f64;
+        for (line, v) in out.iter_mut().zip(at(i)) {
+            line.push([x, y(v)]);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use crate::lab::chart::{HEIGHT, WIDTH, png};
+    use crate::lab::chart::{HEIGHT, MAX_POINTS, WIDTH, png, series};
     use crate::lab::experiment::Experiment;
     use crate::solver::Limits;
+    use crate::solver::inspect::Step;
 
     #[test]
     fn a_scramble_table_draws_as_a_png_and_a_game_tree_does_not() {
@@ -262,5 +310,22 @@ mod tests {
         assert!(pixels.chunks(3).any(|p| p == [214, 39, 40]));
         let plies = Experiment::GameTree { title: "t".into(), plies: vec![8] };
         assert!(png(&plies.run(None, None, &Limits::default(), &|_, _| true).unwrap()).is_none());
+    }
+
+    fn step(open: u32) -> Step {
+        Step { node: 0, open, closed: 2 * open, g: 0, h: 0, bound: 3, from: (0, 0), dir: 0 }
+    }
+
+    #[test]
+    fn long_histories_are_sampled_and_keep_their_last_point() {
+        let steps: Vec<Step> = (0..10_000).map(step).collect();
+        let at = |i: usize| [steps[i].open, steps[i].closed, steps[i].bound.into()];
+        let [open, closed, bound] = series(steps.len(), at, false);
+        assert!(open.len() <= MAX_POINTS + 1);
+        assert_eq!(open.last(), Some(&[9999.0, 9999.0]));
+        assert_eq!(closed.last(), Some(&[9999.0, 19998.0]));
+        assert!(bound.iter().all(|p| p[1] == 3.0));
+        let [log_open, ..] = series(steps.len(), at, true);
+        assert!((log_open.last().unwrap()[1] - 4.0).abs() < 1e-9, "log10(9999 + 1)");
     }
 }

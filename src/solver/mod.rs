@@ -64,5 +64,7 @@ pub use search::{
     StoneFailure, StrategyView, SubProblem, Verdict,
 };
 pub use solution::{Solution, line, solution_of};
-pub use solve::{build, build_interruptible, pushes, solve, solve_traced, solve_with_progress};
+pub use solve::{
+    build, build_interruptible, pushes, solve, solve_observed, solve_traced, solve_with_progress,
+};
 pub use techniques::{Group, Technique, Techniques};

@@ -125,6 +125,20 @@ pub fn solve_traced(
     one_thread(level, &config, &watch, Recorder::default(), &mut Report::Each(each))
 }
 
+/// [`solve`] on one thread with `observer` in the search (the inspector's tracer records
+/// the history and the tree of the first expansions). The limits hold as in [`solve`].
+pub fn solve_observed<O: Traced>(
+    level: &Level,
+    config: &Config,
+    limits: &Limits,
+    cancel: &AtomicBool,
+    observer: O,
+) -> Outcome {
+    let watch = Watch { limits, cancel, start: Instant::now() };
+    let config = Config { parallel: false, ..*config };
+    one_thread(level, &config, &watch, observer, &mut Report::Progress(&mut |_| {}))
+}
+
 /// The search `config` asks for on `level`, traced by `observer`, driven on this thread
 /// under `watch`'s limits, reporting to `report`.
 fn one_thread<O: Traced>(

@@ -11,17 +11,21 @@
 //! - [`boards`]: positions along pushes (a child's board, a path from the start).
 //! - [`breakpoint`]: conditions on expansions that stop a run, and the watch that checks them.
 //! - [`tree`]: the tree of the first expansions, for a tree view.
+//! - [`drawing`]: how a tree is drawn: its layout, its colours, and as DOT and SVG.
+//! - [`words`]: pushes and verdicts in words, for tables and files.
 //! - [`plan`]: rooms, goal areas and entrances, the packing order and the backward search's
 //!   packing-and-parking plan, in board coordinates.
 
 pub mod analysis;
 pub mod boards;
 pub mod breakpoint;
+pub mod drawing;
 pub mod explain;
 pub mod export;
 pub mod plan;
 pub mod trace;
 pub mod tree;
+pub mod words;
 
 pub use analysis::{Analyser, PositionFacts, SquareFacts};
 pub use explain::Deadlock;
