@@ -480,10 +480,7 @@ fn solve_trace_writes_every_expansion_with_its_parent_and_its_childrens_verdicts
         let out = sokolab(&args);
         let text = stdout(&out);
         assert_eq!(out.status.code(), Some(0), "{method}: {text}{}", stderr(&out));
-        let expanded: usize = text
-            .split(", ")
-            .find_map(|s| s.strip_suffix(" expanded")?.rsplit(' ').next()?.parse().ok())
-            .expect("the count of expansions");
+        let expanded = expanded_of(&text);
         let lines: Vec<serde_json::Value> = std::fs::read_to_string(&trace)
             .unwrap()
             .lines()
@@ -522,6 +519,13 @@ fn solve_trace_writes_every_expansion_with_its_parent_and_its_childrens_verdicts
     assert!(stderr(&out).contains("/nonexistent/t.jsonl: cannot write the trace"));
 }
 
+/// The count of expansions `solve` prints for a level.
+fn expanded_of(text: &str) -> usize {
+    text.split(", ")
+        .find_map(|s| s.strip_suffix(" expanded")?.rsplit(' ').next()?.parse().ok())
+        .expect("the count of expansions")
+}
+
 /// `solve --tree` draws the search tree as DOT or SVG and `--chart` writes the chart's
 /// history as CSV (a row per expansion) or a PNG; a file of another kind, several levels or
 /// `--trace` beside them are refused before searching, naming what to do.
@@ -538,10 +542,7 @@ fn solve_draws_the_tree_and_the_chart_of_one_levels_search() {
         let out = sokolab(&args);
         let text = stdout(&out);
         assert_eq!(out.status.code(), Some(0), "{method}: {text}{}", stderr(&out));
-        let expanded: usize = text
-            .split(", ")
-            .find_map(|s| s.strip_suffix(" expanded")?.rsplit(' ').next()?.parse().ok())
-            .expect("the count of expansions");
+        let expanded = expanded_of(&text);
         let csv = std::fs::read_to_string(&csv).unwrap();
         assert_eq!(csv.lines().count(), 1 + expanded, "{method}: a header and a row each");
         assert!(csv.starts_with("expansion,\"open\","), "{csv}");
