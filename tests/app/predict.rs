@@ -51,6 +51,21 @@ fn a_scripted_sequence_of_guesses_is_scored_and_each_answer_says_why() {
         for n in &offered {
             h.get_by_label(&choice_text(n));
         }
+        // The pointer on a choice shows its board.
+        let last = *offered.last().unwrap();
+        h.get_by_label(&choice_text(&last)).hover();
+        h.run();
+        let shown = crate::harness::board(&h);
+        let session = h.state().inspector().session.as_ref().unwrap();
+        let want = match last.id {
+            sokolab::solver::NodeId::MAX => None,
+            id => session.search().board(id),
+        };
+        if let Some(want) = want {
+            assert_eq!(shown.boxes(), want.boxes(), "{name}: the board of the choice hovered");
+            let node = sokolab::app::inspector::Shown::Node(last.id);
+            assert_eq!(h.state().inspector().shown, node, "{name}");
+        }
         let order = method.info().order;
         for n in &offered {
             let row = node_row(n, order);

@@ -78,6 +78,18 @@ pub enum Shown {
     Step(usize),
 }
 
+impl Shown {
+    /// What showing frontier node `n` shows, `parent` being the node expanded last (a
+    /// depth-first search's untried child has no node of its own yet: the position after
+    /// its push from there).
+    pub fn frontier(n: &NodeView, parent: Option<NodeId>) -> Shown {
+        match (n.id, parent, n.push) {
+            (NodeId::MAX, Some(p), Some(push)) => Shown::After(p, push),
+            _ => Shown::Node(n.id),
+        }
+    }
+}
+
 /// What the panels show of the search, read once a frame.
 #[derive(Clone, Debug, Default)]
 pub struct Snapshot {

@@ -491,10 +491,7 @@ fn frontier(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     let parent = inspector.snapshot.current.map(|v| v.id);
     let order = inspector.info().order;
     for n in &frontier {
-        let target = match (n.id, parent, n.push) {
-            (crate::solver::NodeId::MAX, Some(p), Some(push)) => Shown::After(p, push),
-            _ => Shown::Node(n.id),
-        };
+        let target = Shown::frontier(n, parent);
         let shown = inspector.shown == target;
         if ui.selectable_label(shown, node_row(n, order)).clicked() {
             sink.send(Command::InspectShow(target));

@@ -5,9 +5,9 @@
 use egui::{RichText, Ui};
 
 use crate::app::command::Command;
-use crate::app::inspector::Inspector;
 use crate::app::inspector::predict::{Mark, Predict, choice_text, same};
 use crate::app::inspector::text::node_row;
+use crate::app::inspector::{Inspector, Shown};
 use crate::app::sink::Sink;
 use crate::solver::NodeId;
 
@@ -23,9 +23,16 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     if choices.is_empty() {
         ui.label("(the frontier is empty)");
     }
+    let parent = inspector.snapshot.current.map(|c| c.id);
     ui.horizontal_wrapped(|ui| {
         for (i, n) in choices.iter().enumerate() {
-            if ui.add_enabled(idle, egui::Button::new(choice_text(n))).clicked() {
+            let button = ui.add_enabled(idle, egui::Button::new(choice_text(n)));
+            // Its board while the pointer is on it, to reason from before guessing.
+            let target = Shown::frontier(n, parent);
+            if button.hovered() && inspector.shown != target {
+                sink.send(Command::InspectShow(target));
+            }
+            if button.on_hover_text("Its board is shown; click to guess it").clicked() {
                 sink.send(Command::Predict(i));
             }
         }
