@@ -128,11 +128,6 @@ impl Breakpoints {
         self.picking = Some(Picking::Paint);
     }
 
-    /// Sets the painted position (of the board `key`).
-    pub fn set_position(&mut self, key: LevelKey, position: Level) {
-        self.position = Some(OnBoard { key, value: position });
-    }
-
     /// Sets the box and the square (of the board `key`).
     pub fn set_box_target(&mut self, key: LevelKey, target: BoxTarget) {
         self.box_target = Some(OnBoard { key, value: target });

@@ -80,30 +80,6 @@ pub enum Break {
     },
 }
 
-impl Break {
-    /// What the breakpoint waits for, in words.
-    pub fn describe(&self) -> String {
-        match self {
-            Break::Pruned(None) => "a rule prunes a child".into(),
-            Break::Pruned(Some(r)) => format!("the rule {} prunes a child", r.name()),
-            Break::Changes(m) => format!("{} changes", m.name()),
-            Break::OpenPasses(n) => format!("the open list passes {n}"),
-            Break::BoxReaches { square, start: None } => format!("a box reaches {square}"),
-            Break::BoxReaches { square, start: Some(s) } => {
-                format!("the box from {s} reaches {square}")
-            }
-            Break::Position { boxes, among, .. } => format!(
-                "the painted position ({} boxes) is {}",
-                boxes.len(),
-                match among {
-                    Among::Generated => "generated",
-                    Among::Expanded => "expanded",
-                }
-            ),
-        }
-    }
-}
-
 /// A breakpoint that fired.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fired {
@@ -131,11 +107,6 @@ impl Watch {
         let mut watch = Watch { breaks, pruned: Vec::new(), measures: [None; 3], open: 0 };
         watch.remember(search);
         watch
-    }
-
-    /// The breakpoints watched.
-    pub fn breaks(&self) -> &[Break] {
-        &self.breaks
     }
 
     fn remember(&mut self, search: &dyn Search) {
