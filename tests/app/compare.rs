@@ -133,3 +133,71 @@ fn compare_turned_on_part_way_starts_in_step() {
     assert_eq!(i.session.as_ref().unwrap().search().stats().expanded, 3);
     assert_eq!(i.compare.session.as_ref().unwrap().search().stats().expanded, 3);
 }
+
+/// The lab's own lesson: BFS against A* on one 8-puzzle. *Step* advances both; run to their
+/// ends, each has the counts it has alone, and the one that needed fewer expansions is
+/// marked as finished first.
+#[test]
+fn the_labs_bfs_against_a_star_on_one_eight_puzzle_ends_with_the_counts_each_has_alone() {
+    use sokolab::app::inspector::compare::First;
+    use sokolab::solver::textbook::{AStar, Bfs, BookSearch};
+    let mut h = window(ROOM);
+    h.get_by_label("Lab").click();
+    h.run();
+    let start = h.state().lab().puzzle.clone();
+    h.get_by_label("Compare").click();
+    h.run();
+    let lab = h.state().lab();
+    let rival = lab.rival.as_ref().expect("the second search is built");
+    assert_eq!((lab.run.algorithm.label(), rival.algorithm.label()), ("BFS".into(), "A*".into()));
+    h.get_by_label("Step").click();
+    h.run();
+    let expanded: Vec<u64> = h.state().lab().runs().map(|r| r.expanded()).collect();
+    assert_eq!(expanded, [1, 1], "one Step, one expansion of each");
+    let seen = |h: &Harness| -> Vec<_> {
+        let lab = h.state().lab();
+        lab.runs().map(|r| (counts(r.search.stats()), r.search.current())).collect()
+    };
+    let at_one = seen(&h);
+    h.get_by_label("Step").click();
+    h.run();
+    h.get_by_label("Step back").click();
+    h.run();
+    assert_eq!(seen(&h), at_one, "Step back puts both back");
+
+    h.get_by_label("Run").click();
+    for _ in 0..500 {
+        h.run();
+        if !h.state().lab().running {
+            break;
+        }
+    }
+    fn alone(mut s: Box<dyn BookSearch<sokolab::lab::puzzle::Puzzle>>) -> (Stats, Progress) {
+        let mut progress = Progress::Running;
+        while progress == Progress::Running {
+            progress = s.step(100_000);
+        }
+        (s.stats().clone(), progress)
+    }
+    let bfs = alone(Box::new(Bfs::new(start.clone(), true)));
+    let astar = alone(Box::new(AStar::new(start, true)));
+    let lab = h.state().lab();
+    let rival = lab.rival.as_ref().unwrap();
+    assert_eq!((counts(lab.run.search.stats()), lab.run.progress), (counts(&bfs.0), bfs.1));
+    assert_eq!((counts(rival.search.stats()), rival.progress), (counts(&astar.0), astar.1));
+    assert!(matches!(bfs.1, Progress::Solved(_)) && matches!(astar.1, Progress::Solved(_)));
+    let first = match bfs.0.expanded.cmp(&astar.0.expanded) {
+        std::cmp::Ordering::Less => First::Left,
+        std::cmp::Ordering::Equal => First::Both,
+        std::cmp::Ordering::Greater => First::Right,
+    };
+    assert_eq!(lab.first(), Some(first));
+    let winner = if first == First::Left { "BFS" } else { "A*" };
+    h.get_by_label(&format!("{winner} (finished first)"));
+
+    // Turned off, the lab is one search again, where it stood.
+    h.get_by_label("Compare").click();
+    h.run();
+    assert!(h.state().lab().rival.is_none());
+    assert_eq!(counts(h.state().lab().run.search.stats()), counts(&bfs.0));
+}

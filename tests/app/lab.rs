@@ -29,8 +29,8 @@ fn stepping_bfs_on_the_eight_puzzle_shows_what_the_search_does() {
     let mut bfs = Bfs::new(start.clone(), true);
     bfs.step(2);
     let lab = &h.state().lab();
-    assert_eq!(lab.search.stats(), bfs.stats());
-    assert_eq!(lab.search.current(), bfs.current());
+    assert_eq!(lab.run.search.stats(), bfs.stats());
+    assert_eq!(lab.run.search.current(), bfs.current());
     let n = bfs.children().len();
     h.get_by_label(&format!("{n} {}", if n == 1 { "child" } else { "children" }));
     h.get_by_label("Running: 2 expanded.");
@@ -271,8 +271,8 @@ fn a_puzzle_search_has_a_history_a_chart_and_a_tree_below() {
         h.run();
     }
     let lab = &h.state().lab();
-    assert_eq!(lab.history.steps.len(), 5);
-    assert_eq!(lab.history.steps.last().map(|s| s.node), lab.search.current());
+    assert_eq!(lab.run.history.steps.len(), 5);
+    assert_eq!(lab.run.history.steps.last().map(|s| s.node), lab.run.search.current());
     h.get_by_label("History").click();
     h.run();
     assert_eq!(h.state().lab().view, LowerView::History);
@@ -283,13 +283,13 @@ fn a_puzzle_search_has_a_history_a_chart_and_a_tree_below() {
     // does not keep (children, the open list) is labelled as now.
     h.get_by_label("At expansion 1 of 5 (the history's scrubber):");
     h.get_by_label("Now, after expansion 5:");
-    let first = h.state().lab().history.steps[0];
+    let first = h.state().lab().run.history.steps[0];
     let then = format!("Expanded: #{} start: g 0 h {}", first.node, first.h);
     assert!(h.query_by_label_contains(&then).is_some(), "{then}");
     // The first expansion is the start's: the board shows the start again.
     let lab = &h.state().lab();
     assert_eq!((lab.scrub, lab.board()), (Some(0), lab.puzzle.start_board()));
-    let line = format!("Expansion 1 of 5: #{} (the start), g 0", lab.history.steps[0].node);
+    let line = format!("Expansion 1 of 5: #{} (the start), g 0", lab.run.history.steps[0].node);
     assert!(h.query_by_label_contains(&line).is_some(), "{line}");
     h.get_by_label("Chart").click();
     h.run();
@@ -304,7 +304,7 @@ fn a_puzzle_search_has_a_history_a_chart_and_a_tree_below() {
     h.get_by_label("Step").click();
     h.run();
     let lab = &h.state().lab();
-    assert_eq!((lab.scrub, lab.history.steps.len()), (None, 6));
+    assert_eq!((lab.scrub, lab.run.history.steps.len()), (None, 6));
 }
 
 /// IDA* in the lab expands the start again for each bound: its history holds every
@@ -326,21 +326,21 @@ fn ida_star_in_the_lab_draws_one_tree_per_bound() {
     }
     assert_eq!(h.state().lab().algorithm, Textbook::IdaStar);
     for _ in 0..300 {
-        if h.state().lab().history.passes().len() >= 3 {
+        if h.state().lab().run.history.passes().len() >= 3 {
             break;
         }
         h.get_by_label("Step").click();
         h.run();
     }
     let lab = h.state().lab();
-    assert_eq!(lab.history.steps.len() as u64, lab.search.stats().expanded);
-    let passes = lab.history.passes().len();
-    let bounds: Vec<u32> = lab.history.passes().iter().map(|p| p.bound).collect();
+    assert_eq!(lab.run.history.steps.len() as u64, lab.run.search.stats().expanded);
+    let passes = lab.run.history.passes().len();
+    let bounds: Vec<u32> = lab.run.history.passes().iter().map(|p| p.bound).collect();
     assert!(
         passes >= 3,
         "{bounds:?} after {} expansions, {:?}",
-        lab.history.steps.len(),
-        lab.progress
+        lab.run.history.steps.len(),
+        lab.run.progress
     );
     h.get_by_label("Tree").click();
     h.run();
@@ -350,7 +350,7 @@ fn ida_star_in_the_lab_draws_one_tree_per_bound() {
     h.get_by_label_contains(&format!("{passes} of {passes}: bound "));
     h.get_by_label_contains(&format!("1 of {passes}: bound ")).click();
     h.run();
-    let first = &h.state().lab().history.passes()[0].tree.nodes;
+    let first = &h.state().lab().run.history.passes()[0].tree.nodes;
     let expanded = first.iter().filter(|n| n.expanded.is_some()).count();
     assert!(expanded >= 1 && first[0].expanded == Some(0), "the first pass begins at the start");
     h.get_by_label(&format!("expansions: {expanded}, nodes: {}", first.len()));

@@ -4,7 +4,7 @@
 use egui_kittest::kittest::Queryable;
 use sokolab::app::App;
 use sokolab::app::command::Command;
-use sokolab::app::inspector::predict::{Predict, choice_text};
+use sokolab::app::inspector::predict::{Guess, choices};
 use sokolab::app::inspector::text::node_row;
 use sokolab::solver::{Config, LowerBound, Method, NodeView, Textbook};
 
@@ -36,7 +36,7 @@ fn frontier(h: &Harness) -> Vec<NodeView> {
 
 /// Clicks the choice offered for `n`.
 fn guess(h: &mut Harness, n: &NodeView) {
-    h.get_by_label(&choice_text(n)).click();
+    h.get_by_label(&n.name()).click();
     h.run();
 }
 
@@ -46,14 +46,14 @@ fn a_scripted_sequence_of_guesses_is_scored_and_each_answer_says_why() {
         let mut h = predicting(method);
         let name = method.name();
         // The frontier is offered without priorities, in board order.
-        let offered = Predict::choices(&frontier(&h));
+        let offered = choices(&frontier(&h));
         assert!(offered.len() >= 2, "{name}: a frontier to choose from");
         for n in &offered {
-            h.get_by_label(&choice_text(n));
+            h.get_by_label(&n.name());
         }
         // The pointer on a choice shows its board.
         let last = *offered.last().unwrap();
-        h.get_by_label(&choice_text(&last)).hover();
+        h.get_by_label(&last.name()).hover();
         h.run();
         let shown = crate::harness::board(&h);
         let session = h.state().inspector().session.as_ref().unwrap();
@@ -89,7 +89,7 @@ fn a_scripted_sequence_of_guesses_is_scored_and_each_answer_says_why() {
         guess(&mut h, &wrong);
         let status = h.state().messages().status.clone();
         assert!(status.starts_with("Wrong: it expanded"), "{name}: {status}");
-        assert!(status.contains(&choice_text(&now[0])), "{name}: names the node expanded");
+        assert!(status.contains(&now[0].name()), "{name}: names the node expanded");
         assert!(order_of(&wrong) != order_of(&now[0]));
         h.get_by_label(&format!("Score: {right} of 3"));
         // The frontier of that step revealed with its priorities, the guess marked.
@@ -122,4 +122,55 @@ fn a_tie_counts_and_says_so_and_turning_predict_off_shows_the_priorities_again()
     h.run();
     let row = node_row(&frontier(&h)[0], Method::AStar.info().order);
     assert!(h.query_by_label(&row).is_some(), "priorities shown again: {row}");
+}
+
+/// The lab's predict mode on A* over the 8-puzzle: the frontier offered without priorities
+/// (the open list in order is hidden), and a scripted sequence of clicks (the node
+/// expanded next, then the one of the worst f, in turn) scored right, tie or wrong as the
+/// priorities say.
+#[test]
+fn the_labs_predict_mode_scores_a_scripted_sequence_of_clicks() {
+    use sokolab::app::lab::PREDICT_SHOWN;
+    use sokolab::app::lab::run::choices as tiles;
+    let mut h = window(ROOM);
+    h.get_by_label("Lab").click();
+    h.run();
+    h.get_by_label("Search").click();
+    h.run();
+    h.get_by_label(&Textbook::AStar.label()).click();
+    h.run();
+    h.get_by_label("Predict").click();
+    h.run();
+    assert!(h.state().lab().predict.on);
+    assert!(h.query_by_label_contains("Open, next first").is_none(), "the order is hidden");
+    let mut right = 0;
+    for round in 0..6 {
+        let lab = h.state().lab();
+        let next = lab.run.frontier(1)[0];
+        let offered = tiles(&lab.run.frontier(PREDICT_SHOWN));
+        let worst = *offered.iter().max_by_key(|t| (t.f, t.id)).unwrap();
+        let guess = if round % 2 == 0 { next } else { worst };
+        right += u32::from(guess.id == next.id || guess.f == next.f);
+        h.get_by_label(&guess.name()).hover();
+        h.run();
+        let lab = h.state().lab();
+        let board = lab.run.search.tree().get(guess.id).map(|n| n.state);
+        assert_eq!(Some(lab.board()), board, "the pointer on a choice shows its board");
+        h.get_by_label(&guess.name()).click();
+        h.run();
+        let lab = h.state().lab();
+        assert_eq!(lab.run.expanded(), round + 1, "a guess is a step");
+        assert_eq!(lab.run.history.steps.last().map(|s| s.node), Some(next.id));
+        let said = lab.said.clone();
+        let expected = match (guess.id == next.id, guess.f == next.f) {
+            (true, _) => "Right",
+            (false, true) => "A tie",
+            (false, false) => "Wrong",
+        };
+        assert!(said.starts_with(expected), "round {round}: {said}");
+        assert!(said.contains("lowest f"), "the rule is said: {said}");
+    }
+    assert_eq!((h.state().lab().predict.right, h.state().lab().predict.asked), (right, 6));
+    h.get_by_label(&format!("Score: {right} of 6"));
+    assert!(right < 6, "the script guesses wrong at least once: {right}");
 }

@@ -116,8 +116,13 @@ fn the_labs_puzzle_search_steps_back_to_what_it_showed_then() {
     h.run();
     assert_eq!(h.state().lab().algorithm, Textbook::AStar);
     let lab_seen = |h: &Harness| {
-        let s = &h.state().lab().search;
-        (s.stats().clone(), s.current(), s.children().to_vec(), h.state().lab().history.steps.len())
+        let s = &h.state().lab().run.search;
+        (
+            s.stats().clone(),
+            s.current(),
+            s.children().to_vec(),
+            h.state().lab().run.history.steps.len(),
+        )
     };
     let mut recorded = vec![lab_seen(&h)];
     for _ in 0..5 {

@@ -2,7 +2,7 @@
 //! pausing, resetting, what the board shows, the lower panel's view and the pattern list.
 
 use crate::app::command::Command;
-use crate::app::inspector::predict::Predict;
+use crate::app::inspector::predict::{Predict, choices};
 use crate::app::inspector::saving::{self, Saved};
 use crate::app::inspector::{Asked, LowerView, Run, Shown};
 use crate::app::modes::cannot_search;
@@ -78,7 +78,7 @@ impl App {
             }
             Command::Predict(i) => {
                 let frontier = self.inspector.snapshot.frontier.clone();
-                let &guess = Predict::choices(&frontier).get(i)?;
+                let &guess = choices(&frontier).get(i)?;
                 self.inspector_command(Command::InspectStep);
                 let expanded = self.inspector.snapshot.current;
                 let info = self.inspector.info();

@@ -69,16 +69,31 @@ pub fn plot(
     log: bool,
     scrub: usize,
 ) {
-    let [open, closed, bound] = lines;
+    let named = names.into_iter().map(String::from).zip(lines).collect();
+    plot_named(ui, id, named, log, Some(scrub));
+}
+
+/// Draws named lines of [`series`] against expansions (log10 of value + 1 when `log`), with
+/// a mark at expansion `scrub` if given: one search's counters, or two searches' side by
+/// side.
+pub fn plot_named(
+    ui: &mut Ui,
+    id: &str,
+    lines: Vec<(String, Vec<[f64; 2]>)>,
+    log: bool,
+    scrub: Option<usize>,
+) {
     let mut plot =
         Plot::new(id).legend(Legend::default()).x_axis_label("expansions").allow_scroll(false);
     if log {
         plot = plot.y_axis_formatter(|m: GridMark, _| format!("{:.0}", 10f64.powf(m.value) - 1.0));
     }
     plot.show(ui, |p| {
-        p.line(Line::new(names[0], PlotPoints::from(open)));
-        p.line(Line::new(names[1], PlotPoints::from(closed)));
-        p.line(Line::new(names[2], PlotPoints::from(bound)));
-        p.vline(VLine::new("history step", scrub as f64));
+        for (name, points) in lines {
+            p.line(Line::new(name, PlotPoints::from(points)));
+        }
+        if let Some(at) = scrub {
+            p.vline(VLine::new("history step", at as f64));
+        }
     });
 }

@@ -129,20 +129,26 @@ impl Compare {
         self.building = None;
     }
 
-    /// Which search finished first, `left` being the inspector's own: the one that ended
-    /// after fewer expansions (none while both run).
+    /// Which search finished first, `left` being the inspector's own (none while both
+    /// run).
     pub fn first(&self, left: &Session) -> Option<First> {
         let right = self.session.as_ref()?;
-        let ended = |s: &Session| {
-            let expanded = s.with_trace(|t| t.steps.len() as u64);
-            (s.progress() != Progress::Running).then_some(expanded)
+        let standing = |s: &Session| {
+            (s.with_trace(|t| t.steps.len() as u64), s.progress() != Progress::Running)
         };
-        match (ended(left), ended(right)) {
-            (Some(a), Some(b)) if a == b => Some(First::Both),
-            (Some(a), Some(b)) => Some(if a < b { First::Left } else { First::Right }),
-            (Some(a), None) if right.with_trace(|t| t.steps.len() as u64) >= a => Some(First::Left),
-            (None, Some(b)) if left.with_trace(|t| t.steps.len() as u64) >= b => Some(First::Right),
-            _ => None,
-        }
+        first_to_finish(standing(left), standing(right))
+    }
+}
+
+/// Which of two searches finished first, each given as its expansions and whether it has
+/// ended: the one that ended after fewer expansions, or one that ended before the other
+/// reached as many (none while both run and neither is decided).
+pub fn first_to_finish((a, a_ended): (u64, bool), (b, b_ended): (u64, bool)) -> Option<First> {
+    match (a_ended, b_ended) {
+        (true, true) if a == b => Some(First::Both),
+        (true, true) => Some(if a < b { First::Left } else { First::Right }),
+        (true, false) if b >= a => Some(First::Left),
+        (false, true) if a >= b => Some(First::Right),
+        _ => None,
     }
 }

@@ -3,7 +3,6 @@
 //! view, their open and stored sizes on one chart and their trees one above the other.
 
 use egui::{RichText, Ui, Vec2};
-use egui_plot::{Legend, Line, Plot, PlotPoints};
 
 use crate::app::board::{self, Overlays, View};
 use crate::app::inspector::compare::First;
@@ -94,30 +93,18 @@ pub fn lower(ui: &mut Ui, inspector: &Inspector) {
     // Scrolled, so that the panel keeps the size it has whatever the trees need.
     egui::ScrollArea::vertical().id_salt("compare-lower").show(ui, |ui| {
         let log = inspector.log_scale;
-        let plot = Plot::new("compare-chart").legend(Legend::default()).x_axis_label("expansions");
-        let lines = |s: &Session| {
-            s.with_trace(|t| {
+        let mut lines = Vec::new();
+        for s in [left, right] {
+            let [open, stored, _] = s.with_trace(|t| {
                 let steps = &t.steps;
                 charts::series(steps.len(), |i| [steps[i].open, steps[i].closed, 0], log)
-            })
-        };
-        let (a, b) = (lines(left), lines(right));
-        let stored = |s: &Session| s.config.method.info().stored.name;
-        ui.allocate_ui(Vec2::new(ui.available_width(), CHART_HEIGHT), |ui| {
-            plot.show(ui, |p| {
-                let [a_open, a_stored, _] = a;
-                let [b_open, b_stored, _] = b;
-                p.line(Line::new(format!("{}: open", name(left)), PlotPoints::from(a_open)));
-                p.line(Line::new(
-                    format!("{}: {}", name(left), stored(left)),
-                    PlotPoints::from(a_stored),
-                ));
-                p.line(Line::new(format!("{}: open", name(right)), PlotPoints::from(b_open)));
-                p.line(Line::new(
-                    format!("{}: {}", name(right), stored(right)),
-                    PlotPoints::from(b_stored),
-                ));
             });
+            let stored_name = s.config.method.info().stored.name;
+            lines.push((format!("{}: open", name(s)), open));
+            lines.push((format!("{}: {stored_name}", name(s)), stored));
+        }
+        ui.allocate_ui(Vec2::new(ui.available_width(), CHART_HEIGHT), |ui| {
+            charts::plot_named(ui, "compare-chart", lines, log, None);
         });
         for (session, id) in [(left, "compare-tree-left"), (right, "compare-tree-right")] {
             ui.label(RichText::new(format!("Tree: {}", name(session))).strong());

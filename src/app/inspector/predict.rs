@@ -1,11 +1,46 @@
 //! Predict mode: before each step the frontier is listed without its priorities, in board
 //! order; the student clicks the node they think the search expands next; the step is made
 //! and the panel says right or wrong and why (the priorities revealed, the rule the method
-//! picks by, from its catalogue entry), and keeps a score.
+//! picks by, from its catalogue entry), and keeps a score. The lab's puzzle searches are
+//! predicted the same way: a node of either is a [`Guess`].
 
 use crate::solver::{MethodInfo, NodeId, NodeView, Order};
 
-use super::text::{node_row, push_text};
+use super::text::{order_text, push_text};
+
+/// A frontier node as predict mode offers it.
+pub trait Guess: Clone {
+    /// Whether it is the same node as `other`.
+    fn same(&self, other: &Self) -> bool;
+    /// Its name in the list of choices (nothing of its priority).
+    fn name(&self) -> String;
+    /// Its priority, as the search orders by it.
+    fn f(&self) -> u32;
+}
+
+impl Guess for NodeView {
+    /// Frontier nodes not stored yet, as depth-first searches list them, are compared by
+    /// their push and depth.
+    fn same(&self, other: &Self) -> bool {
+        if self.id != NodeId::MAX && other.id != NodeId::MAX {
+            self.id == other.id
+        } else {
+            self.push == other.push && self.g == other.g
+        }
+    }
+
+    /// Its id (when stored) and its push.
+    fn name(&self) -> String {
+        match self.id {
+            NodeId::MAX => push_text(self.push),
+            id => format!("#{id}  {}", push_text(self.push)),
+        }
+    }
+
+    fn f(&self) -> u32 {
+        self.f
+    }
+}
 
 /// How a guess fared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,22 +55,22 @@ pub enum Mark {
 
 /// The last guess and what the search did.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Answer {
+pub struct Answer<G> {
     /// The node guessed.
-    pub guess: NodeView,
+    pub guess: G,
     /// The node the search expanded (none when the step expanded nothing).
-    pub expanded: Option<NodeView>,
+    pub expanded: Option<G>,
     /// The frontier before the step, with its priorities, next first.
-    pub frontier: Vec<NodeView>,
+    pub frontier: Vec<G>,
     /// How the guess fared.
     pub mark: Mark,
     /// Why, in words.
     pub said: String,
 }
 
-/// Predict mode's state.
-#[derive(Clone, Debug, Default)]
-pub struct Predict {
+/// Predict mode's state, for the inspector's nodes or the lab's.
+#[derive(Clone, Debug)]
+pub struct Predict<G = NodeView> {
     /// Whether it is on.
     pub on: bool,
     /// Guesses right (ties count).
@@ -43,82 +78,70 @@ pub struct Predict {
     /// Guesses made.
     pub asked: u32,
     /// The last guess answered.
-    pub last: Option<Answer>,
+    pub last: Option<Answer<G>>,
 }
 
-/// Whether `a` and `b` are the same node (frontier nodes not stored yet, as depth-first
-/// searches list them, by their push and depth).
-pub fn same(a: &NodeView, b: &NodeView) -> bool {
-    if a.id != NodeId::MAX && b.id != NodeId::MAX {
-        a.id == b.id
-    } else {
-        a.push == b.push && a.g == b.g
+impl<G> Default for Predict<G> {
+    fn default() -> Self {
+        Predict { on: false, right: 0, asked: 0, last: None }
     }
 }
 
-/// The name of a frontier node in predict mode: its id (when stored) and its push.
-pub fn choice_text(n: &NodeView) -> String {
-    match n.id {
-        NodeId::MAX => push_text(n.push),
-        id => format!("#{id}  {}", push_text(n.push)),
-    }
+/// The inspector's frontier as predict mode offers it: in board order (the square the box
+/// was pushed to, then the direction), so that the list's order gives nothing away.
+pub fn choices(frontier: &[NodeView]) -> Vec<NodeView> {
+    let mut choices = frontier.to_vec();
+    choices.sort_by_key(|n| {
+        let push = n.push.map(|p| (p.to.y, p.to.x, p.dir as u8));
+        (push, n.g, n.id)
+    });
+    choices
 }
 
-impl Predict {
-    /// The frontier as predict mode offers it: in board order (the square the box was
-    /// pushed to, then the direction), so that the list's order gives nothing away.
-    pub fn choices(frontier: &[NodeView]) -> Vec<NodeView> {
-        let mut choices = frontier.to_vec();
-        choices.sort_by_key(|n| {
-            let push = n.push.map(|p| (p.to.y, p.to.x, p.dir as u8));
-            (push, n.g, n.id)
-        });
-        choices
-    }
-
+impl<G: Guess> Predict<G> {
     /// Scores `guess` against the node the step expanded, `frontier` being the frontier
     /// before the step (next first); what to tell the student.
     pub fn judge(
         &mut self,
-        guess: NodeView,
-        frontier: Vec<NodeView>,
-        expanded: Option<NodeView>,
+        guess: G,
+        frontier: Vec<G>,
+        expanded: Option<G>,
         info: &MethodInfo,
     ) -> String {
         let rule = info.picks.unwrap_or("the node its own rule picks");
         let order = info.order;
         let ranked_by_priority = !matches!(order, Order::Depth);
-        let (mark, said) = match expanded {
+        let (mark, said) = match &expanded {
             None => (Mark::Wrong, "The step expanded no node: the search has ended.".to_string()),
-            Some(e) if same(&e, &guess) => (
+            Some(e) if e.same(&guess) => (
                 Mark::Right,
-                format!("Right: it expanded {}, {}.", choice_text(&e), priority(&e, order)),
+                format!("Right: it expanded {}, {}.", e.name(), order_text(order, e.f())),
             ),
-            Some(e) if ranked_by_priority && e.f == guess.f => (
+            Some(e) if ranked_by_priority && e.f() == guess.f() => (
                 Mark::Tie,
                 format!(
                     "A tie: {} has the same {} as {}, which it expanded; it breaks ties its own way.",
-                    choice_text(&guess),
+                    guess.name(),
                     order.name(),
-                    choice_text(&e)
+                    e.name()
                 ),
             ),
-            Some(e) if !frontier.iter().any(|n| same(n, &e)) => (
+            Some(e) if !frontier.iter().any(|n| n.same(e)) => (
                 Mark::Wrong,
                 format!(
                     "Wrong: it expanded {}, which was not in the frontier listed: none of the \
                      children listed could be expanded, so it backed up.",
-                    choice_text(&e)
+                    e.name()
                 ),
             ),
             Some(e) => (
                 Mark::Wrong,
                 format!(
                     "Wrong: it expanded {} ({}), not {} ({}).",
-                    choice_text(&e),
-                    priority(&e, order),
-                    choice_text(&guess),
-                    priority(&guess, order)
+                    e.name(),
+                    order_text(order, e.f()),
+                    guess.name(),
+                    order_text(order, guess.f())
                 ),
             ),
         };
@@ -133,10 +156,4 @@ impl Predict {
     pub fn score(&self) -> String {
         format!("Score: {} of {}", self.right, self.asked)
     }
-}
-
-/// A node's priority, named as the method names it (`f 7`, `depth 3`).
-fn priority(n: &NodeView, order: Order) -> String {
-    let row = node_row(n, order);
-    row.rsplit("  ").next().unwrap_or(&row).to_string()
 }

@@ -5,7 +5,7 @@
 use egui::{RichText, Ui};
 
 use crate::app::command::Command;
-use crate::app::inspector::predict::{Mark, Predict, choice_text, same};
+use crate::app::inspector::predict::{Guess, Mark, choices};
 use crate::app::inspector::text::node_row;
 use crate::app::inspector::{Inspector, Shown};
 use crate::app::sink::Sink;
@@ -19,14 +19,14 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         ui.label("Which node does the search expand next? Click it.");
         ui.label(RichText::new(predict.score()).strong());
     });
-    let choices = Predict::choices(&inspector.snapshot.frontier);
+    let choices = choices(&inspector.snapshot.frontier);
     if choices.is_empty() {
         ui.label("(the frontier is empty)");
     }
     let parent = inspector.snapshot.current.map(|c| c.id);
     ui.horizontal_wrapped(|ui| {
         for (i, n) in choices.iter().enumerate() {
-            let button = ui.add_enabled(idle, egui::Button::new(choice_text(n)));
+            let button = ui.add_enabled(idle, egui::Button::new(n.name()));
             // Its board while the pointer is on it, to reason from before guessing.
             let target = Shown::frontier(n, parent);
             if button.hovered() && inspector.shown != target {
@@ -46,8 +46,8 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     ui.label(RichText::new("The frontier before that step, next first:").small());
     let order = inspector.info().order;
     for n in &last.frontier {
-        let expanded = last.expanded.is_some_and(|e| same(&e, n));
-        let guessed = same(&last.guess, n);
+        let expanded = last.expanded.is_some_and(|e| e.same(n));
+        let guessed = last.guess.same(n);
         let mark = match (expanded, guessed) {
             (true, true) => "  ← expanded, your guess",
             (true, false) => "  ← expanded",

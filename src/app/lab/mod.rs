@@ -3,8 +3,9 @@
 //! history, a chart and the tree), tic-tac-toe stepped by its game-tree searches, the level
 //! shown scrambled by random pulls (stepped in the inspector, whose views are Sokoban's),
 //! and the Experiments view that runs a table of the chapter on a worker thread and draws
-//! its chart as the rows come in. The panel owns its state; what its buttons ask for is
-//! carried out after it is drawn.
+//! its chart as the rows come in. A puzzle can be searched by two searches side by side
+//! (*Compare*), and stepped in predict mode. The panel owns its state; what its buttons ask
+//! for is carried out after it is drawn.
 
 pub mod board;
 pub mod experiments;
@@ -12,17 +13,19 @@ pub mod game;
 pub mod history;
 pub mod lower;
 pub mod panel;
+pub mod run;
 
 use crate::app::document::LevelKey;
+use crate::app::inspector::compare::{First, first_to_finish};
+use crate::app::inspector::predict::Predict;
 use crate::lab::pulls;
 use crate::lab::puzzle::{Evaluator, Puzzle};
 use crate::level::Level;
 use crate::solver::Random;
-use crate::solver::textbook::{AStar, Bfs, BookSearch, Dfs, IdaStar};
 use crate::solver::{NodeId, Progress, Textbook};
 use experiments::Experiments;
 use game::GameLab;
-use history::History;
+use run::{PuzzleRun, Tile};
 use std::time::{Duration, Instant};
 
 /// Expansions a "Run" makes each frame at most.
@@ -30,10 +33,6 @@ const RUN_CHUNK: u64 = 2_000;
 
 /// Time a "Run" takes each frame at most, so that drawing never waits.
 const RUN_TIME: Duration = Duration::from_millis(8);
-
-/// Expansions after which a run stops on its own, so that a search that cannot finish
-/// (DFS without a bound on the 15-puzzle) does not run forever.
-pub const RUN_LIMIT: u64 = 2_000_000;
 
 /// Which problem the lab steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,6 +123,12 @@ pub enum Action {
     Scrub(usize),
     /// Add the scrambled level after the level shown and step it in the inspector.
     Inspect,
+    /// Turn the second search (Compare) on or off.
+    ToggleCompare,
+    /// Turn predict mode on or off.
+    TogglePredict,
+    /// Guess that this frontier node (of the choices offered) is expanded next, and step.
+    Predict(usize),
 }
 
 /// What the lab's lower panel shows.
@@ -143,8 +148,10 @@ pub enum LowerView {
 pub struct LabState {
     /// The puzzle.
     pub kind: Kind,
-    /// The search.
+    /// The search chosen (the one the search shown was built with, once restarted).
     pub algorithm: Textbook,
+    /// The second search chosen, for Compare.
+    pub rival_algorithm: Textbook,
     /// The estimate.
     pub evaluator: Evaluator,
     /// Each problem's own random moves from the goal for a new board (see
@@ -154,14 +161,14 @@ pub struct LabState {
     pub seed: u64,
     /// The start board searched.
     pub puzzle: Puzzle,
-    /// The search, from `puzzle`.
-    pub search: Box<dyn BookSearch<Puzzle>>,
-    /// How its last step ended.
-    pub progress: Progress,
+    /// The search of `puzzle`, with its history.
+    pub run: PuzzleRun,
+    /// The second search of `puzzle`, when compared.
+    pub rival: Option<PuzzleRun>,
+    /// Predict mode, on the first search.
+    pub predict: Predict<Tile>,
     /// The node whose board is drawn (the current one when none was picked).
     pub shown: Option<NodeId>,
-    /// The puzzle search's expansions so far.
-    pub history: History,
     /// The history step the history view is on (the latest when none was picked).
     pub scrub: Option<usize>,
     /// What the lower panel shows.
@@ -176,6 +183,8 @@ pub struct LabState {
     pub going_to: Option<u64>,
     /// What went wrong last (a board that cannot be made).
     pub message: String,
+    /// What predict mode said of the last guess.
+    pub said: String,
     /// The game-tree search, for tic-tac-toe.
     pub game: GameLab,
     /// The scrambled Sokoban level, once made.
@@ -190,19 +199,18 @@ impl Default for LabState {
         let puzzle = Puzzle::solved(3, evaluator).expect("the 8-puzzle exists");
         let puzzle = puzzle.scrambled(8, &mut Random::new(1));
         let algorithm = Textbook::Bfs;
-        let search = search(&puzzle, algorithm);
-        let history = History::of(search.as_ref());
         LabState {
             kind: Kind::Eight,
             algorithm,
+            rival_algorithm: Textbook::AStar,
             evaluator,
             moves_by_kind: Kind::ALL.map(Kind::default_moves),
             seed: 2,
-            search,
+            run: PuzzleRun::new(&puzzle, algorithm),
+            rival: None,
+            predict: Predict::default(),
             puzzle,
-            progress: Progress::Running,
             shown: None,
-            history,
             scrub: None,
             view: LowerView::Experiments,
             log_scale: false,
@@ -210,21 +218,11 @@ impl Default for LabState {
             running: false,
             going_to: None,
             message: String::new(),
+            said: String::new(),
             game: GameLab::default(),
             sokoban: None,
             experiments: Experiments::default(),
         }
-    }
-}
-
-/// The textbook search `algorithm` on `puzzle`, tracing its children.
-pub fn search(puzzle: &Puzzle, algorithm: Textbook) -> Box<dyn BookSearch<Puzzle>> {
-    let p = puzzle.clone();
-    match algorithm {
-        Textbook::Bfs => Box::new(Bfs::new(p, true)),
-        Textbook::Dfs(d) => Box::new(Dfs::new(p, d, true)),
-        Textbook::AStar => Box::new(AStar::new(p, true)),
-        Textbook::IdaStar => Box::new(IdaStar::new(p, true)),
     }
 }
 
@@ -275,23 +273,47 @@ impl LabState {
             Action::Step => {
                 self.running = false;
                 self.going_to = None;
-                self.step(1, RUN_TIME);
+                self.step(1, RUN_TIME, None);
             }
             Action::StepBack => {
-                let expanded = self.search.stats().expanded;
+                let expanded = self.run.expanded();
                 if expanded > 0 {
                     self.go_to(expanded - 1);
                 }
             }
             Action::GoTo(k) => self.go_to(k),
-            Action::Run => self.running = self.progress == Progress::Running,
+            Action::Run => self.running = self.any_running(),
             Action::Pause => self.running = false,
+            Action::ToggleCompare => {
+                self.rival = match self.rival {
+                    Some(_) => None,
+                    None => Some(PuzzleRun::new(&self.puzzle, self.rival_algorithm)),
+                };
+                // The second search starts where the first stands.
+                let at = self.run.expanded();
+                self.go_to(at);
+            }
+            Action::TogglePredict => {
+                self.predict = Predict { on: !self.predict.on, ..Predict::default() };
+                self.said.clear();
+            }
+            Action::Predict(i) => {
+                let frontier = self.run.frontier(PREDICT_SHOWN);
+                let Some(&guess) = run::choices(&frontier).get(i) else { return };
+                let before = self.run.expanded();
+                self.apply_to_puzzle(Action::Step);
+                let expanded = (self.run.expanded() > before)
+                    .then(|| self.run.search.current().map(|id| self.run.tile(id)))
+                    .flatten();
+                let info = self.run.algorithm.method().info();
+                self.said = self.predict.judge(guess, frontier, expanded, info);
+            }
             Action::Show(id) => {
                 self.shown = Some(id);
                 self.scrub = None;
             }
             Action::Scrub(k) => {
-                if let Some(step) = self.history.steps.get(k) {
+                if let Some(step) = self.run.history.steps.get(k) {
                     self.shown = Some(step.node);
                     self.scrub = Some(k);
                 }
@@ -358,14 +380,18 @@ impl LabState {
             | Action::Scrub(_)
             | Action::Inspect
             | Action::StepBack
-            | Action::GoTo(_) => {}
+            | Action::GoTo(_)
+            | Action::ToggleCompare
+            | Action::TogglePredict
+            | Action::Predict(_) => {}
         }
     }
 
-    /// Puts the search at `k` expansions: a search is deterministic, so going back builds
-    /// it afresh and re-runs it there (a chunk a frame, like Run).
+    /// Puts the search (and the second one, when compared) at `k` expansions: a search is
+    /// deterministic, so going back builds it afresh and re-runs it there (a chunk a
+    /// frame, like Run).
     fn go_to(&mut self, k: u64) {
-        if k < self.search.stats().expanded {
+        if self.runs().any(|r| k < r.expanded()) {
             self.restart();
         }
         self.going_to = Some(k);
@@ -373,40 +399,47 @@ impl LabState {
         self.tick();
     }
 
+    /// The search (or both) built afresh from the start board with the searches chosen.
     fn restart(&mut self) {
         self.going_to = None;
-        self.search = search(&self.puzzle, self.algorithm);
-        self.progress = Progress::Running;
+        self.run = PuzzleRun::new(&self.puzzle, self.algorithm);
+        if self.rival.is_some() {
+            self.rival = Some(PuzzleRun::new(&self.puzzle, self.rival_algorithm));
+        }
         self.shown = None;
-        self.history = History::of(self.search.as_ref());
         self.scrub = None;
         self.running = false;
+        self.predict.last = None;
     }
 
-    /// Up to `budget` expansions, one at a time so that each is recorded, stopping early
-    /// after `time`.
-    fn step(&mut self, budget: u64, time: Duration) {
-        if self.progress != Progress::Running {
-            return;
-        }
+    /// The search, and the second one when compared.
+    pub fn runs(&self) -> impl Iterator<Item = &PuzzleRun> {
+        std::iter::once(&self.run).chain(&self.rival)
+    }
+
+    /// Whether either search can go on.
+    fn any_running(&self) -> bool {
+        self.runs().any(PuzzleRun::running)
+    }
+
+    /// Up to `budget` expansions of each search, in turn one at a time so that each is
+    /// recorded and the two stay together, none beyond `to`; stopping early after `time`.
+    fn step(&mut self, budget: u64, time: Duration, to: Option<u64>) {
         let started = Instant::now();
         for i in 0..budget {
-            let before = self.search.stats().expanded;
-            self.progress = self.search.step(1);
-            if self.search.stats().expanded > before {
-                self.history.record(self.search.as_ref());
+            let mut moved = false;
+            for run in std::iter::once(&mut self.run).chain(&mut self.rival) {
+                if to.is_none_or(|k| run.expanded() < k) {
+                    moved |= run.step_one();
+                }
             }
-            if self.progress != Progress::Running || (i % 64 == 63 && started.elapsed() > time) {
+            if !moved || (i % 64 == 63 && started.elapsed() > time) {
                 break;
             }
         }
         self.shown = None;
         self.scrub = None;
-        if self.search.stats().expanded >= RUN_LIMIT && self.progress == Progress::Running {
-            self.progress = Progress::NotFound;
-            self.message = format!("stopped after {RUN_LIMIT} expansions");
-        }
-        if self.progress != Progress::Running {
+        if !self.any_running() {
             self.running = false;
         }
     }
@@ -415,9 +448,9 @@ impl LabState {
     /// while more is to come.
     pub fn tick(&mut self) -> bool {
         if let Some(k) = self.going_to {
-            let left = k.saturating_sub(self.search.stats().expanded);
-            self.step(left.min(RUN_CHUNK), RUN_TIME);
-            if self.search.stats().expanded >= k || self.progress != Progress::Running {
+            let left = self.runs().map(|r| k.saturating_sub(r.expanded())).max().unwrap_or(0);
+            self.step(left.min(RUN_CHUNK), RUN_TIME, Some(k));
+            if self.runs().all(|r| r.expanded() >= k || !r.running()) {
                 self.going_to = None;
             }
             return self.going_to.is_some();
@@ -425,19 +458,32 @@ impl LabState {
         if self.running && self.kind == Kind::TicTacToe {
             self.running = !self.game.run_chunk();
         } else if self.running && self.kind.is_puzzle() {
-            self.step(RUN_CHUNK, RUN_TIME);
+            self.step(RUN_CHUNK, RUN_TIME, None);
         }
         self.running
+    }
+
+    /// Which search finished first, when compared.
+    pub fn first(&self) -> Option<First> {
+        let rival = self.rival.as_ref()?;
+        let standing = |r: &PuzzleRun| (r.expanded(), !r.running());
+        first_to_finish(standing(&self.run), standing(rival))
     }
 
     /// The board drawn: the node picked, the goal when solved, the node expanded last, or
     /// the start.
     pub fn board(&self) -> u64 {
-        let tree = self.search.tree();
-        let id = match (self.shown, self.progress) {
+        self.board_of(&self.run, self.shown)
+    }
+
+    /// The board drawn for `run`: node `shown`, the goal when solved, the node expanded
+    /// last, or the start.
+    pub fn board_of(&self, run: &PuzzleRun, shown: Option<NodeId>) -> u64 {
+        let tree = run.search.tree();
+        let id = match (shown, run.progress) {
             (Some(id), _) => Some(id),
             (None, Progress::Solved(goal)) => Some(goal),
-            (None, _) => self.search.current(),
+            (None, _) => run.search.current(),
         };
         id.and_then(|id| tree.get(id)).map_or(self.puzzle.start_board(), |n| n.state)
     }
@@ -455,35 +501,21 @@ impl LabState {
 
     /// The history step scrubbed to, when it is not the latest, with its number (from 0).
     pub fn scrubbed(&self) -> Option<(usize, &history::Expansion)> {
-        let k = self.scrub.filter(|&k| k + 1 < self.history.steps.len())?;
-        Some((k, &self.history.steps[k]))
+        let k = self.scrub.filter(|&k| k + 1 < self.run.history.steps.len())?;
+        Some((k, &self.run.history.steps[k]))
     }
 
     /// One line saying where the search stands.
     pub fn state_line(&self) -> String {
-        let s = self.search.stats();
-        let closed = self.algorithm.method().info().stored.name;
-        match self.progress {
-            Progress::Running if let Some(k) = self.going_to => {
-                format!("Going back to expansion {k}: re-running the search… {}.", s.expanded)
-            }
-            Progress::Running if s.expanded == 0 => "Not started: press Step or Run.".into(),
-            Progress::Running => format!("Running: {} expanded.", s.expanded),
-            Progress::Solved(goal) => {
-                let moves = self.search.solution_length(goal);
-                let optimal = if self.search.optimal() { ", the fewest" } else { "" };
-                format!("Solved: {moves} moves{optimal}; {} {closed}, {} open.", s.closed, s.open)
-            }
-            Progress::Exhausted { complete: true } => {
-                format!("Exhausted: no solution ({} {closed}).", s.closed)
-            }
-            Progress::Exhausted { complete: false } => {
-                format!(
-                    "Failed: the bound cut the search ({} {closed}), so this proves nothing.",
-                    s.closed
-                )
-            }
-            Progress::NotFound => format!("Stopped: {}.", self.message),
+        match self.going_to {
+            Some(k) if self.run.running() => format!(
+                "Going back to expansion {k}: re-running the search… {}.",
+                self.run.expanded()
+            ),
+            _ => self.run.state_line(),
         }
     }
 }
+
+/// Frontier nodes predict mode offers.
+pub const PREDICT_SHOWN: usize = 12;

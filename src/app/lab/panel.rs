@@ -2,15 +2,17 @@
 //! searched, the stepping controls, the counters, the node expanded last with its children
 //! and the frontier. What its buttons ask for is returned and carried out after drawing.
 
+use crate::app::inspector::compare::First;
+use crate::app::inspector::predict::{Guess, Mark};
 use crate::app::inspector::text::{order_text, plural, verdict_text};
 use crate::app::lab::game::{cell_text, score_text};
 use crate::app::lab::history::Expansion;
-use crate::app::lab::{Action, Kind, LabState};
+use crate::app::lab::run::{PuzzleRun, Tile, choices};
+use crate::app::lab::{Action, Kind, LabState, PREDICT_SHOWN};
 use crate::lab::game_tree::stepper::Rule;
 use crate::lab::puzzle::Evaluator;
-use crate::solver::textbook::BookSearch;
-use crate::solver::{MethodInfo, NodeId, Progress, Textbook};
-use egui::Ui;
+use crate::solver::{NodeId, Textbook};
+use egui::{RichText, Ui};
 
 /// Frontier nodes listed.
 const FRONTIER_SHOWN: usize = 12;
@@ -56,7 +58,7 @@ pub fn show(ui: &mut Ui, lab: &mut LabState, level: &str) -> Vec<Action> {
         Kind::Eight | Kind::Fifteen => {}
     }
     egui::Grid::new("lab-puzzle").num_columns(2).show(ui, |ui| {
-        if algorithm(ui, &mut lab.algorithm) {
+        if algorithm(ui, &mut lab.algorithm, "Search", "lab-algorithm") {
             actions.push(Action::Restart);
         }
         let name = ui.label("Evaluator").id;
@@ -83,6 +85,23 @@ pub fn show(ui: &mut Ui, lab: &mut LabState, level: &str) -> Vec<Action> {
         let name = ui.label("Random moves").id;
         ui.add(egui::DragValue::new(lab.moves_mut()).range(0..=60)).labelled_by(name);
         ui.end_row();
+        let mut on = lab.rival.is_some();
+        let tip = "A second search of the same board beside the first: Step advances both";
+        if ui.checkbox(&mut on, "Compare").on_hover_text(tip).changed() {
+            actions.push(Action::ToggleCompare);
+        }
+        let mut on = lab.predict.on;
+        let tip = "Predict mode: the frontier listed without priorities; click the node you \
+                   think the search expands next, and see why it was right or wrong";
+        if ui.checkbox(&mut on, "Predict").on_hover_text(tip).changed() {
+            actions.push(Action::TogglePredict);
+        }
+        ui.end_row();
+        if lab.rival.is_some()
+            && algorithm(ui, &mut lab.rival_algorithm, "Second search", "lab-rival")
+        {
+            actions.push(Action::Restart);
+        }
     });
     ui.horizontal(|ui| {
         if ui
@@ -95,12 +114,32 @@ pub fn show(ui: &mut Ui, lab: &mut LabState, level: &str) -> Vec<Action> {
         ui.label(format!("next seed {}", lab.seed));
     });
     ui.label(format!("Start: {}", lab.puzzle.show(lab.puzzle.start_board())));
-    if !lab.message.is_empty() && lab.progress != Progress::NotFound {
+    if !lab.message.is_empty() {
         ui.colored_label(ui.visuals().warn_fg_color, &lab.message);
     }
     ui.separator();
     stepping(ui, lab.running, "One expansion", true, &mut actions);
-    ui.label(lab.state_line());
+    match &lab.rival {
+        None => {
+            ui.label(lab.state_line());
+        }
+        Some(rival) => {
+            let first = lab.first();
+            let mark = |side| match first.is_some_and(|f| f == side || f == First::Both) {
+                true => " (finished first)",
+                false => "",
+            };
+            let run = &lab.run;
+            ui.label(format!(
+                "{}{}: {}",
+                run.algorithm.label(),
+                mark(First::Left),
+                lab.state_line()
+            ));
+            let label = rival.algorithm.label();
+            ui.label(format!("{label}{}: {}", mark(First::Right), rival.state_line()));
+        }
+    }
     ui.label(format!("Shown: {}", lab.puzzle.show(lab.board())));
     path(ui, lab);
     if let Some((k, step)) = lab.scrubbed() {
@@ -109,19 +148,23 @@ pub fn show(ui: &mut Ui, lab: &mut LabState, level: &str) -> Vec<Action> {
         ui.separator();
         moment(ui, lab, k, step);
         ui.separator();
-        let latest = lab.history.steps.len();
+        let latest = lab.run.history.steps.len();
         ui.label(egui::RichText::new(format!("Now, after expansion {latest}:")).strong());
     }
-    counters(ui, lab.search.as_ref(), lab.algorithm.method().info());
+    counters(ui, lab);
     ui.separator();
+    if lab.predict.on {
+        predict(ui, lab, &mut actions);
+        ui.separator();
+    }
     nodes(ui, lab, &mut actions);
     actions
 }
 
 /// The history's expansion `k` (from 0) scrubbed to: its node and the counters then.
 fn moment(ui: &mut Ui, lab: &LabState, k: usize, step: &Expansion) {
-    let info = lab.algorithm.method().info();
-    let tree = lab.search.tree();
+    let info = lab.run.algorithm.method().info();
+    let tree = lab.run.search.tree();
     let tile = match tree.get(step.node).and_then(|n| n.mv) {
         Some(t) => format!("tile {t}"),
         None => "start".into(),
@@ -130,7 +173,7 @@ fn moment(ui: &mut Ui, lab: &LabState, k: usize, step: &Expansion) {
         egui::RichText::new(format!(
             "At expansion {} of {} (the history's scrubber):",
             k + 1,
-            lab.history.steps.len()
+            lab.run.history.steps.len()
         ))
         .strong(),
     );
@@ -157,7 +200,7 @@ fn moment(ui: &mut Ui, lab: &LabState, k: usize, step: &Expansion) {
 
 /// The moves to the node whose board is shown.
 fn path(ui: &mut Ui, lab: &LabState) {
-    let search = lab.search.as_ref();
+    let search = lab.run.search.as_ref();
     if let Some(id) = lab.shown.or(search.current()) {
         let moves: Vec<String> = search.tree().moves_to(id).iter().map(u8::to_string).collect();
         if !moves.is_empty() {
@@ -166,12 +209,13 @@ fn path(ui: &mut Ui, lab: &LabState) {
     }
 }
 
-/// The textbook search and its depth bound, in two grid rows; true when it changed.
-fn algorithm(ui: &mut Ui, chosen: &mut Textbook) -> bool {
-    let name = ui.label("Search").id;
+/// The textbook search and its depth bound, in two grid rows labelled `label`; true when
+/// it changed.
+fn algorithm(ui: &mut Ui, chosen: &mut Textbook, label: &str, salt: &str) -> bool {
+    let name = ui.label(label).id;
     let before = *chosen;
     let algorithms = [Textbook::Bfs, Textbook::Dfs(20), Textbook::AStar, Textbook::IdaStar];
-    egui::ComboBox::from_id_salt("lab-algorithm")
+    egui::ComboBox::from_id_salt(salt)
         .selected_text(chosen.label())
         .show_ui(ui, |ui| {
             for a in algorithms {
@@ -201,7 +245,7 @@ fn sokoban(ui: &mut Ui, lab: &mut LabState, level: &str, actions: &mut Vec<Actio
          inspector, with its children, open list, charts, history and tree."
     ));
     egui::Grid::new("lab-sokoban").num_columns(2).show(ui, |ui| {
-        algorithm(ui, &mut lab.algorithm);
+        algorithm(ui, &mut lab.algorithm, "Search", "lab-algorithm");
         let name = ui.label("Random pulls").id;
         if ui.add(egui::DragValue::new(lab.moves_mut()).range(0..=60)).labelled_by(name).changed() {
             actions.push(Action::NewBoard);
@@ -334,50 +378,120 @@ fn stepping(ui: &mut Ui, running: bool, step: &str, back: bool, actions: &mut Ve
     });
 }
 
-/// The counters, named as the algorithm's catalogue entry names them (the inspector's
-/// words).
-fn counters(ui: &mut Ui, search: &dyn BookSearch<crate::lab::puzzle::Puzzle>, info: &MethodInfo) {
-    let s = search.stats();
-    egui::Grid::new("lab-counters").num_columns(2).show(ui, |ui| {
-        for (name, value, tip) in [
+/// The counters, named as each algorithm's catalogue entry names them (the inspector's
+/// words): the search's, and the second search's beside them when compared.
+fn counters(ui: &mut Ui, lab: &LabState) {
+    let rows = |r: &PuzzleRun| {
+        let s = r.search.stats();
+        let info = r.algorithm.method().info();
+        [
             ("expanded", s.expanded, "Nodes expanded"),
             ("generated", s.generated, "Children generated by the expansions"),
             ("open", s.open, "Nodes waiting to be expanded"),
             (info.stored.name, s.closed, info.stored.meaning),
             ("duplicates", s.duplicates, "Children that were states seen before"),
             (info.bound_name, u64::from(s.bound), "The search's bound now"),
-        ] {
+        ]
+    };
+    let left = rows(&lab.run);
+    let right = lab.rival.as_ref().map(rows);
+    egui::Grid::new("lab-counters").num_columns(3).show(ui, |ui| {
+        if let Some(rival) = &lab.rival {
+            ui.label("");
+            ui.label(RichText::new(lab.run.algorithm.label()).strong());
+            ui.label(RichText::new(rival.algorithm.label()).strong());
+            ui.end_row();
+        }
+        for (i, (name, value, tip)) in left.into_iter().enumerate() {
             ui.label(name).on_hover_text(tip);
             ui.monospace(value.to_string());
+            if let Some(right) = &right {
+                let (other, value, tip) = right[i];
+                let named =
+                    if other == name { value.to_string() } else { format!("{other} {value}") };
+                ui.monospace(named).on_hover_text(tip);
+            }
             ui.end_row();
         }
     });
 }
 
+/// Predict mode: the frontier without priorities, each node a button that guesses it and
+/// steps; the score; the last answer with the frontier as it was, its priorities revealed,
+/// the node guessed and the node expanded marked.
+fn predict(ui: &mut Ui, lab: &LabState, actions: &mut Vec<Action>) {
+    let predict = &lab.predict;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Which node does the search expand next? Click it.");
+        ui.label(RichText::new(predict.score()).strong());
+    });
+    let offered = choices(&lab.run.frontier(PREDICT_SHOWN));
+    if offered.is_empty() {
+        ui.label("(the frontier is empty)");
+    }
+    let idle = lab.run.running() && !lab.running && lab.going_to.is_none();
+    ui.horizontal_wrapped(|ui| {
+        for (i, t) in offered.iter().enumerate() {
+            let button = ui.add_enabled(idle, egui::Button::new(t.name()));
+            // Its board while the pointer is on it, to reason from before guessing.
+            if button.hovered() && lab.shown != Some(t.id) {
+                actions.push(Action::Show(t.id));
+            }
+            if button.on_hover_text("Its board is shown; click to guess it").clicked() {
+                actions.push(Action::Predict(i));
+            }
+        }
+    });
+    let Some(last) = &predict.last else { return };
+    let colour = match last.mark {
+        Mark::Right | Mark::Tie => egui::Color32::from_rgb(90, 190, 100),
+        Mark::Wrong => egui::Color32::from_rgb(230, 90, 80),
+    };
+    ui.label(RichText::new(&lab.said).color(colour));
+    ui.label(RichText::new("The frontier before that step, next first:").small());
+    let order = lab.run.algorithm.method().info().order;
+    for t in &last.frontier {
+        let expanded = last.expanded.is_some_and(|e| e.same(t));
+        let mark = match (expanded, last.guess.same(t)) {
+            (true, true) => "  ← expanded, your guess",
+            (true, false) => "  ← expanded",
+            (false, true) => "  ← your guess",
+            (false, false) => "",
+        };
+        let row = format!("{}: g {} h {} {}{mark}", t.name(), t.g, t.h, order_text(order, t.f));
+        ui.label(RichText::new(row).small().monospace());
+    }
+}
+
 /// The node expanded last, its children, the frontier (now); each node can be shown.
 fn nodes(ui: &mut Ui, lab: &LabState, actions: &mut Vec<Action>) {
-    let search = lab.search.as_ref();
-    let tree = search.tree();
-    let order = lab.algorithm.method().info().order;
+    let search = lab.run.search.as_ref();
+    let order = lab.run.algorithm.method().info().order;
+    // Predict mode hides the priorities (and the frontier's order): they are the answer.
+    let hide = lab.predict.on;
     let row = |id: NodeId| -> String {
-        tree.get(id).map_or(format!("#{id}"), |n| {
-            let tile = n.mv.map_or("start".into(), |t| format!("tile {t}"));
-            format!("#{id} {tile}: g {} h {} {}", n.g, n.h, order_text(order, search.f(id)))
-        })
+        let t: Tile = lab.run.tile(id);
+        match hide {
+            true => format!("{}: g {}", t.name(), t.g),
+            false => format!("{}: g {} h {} {}", t.name(), t.g, t.h, order_text(order, t.f)),
+        }
     };
     if let Some(id) = search.current() {
         ui.label(format!("Expanded: {}", row(id)));
         let children = search.children();
         ui.label(plural(children.len(), "child", "children"));
         for c in children {
-            let text = format!(
-                "tile {}: g {} h {} {} — {}",
-                c.mv,
-                c.g,
-                c.h,
-                order_text(order, c.f),
-                verdict_text(c.verdict)
-            );
+            let text = match hide {
+                true => format!("tile {}: g {} — {}", c.mv, c.g, verdict_text(c.verdict)),
+                false => format!(
+                    "tile {}: g {} h {} {} — {}",
+                    c.mv,
+                    c.g,
+                    c.h,
+                    order_text(order, c.f),
+                    verdict_text(c.verdict)
+                ),
+            };
             match c.node {
                 Some(id) => {
                     if ui.link(text).on_hover_text("Show this board").clicked() {
@@ -391,6 +505,9 @@ fn nodes(ui: &mut Ui, lab: &LabState, actions: &mut Vec<Action>) {
         }
     } else {
         ui.label("No node expanded yet.");
+    }
+    if hide {
+        return;
     }
     ui.separator();
     let frontier = search.frontier(FRONTIER_SHOWN);

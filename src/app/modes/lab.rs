@@ -3,10 +3,11 @@
 //! drawing, and the experiments run on a worker.
 
 use crate::app::worker::Waker;
-use egui::Ui;
+use egui::{RichText, Ui};
 
 use crate::app::command::Command;
 use crate::app::document::DocumentState;
+use crate::app::inspector::compare::First;
 use crate::app::lab::{self, Action, Kind, LabState};
 use crate::app::modes::{Frame, ModeView};
 use crate::level::Level;
@@ -72,7 +73,26 @@ impl ModeView for LabState {
             }
             Kind::Eight | Kind::Fifteen => {
                 let side = self.puzzle.side();
-                lab::board::show(ui, self.board(), side, &frame.palette);
+                let Some(rival) = &self.rival else {
+                    lab::board::show(ui, self.board(), side, &frame.palette);
+                    return true;
+                };
+                // Compared: each search's board, under its name and where it stands.
+                let first = self.first();
+                ui.columns(2, |cols| {
+                    for (ui, (run, side_of)) in
+                        cols.iter_mut().zip([(&self.run, First::Left), (rival, First::Right)])
+                    {
+                        let won = first.is_some_and(|f| f == side_of || f == First::Both);
+                        let mark = if won { " (finished first)" } else { "" };
+                        ui.label(
+                            RichText::new(format!("{}{mark}", run.algorithm.label())).strong(),
+                        );
+                        ui.label(run.state_line());
+                        let shown = if side_of == First::Left { self.shown } else { None };
+                        lab::board::show(ui, self.board_of(run, shown), side, &frame.palette);
+                    }
+                });
             }
             Kind::Sokoban => return false,
         }
