@@ -151,6 +151,27 @@ fn a_box_picked_on_the_board_stops_the_run_when_it_reaches_the_square_picked() {
     assert!(any < at, "any box reaches {square} before the left one ({any}, {at})");
     let has_box = |s: &dyn Search| s.board(s.current().unwrap().id).unwrap().square(square).has_box;
     assert_eq!(any, first(&bfs(), |s, _| has_box(s)));
+
+    // A corner is a dead square: the breakpoint is set, with a warning that it never fires
+    // in a search that prunes dead squares.
+    h.get_by_label("Pick a square (any box)").click();
+    h.run();
+    let corner = Pos::new(1, 1);
+    click(&mut h, corner);
+    let status = h.state().messages().status.clone();
+    assert!(
+        status.starts_with(&format!(
+            "Breakpoint set: any box reaches {corner}. Beware: {corner} is a dead square"
+        )),
+        "{status}"
+    );
+    h.run();
+    let warned = h.query_all_by_label_contains("is a dead square: a box there can never reach");
+    assert_eq!(warned.count(), 2, "the status line and the panel warn");
+    h.get_by_label("Pick a square (any box)").click();
+    h.run();
+    click(&mut h, square);
+    assert!(h.query_by_label_contains("is a dead square").is_none(), "a live square: no warning");
 }
 
 #[test]

@@ -79,6 +79,9 @@ pub fn show(ui: &mut Ui, inspector: &mut Inspector) {
             };
             ui.add_enabled(b.box_target(key).is_some(), egui::Checkbox::new(&mut b.box_on, what));
         });
+        if let Some(why) = b.box_never(key) {
+            ui.colored_label(ui.visuals().warn_fg_color, format!("{why}."));
+        }
         ui.horizontal_wrapped(|ui| {
             if ui.button("Pick the box and the square").clicked() {
                 b.picking = Some(Picking::Box);

@@ -52,6 +52,8 @@ pub struct Breakpoints {
     /// Stop when the box picked reaches the square picked.
     pub box_on: bool,
     box_target: Option<OnBoard<BoxTarget>>,
+    /// Why the box breakpoint can never fire, if it cannot.
+    box_never: Option<String>,
     /// Stop when the painted position is generated or expanded.
     pub position_on: bool,
     /// Whether it is looked for among the children generated or the nodes expanded.
@@ -73,6 +75,7 @@ impl Default for Breakpoints {
             open: 1000,
             box_on: false,
             box_target: None,
+            box_never: None,
             position_on: false,
             among: Among::Generated,
             position: None,
@@ -128,10 +131,18 @@ impl Breakpoints {
         self.picking = Some(Picking::Paint);
     }
 
-    /// Sets the box and the square (of the board `key`).
-    pub fn set_box_target(&mut self, key: LevelKey, target: BoxTarget) {
+    /// Sets the box and the square (of the board `key`), with why it can never fire if it
+    /// cannot.
+    pub fn set_box_target(&mut self, key: LevelKey, target: BoxTarget, never: Option<String>) {
         self.box_target = Some(OnBoard { key, value: target });
+        self.box_never = never;
         self.box_on = true;
+    }
+
+    /// Why the box breakpoint of the board `key` can never fire, if it cannot.
+    pub fn box_never(&self, key: LevelKey) -> Option<&str> {
+        self.box_target.as_ref().filter(|t| t.key == key)?;
+        self.box_never.as_deref()
     }
 
     /// What the board shows while picking: the start position to pick a box or a square
@@ -144,8 +155,16 @@ impl Breakpoints {
     }
 
     /// A click on square `at` of the board `key` (`start` is its start position) while
-    /// picking: what to tell the user.
-    pub fn click(&mut self, key: LevelKey, start: &Level, at: Pos, secondary: bool) -> String {
+    /// picking: what to tell the user. `never` says why a breakpoint can never fire on
+    /// this board, if it cannot.
+    pub fn click(
+        &mut self,
+        key: LevelKey,
+        start: &Level,
+        at: Pos,
+        secondary: bool,
+        never: impl FnOnce(&Break) -> Option<String>,
+    ) -> String {
         let floor = start.contains(at) && start.square(at).terrain.is_walkable();
         match self.picking.clone() {
             None => String::new(),
@@ -158,10 +177,12 @@ impl Breakpoints {
                 format!("The box on {at}: now click the square it must reach.")
             }
             Some(Picking::Square(start)) => {
-                self.set_box_target(key, BoxTarget { start, square: at });
+                let why = never(&Break::BoxReaches { square: at, start });
+                self.set_box_target(key, BoxTarget { start, square: at }, why.clone());
                 self.picking = None;
                 let which = start.map_or("any box".into(), |s| format!("the box from {s}"));
-                format!("Breakpoint set: {which} reaches {at}.")
+                let warning = why.map_or(String::new(), |w| format!(" Beware: {w}."));
+                format!("Breakpoint set: {which} reaches {at}.{warning}")
             }
             Some(Picking::Paint) => {
                 let Some(p) = self.position.as_mut().filter(|p| p.key == key) else {

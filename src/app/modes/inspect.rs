@@ -98,7 +98,8 @@ impl ModeView for Inspector {
             return;
         }
         let (key, start) = (session.key, session.level.clone());
-        *frame.status = self.breakpoints.click(key, &start, at, pointer.secondary);
+        let never = |b: &Break| b.never_fires(session.search().as_ref());
+        *frame.status = self.breakpoints.click(key, &start, at, pointer.secondary, never);
     }
 
     /// The pushes to the node shown, the area its player stands for, the sub-problem being

@@ -80,6 +80,24 @@ pub enum Break {
     },
 }
 
+impl Break {
+    /// Why this breakpoint can never fire on `search`'s level, if it cannot: a box square
+    /// off the floor, or one from which no box reaches a goal (every search that prunes dead
+    /// squares prunes a box pushed there).
+    pub fn never_fires(&self, search: &dyn Search) -> Option<String> {
+        let Break::BoxReaches { square, .. } = *self else { return None };
+        let problem = search.problem();
+        match problem.board.square_at(square) {
+            None => Some(format!("{square} is not floor a box can stand on: this never fires")),
+            Some(sq) if problem.dist.is_dead(sq) => Some(format!(
+                "{square} is a dead square: a box there can never reach a goal, so a search \
+                 that prunes dead squares never expands one there"
+            )),
+            Some(_) => None,
+        }
+    }
+}
+
 /// A breakpoint that fired.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fired {
