@@ -552,6 +552,14 @@ fn solve_draws_the_tree_and_the_chart_of_one_levels_search() {
         let edges = dot.lines().filter(|l| l.contains(" -> ")).count();
         let nodes = dot.lines().filter(|l| l.contains("[label=") && !l.contains(" -> ")).count();
         assert_eq!(edges + 1, nodes, "{method}: a tree: one edge into each node but the start");
+        // The solution's line ringed in gold from the start, as the window rings it (not for
+        // IDA*, whose node ids are reused: the window rings none either).
+        let ringed = dot.lines().filter(|l| l.contains("color=\"#ffd700\"")).count();
+        let start_ringed = dot.lines().any(|l| l.starts_with("  n0 [") && l.contains("#ffd700"));
+        match method {
+            "idastar" => assert_eq!(ringed, 0, "{method}"),
+            _ => assert!(start_ringed && ringed > 2, "{method}: {ringed} ringed"),
+        }
         if let Ok(run) = std::process::Command::new("dot")
             .args(["-Tsvg", "-o", "/dev/null"])
             .arg(dir.path().join(format!("{method}.dot")))

@@ -8,11 +8,11 @@ use crate::lab::chart::{history_csv, history_png};
 use crate::level::Level;
 use crate::level::format::save_bytes;
 use crate::level::format::{FileError, load_located};
-use crate::solver::inspect::drawing::{dot, svg};
+use crate::solver::inspect::drawing::{dot, solution_nodes, svg};
 use crate::solver::inspect::export;
 use crate::solver::inspect::trace::{Trace as Recorded, Tracer, lock};
 use crate::solver::inspect::tree::passes;
-use crate::solver::{Config, Search, solve, solve_observed, solve_traced};
+use crate::solver::{Config, Outcome, Search, solve, solve_observed, solve_traced};
 use std::fs::File;
 use std::io::{BufWriter, Write as _};
 use std::path::{Path, PathBuf};
@@ -108,8 +108,15 @@ impl Drawings {
     }
 
     /// Writes each file from the history `recorded` of the search `config` asked for on
-    /// `level`.
-    fn write(&self, recorded: &Recorded, level: &Level, config: &Config) -> Result<(), CliError> {
+    /// `level`, which ended in `outcome` (a solution's line ringed in gold in the tree, as
+    /// the window rings it).
+    fn write(
+        &self,
+        recorded: &Recorded,
+        level: &Level,
+        config: &Config,
+        outcome: &Outcome,
+    ) -> Result<(), CliError> {
         let info = config.method.info();
         let names = ["open", info.stored.name, info.bound_name];
         for (path, drawn) in &self.0 {
@@ -118,9 +125,16 @@ impl Drawings {
                     let pass = passes(&recorded.steps, &recorded.edges, info.depth_first).pop();
                     let nodes = pass.map(|p| p.nodes).unwrap_or_default();
                     let at = recorded.steps.len().saturating_sub(1);
+                    // A depth-first search reuses node ids: the window rings none either.
+                    let solution = match (outcome, level.player()) {
+                        (Outcome::Solved(s, _), Some(player)) if !info.depth_first => {
+                            solution_nodes(&nodes, player, &s.moves)
+                        }
+                        _ => Vec::new(),
+                    };
                     match drawn {
-                        Drawn::Dot => dot(&nodes, at, &[], false),
-                        _ => svg(&nodes, at, &[], false),
+                        Drawn::Dot => dot(&nodes, at, &solution, false),
+                        _ => svg(&nodes, at, &solution, false),
                     }
                     .into_bytes()
                 }
@@ -170,7 +184,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
                 let recorded = tracer.trace();
                 let outcome = solve_observed(level, &config, &limits, &cancel, tracer);
                 let recorded = lock(&recorded);
-                drawings.write(&recorded, level, &config)?;
+                drawings.write(&recorded, level, &config, &outcome)?;
                 outcome
             }
             None => solve(level, &config, &limits, &cancel),

@@ -2,9 +2,10 @@
 //! parents centred over their children), each node's colour at a history step (by outcome,
 //! or as Van Lishout's thesis colours it), and the tree as Graphviz DOT and as SVG.
 
+use crate::level::{Move, Pos};
 use crate::solver::inspect::tree::TreeNode;
 use crate::solver::inspect::words::{push_text, verdict_text};
-use crate::solver::{NodeId, Verdict};
+use crate::solver::{NodeId, PushView, Verdict};
 
 /// A colour: red, green, blue and alpha (premultiplied).
 pub type Rgba = [u8; 4];
@@ -64,6 +65,47 @@ pub fn on_path(n: &TreeNode, solution: &[NodeId]) -> bool {
             n.verdict,
             None | Some(Verdict::Kept | Verdict::Improved | Verdict::Passes | Verdict::Fails(_))
         )
+}
+
+/// The search nodes of `tree` on the line of `moves` played from the player's square
+/// `player`: from the start, each kept child whose push (or macro move) makes the line's
+/// next pushes, as far as the tree goes. What a drawing rings in gold when the search's own
+/// node ids are not at hand (the command line has the solution, not the search).
+pub fn solution_nodes(tree: &[TreeNode], player: Pos, moves: &[Move]) -> Vec<NodeId> {
+    let mut pushes = Vec::new();
+    let mut at = player;
+    for m in moves {
+        let Some(next) = at.step(m.dir) else { break };
+        if m.push {
+            pushes.push((next, m.dir));
+        }
+        at = next;
+    }
+    // The pushes a move makes, when they begin the line `rest`: the same box each time,
+    // from its square to its target.
+    let makes = |p: &PushView, rest: &[(Pos, crate::level::Dir)]| -> Option<usize> {
+        let k = p.pushes as usize;
+        let line = rest.get(..k)?;
+        let mut b = p.from;
+        for &(from, d) in line {
+            b = (from == b).then(|| b.step(d)).flatten()?;
+        }
+        (b == p.to && line.last().is_some_and(|&(_, d)| d == p.dir)).then_some(k)
+    };
+    let Some(root) = tree.iter().position(|n| n.parent.is_none()) else { return Vec::new() };
+    let mut path: Vec<NodeId> = tree[root].node.into_iter().collect();
+    let (mut node, mut done) = (root, 0);
+    while done < pushes.len() {
+        let next = tree.iter().enumerate().find_map(|(i, n)| {
+            let kept = matches!(n.verdict, Some(Verdict::Kept | Verdict::Improved));
+            let k = makes(n.push.as_ref()?, &pushes[done..])?;
+            (n.parent == Some(node) && kept).then_some((i, k))
+        });
+        let Some((i, k)) = next else { break };
+        path.extend(tree[i].node);
+        (node, done) = (i, done + k);
+    }
+    path
 }
 
 /// `tree` as it stood at expansion `at`, in Graphviz DOT, coloured as the inspector draws it
@@ -235,6 +277,30 @@ pub(crate) mod tests {
         let t = lock(&trace).clone();
         let tree = build_tree(&t.steps, &t.edges);
         (t, tree)
+    }
+
+    /// The line a drawing rings, found from the solution's moves, is the search's own
+    /// path to its goal (what the window rings), for searches with and without macro moves.
+    #[test]
+    fn the_solutions_nodes_found_from_its_moves_are_the_searchs_path_to_the_goal() {
+        use crate::solver::{Progress, solution_of};
+        let level =
+            Level::from_rows(&["#######", "#     #", "# $$  #", "#@ .. #", "#######"]).unwrap();
+        for method in [Method::Bfs, Method::AStar, Method::Greedy] {
+            let tracer = Tracer::new();
+            let trace = tracer.trace();
+            let mut search = build(&level, &Config::with_method(method), tracer).unwrap();
+            let Progress::Solved(goal) = search.step(u64::MAX) else { panic!("solved") };
+            let t = lock(&trace).clone();
+            let tree = build_tree(&t.steps, &t.edges);
+            let solution = solution_of(&level, search.as_ref(), goal).unwrap();
+            let found = solution_nodes(&tree, level.player().unwrap(), &solution.moves);
+            assert_eq!(found, search.path(goal), "{method:?}");
+            assert!(found.len() > 2, "{method:?}: a line of several nodes");
+        }
+        let (_, tree) = six_bfs_expansions();
+        let wrong = [Move { dir: crate::level::Dir::Up, push: false }];
+        assert_eq!(solution_nodes(&tree, Pos::new(1, 3), &wrong), [0], "a walk: the start alone");
     }
 
     #[test]
