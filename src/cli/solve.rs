@@ -8,7 +8,7 @@ use crate::lab::chart::{history_csv, history_png};
 use crate::level::Level;
 use crate::level::format::save_bytes;
 use crate::level::format::{FileError, load_located};
-use crate::solver::inspect::drawing::{dot, solution_nodes, svg};
+use crate::solver::inspect::drawing::{Colouring, dot, solution_nodes, svg};
 use crate::solver::inspect::export;
 use crate::solver::inspect::trace::{Trace as Recorded, Tracer, lock};
 use crate::solver::inspect::tree::passes;
@@ -133,8 +133,8 @@ impl Drawings {
                         _ => Vec::new(),
                     };
                     match drawn {
-                        Drawn::Dot => dot(&nodes, at, &solution, false),
-                        _ => svg(&nodes, at, &solution, false),
+                        Drawn::Dot => dot(&nodes, at, &solution, Colouring::Outcome),
+                        _ => svg(&nodes, at, &solution, Colouring::Outcome),
                     }
                     .into_bytes()
                 }

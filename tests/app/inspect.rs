@@ -568,23 +568,49 @@ fn the_planners_learned_patterns_are_listed_with_the_goal_they_cannot_fill() {
     h.get_by_label(&label);
 }
 
+/// The thesis's colours follow the figure of the search's kind, which the legend names:
+/// A* by figure 2.8, BFS by 2.6, IDA* (depth-first) by 2.4 and 2.5.
 #[test]
 fn the_tree_can_be_coloured_as_the_talking_stones_thesis_does() {
     let mut h = stepped_once(TWO);
     h.get_by_label("Search tree").click();
     h.run();
     h.get_by_label("over the bound");
-    assert!(h.query_by_label("green: visited, a blue node below").is_none());
+    assert!(h.query_by_label("blue: generated, not visited").is_none());
     h.get_by_label("Colours of the Talking Stones thesis").click();
     h.run();
     assert!(h.state().inspector().seed_colours);
-    for name in [
-        "white: not generated yet",
-        "blue: generated, not visited",
-        "green: visited, a blue node below",
-        "black: visited and done, or cut",
+    for (method, figure, green, black) in [
+        (
+            Method::AStar,
+            "figure 2.8 (A*)",
+            "green: visited",
+            "black: a clone of a node with a smaller or equal f, or pruned",
+        ),
+        (
+            Method::Bfs,
+            "figure 2.6 (breadth-first search)",
+            "green: visited",
+            "black: cut (a clone or pruned",
+        ),
+        (
+            Method::IdaStar,
+            "figures 2.4 and 2.5 (depth-first search)",
+            "green: visited, a blue node below",
+            "black: visited and done, or cut",
+        ),
     ] {
-        h.get_by_label(name);
+        h.state_mut()
+            .send(sokolab::app::command::Command::SetSearchConfig(Config::with_method(method)));
+        h.run();
+        h.get_by_label("Step").click();
+        h.run();
+        for name in ["white: not generated yet", "blue: generated, not visited", green] {
+            h.get_by_label(name);
+        }
+        assert!(h.query_by_label_contains(black).is_some(), "{method:?}: {black}");
+        let named = format!("(Van Lishout 2006, {figure}); gold ring: solution path");
+        assert!(h.query_by_label(&named).is_some(), "{method:?}: {named}");
     }
     h.get_by_label("Colours of the Talking Stones thesis").click();
     h.run();

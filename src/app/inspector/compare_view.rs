@@ -9,6 +9,7 @@ use crate::app::inspector::compare::First;
 use crate::app::inspector::text::{child_row, plural};
 use crate::app::inspector::{Inspector, Session, charts, tree};
 use crate::app::palette::Palette;
+use crate::solver::inspect::drawing::Colouring;
 use crate::solver::inspect::tree::passes;
 use crate::solver::{NodeId, Progress};
 
@@ -118,7 +119,9 @@ pub fn lower(ui: &mut Ui, inspector: &Inspector) {
             };
             ui.allocate_ui(Vec2::new(ui.available_width(), TREE_HEIGHT), |ui| match pass {
                 Some(pass) => {
-                    tree::draw(ui, id, &pass.nodes, at, &solution, inspector.seed_colours);
+                    let info = session.config.method.info();
+                    let colouring = Colouring::of(inspector.seed_colours, info);
+                    tree::draw(ui, id, &pass.nodes, at, &solution, colouring);
                 }
                 None => {
                     ui.label("No expansion yet.");

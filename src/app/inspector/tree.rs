@@ -1,7 +1,8 @@
 //! The search tree of a small search (its first expansions): nodes coloured as in the open
 //! list, expanded, duplicate, pruned or over the bound (and not yet generated at the
-//! history step the scrubber is on), or as Van Lishout's thesis colours them (figures
-//! 2.4–2.8); the solution path highlighted; a click shows a node.
+//! history step the scrubber is on), or as Van Lishout's thesis colours them by the rule of
+//! the figure of the search's kind (2.4 and 2.5 depth-first, 2.6 breadth-first, 2.8 A*);
+//! the solution path highlighted; a click shows a node.
 
 use egui::{Color32, Pos2, Sense, Stroke, Ui, Vec2};
 
@@ -10,8 +11,8 @@ use crate::app::inspector::saving::Saved;
 use crate::app::inspector::{Inspector, Shown};
 use crate::app::sink::Sink;
 use crate::solver::inspect::drawing::{
-    DUPLICATE, EXPANDED, NOT_GENERATED, OPEN, OVER_BOUND, PRUNED, Rgba, Seed, colours, dot, layout,
-    on_path, svg,
+    Colouring, DUPLICATE, EXPANDED, NOT_GENERATED, OPEN, OVER_BOUND, PRUNED, Rgba, Seed, colours,
+    dot, layout, on_path, svg,
 };
 use crate::solver::inspect::trace::TREE_EXPANSIONS;
 use crate::solver::inspect::tree::{TreeNode, passes};
@@ -56,18 +57,18 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     }
     let Some(pass) = passes.into_iter().next() else { return };
     let tree = pass.nodes;
-    let seed = inspector.seed_colours;
+    let colouring = Colouring::of(inspector.seed_colours, inspector.info());
     ui.horizontal(|ui| {
         let tip = "The tree as drawn, in Graphviz DOT (lay it out with dot -Tsvg or -Tpng)";
         if ui.button("Save as DOT…").on_hover_text(tip).clicked() {
-            sink.send(Command::ExportTree(Saved::TreeDot, dot(&tree, at, &solution, seed)));
+            sink.send(Command::ExportTree(Saved::TreeDot, dot(&tree, at, &solution, colouring)));
         }
         let tip = "The tree as drawn, as an SVG picture for slides";
         if ui.button("Save as SVG…").on_hover_text(tip).clicked() {
-            sink.send(Command::ExportTree(Saved::TreeSvg, svg(&tree, at, &solution, seed)));
+            sink.send(Command::ExportTree(Saved::TreeSvg, svg(&tree, at, &solution, colouring)));
         }
     });
-    let clicked = draw(ui, "tree", &tree, at, &solution, inspector.seed_colours);
+    let clicked = draw(ui, "tree", &tree, at, &solution, colouring);
     if let Some(shown) = clicked.and_then(|i| target(&tree, i, depth_first)) {
         sink.send(Command::InspectShow(shown));
     }
@@ -111,8 +112,8 @@ pub fn choose_pass(
     pass
 }
 
-/// Draws `tree` as it stood at expansion `at`, with its legend: Van Lishout's colours when
-/// `seed`, else by outcome; the nodes of `solution` ringed; `id` keeps its scroll position
+/// Draws `tree` as it stood at expansion `at`, with its legend, coloured by `colouring`;
+/// the nodes of `solution` ringed; `id` keeps its scroll position
 /// apart from another tree's. The node clicked, if any.
 pub fn draw(
     ui: &mut Ui,
@@ -120,10 +121,10 @@ pub fn draw(
     tree: &[TreeNode],
     at: usize,
     solution: &[NodeId],
-    seed: bool,
+    colouring: Colouring,
 ) -> Option<usize> {
-    let colours = colours(tree, at, seed);
-    legend(ui, seed);
+    let colours = colours(tree, at, colouring);
+    legend(ui, colouring);
     let x = layout(tree);
     let width = x.iter().copied().fold(0.0, f32::max) * DX + 2.0 * DX;
     let height = tree.iter().map(|n| n.depth).max().unwrap_or(0) as f32 * DY + 2.0 * DY;
@@ -144,7 +145,7 @@ pub fn draw(
         for (i, n) in tree.iter().enumerate() {
             let c = place(i);
             painter.circle_filled(c, 4.5, colour(colours[i]));
-            if seed {
+            if colouring != Colouring::Outcome {
                 painter.circle_stroke(c, 4.5, Stroke::new(1.0, Color32::GRAY));
             }
             if on_path(n, solution) {
@@ -177,21 +178,24 @@ fn target(tree: &[TreeNode], i: usize, depth_first: bool) -> Option<Shown> {
     Some(Shown::After(parent.node?, n.push?))
 }
 
-fn legend(ui: &mut Ui, seed: bool) {
+/// What the colours mean: the outcomes, or the thesis's colours by the rule of the figure
+/// followed, named.
+fn legend(ui: &mut Ui, colouring: Colouring) {
     ui.horizontal_wrapped(|ui| {
-        if seed {
+        if let Colouring::Thesis(figure) = colouring {
+            let [green, black] = figure.meanings();
             for (thesis, name) in [
                 (Seed::White, "white: not generated yet"),
                 (Seed::Blue, "blue: generated, not visited"),
-                (Seed::Green, "green: visited, a blue node below"),
-                (Seed::Black, "black: visited and done, or cut"),
+                (Seed::Green, green),
+                (Seed::Black, black),
             ] {
                 let (r, _) = ui.allocate_exact_size(Vec2::splat(10.0), Sense::hover());
                 ui.painter().circle_filled(r.center(), 4.5, colour(thesis.rgba()));
                 ui.painter().circle_stroke(r.center(), 4.5, Stroke::new(1.0, Color32::GRAY));
                 ui.label(name);
             }
-            ui.label("(Van Lishout 2006, figures 2.4–2.8); gold ring: solution path");
+            ui.label(format!("({}); gold ring: solution path", figure.name()));
             return;
         }
         for (color, name) in [

@@ -7,6 +7,7 @@ use crate::app::inspector::{charts, scrub, tree};
 use crate::app::lab::experiments::{self, Asked};
 use crate::app::lab::run::PuzzleRun;
 use crate::app::lab::{Action, Kind, LabState, LowerView};
+use crate::solver::inspect::drawing::{Colouring, Figure};
 use crate::solver::inspect::trace::TREE_EXPANSIONS;
 use crate::solver::{NodeId, Progress};
 use egui::{RichText, Ui};
@@ -140,7 +141,8 @@ fn tree_of(ui: &mut Ui, run: &PuzzleRun, id: &str, at: usize, seed: bool) -> Opt
         last
     };
     let nodes = &passes[pass].tree.nodes;
-    let n = &nodes[tree::draw(ui, id, nodes, at, &solution, seed)?];
+    let colouring = Colouring::of(seed, run.algorithm.method().info());
+    let n = &nodes[tree::draw(ui, id, nodes, at, &solution, colouring)?];
     match (n.expanded, n.node) {
         (Some(k), _) => Some(Action::Scrub(k)),
         (None, Some(id)) => Some(Action::Show(id)),
@@ -207,5 +209,10 @@ fn game_tree(ui: &mut Ui, lab: &LabState) {
         ui.label(format!("The tree shows the first {TREE_EXPANSIONS} of {states} states."));
     }
     let at = states.min(TREE_EXPANSIONS) - 1;
-    tree::draw(ui, "game-tree", &lab.game.tree.nodes, at, &[], lab.seed_colours);
+    // A game tree is searched depth first.
+    let colouring = match lab.seed_colours {
+        true => Colouring::Thesis(Figure::DepthFirst),
+        false => Colouring::Outcome,
+    };
+    tree::draw(ui, "game-tree", &lab.game.tree.nodes, at, &[], colouring);
 }
