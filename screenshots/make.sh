@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Makes screenshots/editor.png, play.png, inspector.png, patterns.png, timeline.png,
-# planner.png, talking-stones.png, lab.png, lab-tree.png, generator.png, oracle.png and the
-# teaching tools (rewind.png, breakpoint.png, predict.png, compare.png) from the real program
-# under Xvfb at 1280x800, then each mode at a laptop's 1024x700 (screenshots/small-*.png).
-# SMALL_ONLY=1 makes only the 1024x700 ones, ORACLE_ONLY=1 only oracle.png, TEACH_ONLY=1
-# only the teaching tools.
+# planner.png, talking-stones.png, lab.png, lab-tree.png, lab-compare.png, generator.png,
+# oracle.png and the teaching tools (rewind.png, breakpoint.png, predict.png, compare.png)
+# from the real program under Xvfb at 1280x800, then each mode at a laptop's 1024x700
+# (screenshots/small-*.png). SMALL_ONLY=1 makes only the 1024x700 ones, ORACLE_ONLY=1 only
+# oracle.png, TEACH_ONLY=1 only the teaching tools, LAB_ONLY=1 only the lab's.
 # Needs: xvfb, xdotool, imagemagick (apt-get install -y xvfb xdotool imagemagick) and a
 # release build (cargo build --release). Rerun after UI changes.
 set -euo pipefail
@@ -121,6 +121,41 @@ teach_shots() {
   shot screenshots/breakpoint.png
   kill $APP; wait $APP 2>/dev/null || true
 }
+# Lab mode (a fresh window): BFS stepped five times on the 8-puzzle it opens with, then
+# Table 7-3 (100 trials a row) run from the Experiments view under the board; three more
+# steps and the Tree view in Van Lishout's colours; then (a fresh window) BFS against A* on
+# one 8-puzzle, run to their ends, with both searches' sizes on one chart.
+lab_shots() {
+  start
+  click 437 12
+  for _ in 1 2 3 4 5; do click 953 282; done
+  click 672 551
+  sleep 3
+  xdotool mousemove 640 700
+  sleep 0.5
+  shot screenshots/lab.png
+  for _ in 1 2 3; do click 953 282; done
+  click 466 528
+  click 518 528
+  xdotool mousemove 640 760
+  sleep 0.5
+  shot screenshots/lab-tree.png
+  kill $APP; wait $APP 2>/dev/null || true
+  start
+  click 437 12
+  click 940 209
+  click 1082 305
+  sleep 1
+  click 415 528
+  xdotool mousemove 640 760
+  sleep 0.5
+  shot screenshots/lab-compare.png
+}
+if [ "${LAB_ONLY:-}" = 1 ]; then
+  lab_shots
+  kill $APP; wait $APP 2>/dev/null || true
+  exit 0
+fi
 if [ "${TEACH_ONLY:-}" = 1 ]; then
   teach_shots
   exit 0
@@ -203,25 +238,9 @@ for _ in $(seq 22); do key Next; done
 pick_method 980 176
 key space space space space space
 shot screenshots/planner.png
-
-# Lab mode (a fresh window): BFS stepped five times on the 8-puzzle it opens with, then
-# Table 7-3 (100 trials a row) run from the Experiments view under the board.
 kill $APP; wait $APP 2>/dev/null || true
-start
-click 437 12
-for _ in 1 2 3 4 5; do click 963 259; done
-click 672 551
-sleep 3
-xdotool mousemove 640 700
-sleep 0.5
-shot screenshots/lab.png
-# Three more steps, then the Tree view below the board in Van Lishout's colours.
-for _ in 1 2 3; do click 963 259; done
-click 466 528
-click 518 528
-xdotool mousemove 640 760
-sleep 0.5
-shot screenshots/lab-tree.png
+
+lab_shots
 
 # The level generator (a fresh window): Edit, Generate levels…, Generate with the dialog's
 # defaults (five 8x8 levels with 3 boxes, seed 1); the first new level is shown.

@@ -583,19 +583,19 @@ fn the_tree_can_be_coloured_as_the_talking_stones_thesis_does() {
     for (method, figure, green, black) in [
         (
             Method::AStar,
-            "figure 2.8 (A*)",
+            "figure 2.8: A*",
             "green: visited",
             "black: a clone of a node with a smaller or equal f, or pruned",
         ),
         (
             Method::Bfs,
-            "figure 2.6 (breadth-first search)",
+            "figure 2.6: breadth-first search",
             "green: visited",
             "black: cut (a clone or pruned",
         ),
         (
             Method::IdaStar,
-            "figures 2.4 and 2.5 (depth-first search)",
+            "figures 2.4 and 2.5: depth-first search",
             "green: visited, a blue node below",
             "black: visited and done, or cut",
         ),

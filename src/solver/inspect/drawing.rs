@@ -97,9 +97,9 @@ impl Figure {
     /// Which figure, for the legend.
     pub fn name(self) -> &'static str {
         match self {
-            Figure::DepthFirst => "Van Lishout 2006, figures 2.4 and 2.5 (depth-first search)",
-            Figure::BreadthFirst => "Van Lishout 2006, figure 2.6 (breadth-first search)",
-            Figure::AStar => "Van Lishout 2006, figure 2.8 (A*)",
+            Figure::DepthFirst => "Van Lishout 2006, figures 2.4 and 2.5: depth-first search",
+            Figure::BreadthFirst => "Van Lishout 2006, figure 2.6: breadth-first search",
+            Figure::AStar => "Van Lishout 2006, figure 2.8: A*",
         }
     }
 
