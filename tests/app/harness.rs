@@ -27,6 +27,19 @@ pub fn window(xsb: &str) -> Harness<'static, App> {
     window_on(collection)
 }
 
+/// The window on `xsb` in lab mode, the 8-puzzle searched by `search`.
+pub fn lab_with(xsb: &str, search: sokolab::solver::Textbook) -> Harness<'static, App> {
+    let mut h = window(xsb);
+    h.get_by_label("Lab").click();
+    h.run();
+    h.get_by_label("Search").click();
+    h.run();
+    h.get_by_label(&search.label()).click();
+    h.run();
+    assert_eq!(h.state().lab().algorithm, search);
+    h
+}
+
 /// A window showing `collection`.
 pub fn window_on(collection: Collection) -> Harness<'static, App> {
     let doc = Document { collection, path: None, dirty: false };

@@ -8,7 +8,7 @@ use sokolab::app::inspector::predict::{Guess, choices};
 use sokolab::app::inspector::text::node_row;
 use sokolab::solver::{Config, LowerBound, Method, NodeView, Textbook};
 
-use crate::harness::window;
+use crate::harness::{lab_with, window};
 
 type Harness = egui_kittest::Harness<'static, App>;
 
@@ -132,13 +132,7 @@ fn a_tie_counts_and_says_so_and_turning_predict_off_shows_the_priorities_again()
 fn the_labs_predict_mode_scores_a_scripted_sequence_of_clicks() {
     use sokolab::app::lab::PREDICT_SHOWN;
     use sokolab::app::lab::run::choices as tiles;
-    let mut h = window(ROOM);
-    h.get_by_label("Lab").click();
-    h.run();
-    h.get_by_label("Search").click();
-    h.run();
-    h.get_by_label(&Textbook::AStar.label()).click();
-    h.run();
+    let mut h = lab_with(ROOM, Textbook::AStar);
     h.get_by_label("Predict").click();
     h.run();
     assert!(h.state().lab().predict.on);
@@ -161,7 +155,7 @@ fn the_labs_predict_mode_scores_a_scripted_sequence_of_clicks() {
         let lab = h.state().lab();
         assert_eq!(lab.run.expanded(), round + 1, "a guess is a step");
         assert_eq!(lab.run.history.steps.last().map(|s| s.node), Some(next.id));
-        let said = lab.said.clone();
+        let said = lab.predict.last.as_ref().expect("answered").said.clone();
         let expected = match (guess.id == next.id, guess.f == next.f) {
             (true, _) => "Right",
             (false, true) => "A tie",

@@ -9,7 +9,7 @@ use sokolab::app::inspector::text::child_row;
 use sokolab::solver::inspect::trace::Step;
 use sokolab::solver::{ChildView, Method, NodeView};
 
-use crate::harness::{wait_while, window};
+use crate::harness::{lab_with, wait_while, window};
 
 type Harness = egui_kittest::Harness<'static, App>;
 
@@ -107,14 +107,7 @@ fn step_back_three_times_shows_what_the_search_showed_then_and_step_goes_on_alik
 fn the_labs_puzzle_search_steps_back_to_what_it_showed_then() {
     use sokolab::app::lab::LowerView;
     use sokolab::solver::Textbook;
-    let mut h = window(ROOM);
-    h.get_by_label("Lab").click();
-    h.run();
-    h.get_by_label("Search").click();
-    h.run();
-    h.get_by_label(&Textbook::AStar.label()).click();
-    h.run();
-    assert_eq!(h.state().lab().algorithm, Textbook::AStar);
+    let mut h = lab_with(ROOM, Textbook::AStar);
     let lab_seen = |h: &Harness| {
         let s = &h.state().lab().run.search;
         (

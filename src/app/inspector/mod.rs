@@ -20,7 +20,7 @@ pub mod panel;
 mod pattern_view;
 pub mod patterns;
 pub mod predict;
-mod predict_view;
+pub mod predict_view;
 pub mod saving;
 pub mod scrub;
 pub mod session;

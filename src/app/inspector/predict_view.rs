@@ -5,7 +5,7 @@
 use egui::{RichText, Ui};
 
 use crate::app::command::Command;
-use crate::app::inspector::predict::{Guess, Mark, choices};
+use crate::app::inspector::predict::{Answer, Guess, Mark, choices};
 use crate::app::inspector::text::node_row;
 use crate::app::inspector::{Inspector, Shown};
 use crate::app::sink::Sink;
@@ -24,38 +24,59 @@ pub fn show(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
         ui.label("(the frontier is empty)");
     }
     let parent = inspector.snapshot.current.map(|c| c.id);
+    let (hovered, clicked) = guesses(ui, &choices, idle);
+    if let Some(target) = hovered.map(|i| Shown::frontier(&choices[i], parent))
+        && inspector.shown != target
+    {
+        sink.send(Command::InspectShow(target));
+    }
+    if let Some(i) = clicked {
+        sink.send(Command::Predict(i));
+    }
+    let Some(last) = &predict.last else { return };
+    let order = inspector.info().order;
+    answer(ui, last, |n| {
+        let id = if n.id == NodeId::MAX { String::new() } else { format!("#{}  ", n.id) };
+        format!("{id}{}", node_row(n, order))
+    });
+}
+
+/// The choices offered, each a button (enabled when `idle`): the index of the one under
+/// the pointer (whose board is to be shown), and of the one clicked (the guess).
+pub fn guesses<G: Guess>(ui: &mut Ui, offered: &[G], idle: bool) -> (Option<usize>, Option<usize>) {
+    let (mut hovered, mut clicked) = (None, None);
     ui.horizontal_wrapped(|ui| {
-        for (i, n) in choices.iter().enumerate() {
+        for (i, n) in offered.iter().enumerate() {
             let button = ui.add_enabled(idle, egui::Button::new(n.name()));
-            // Its board while the pointer is on it, to reason from before guessing.
-            let target = Shown::frontier(n, parent);
-            if button.hovered() && inspector.shown != target {
-                sink.send(Command::InspectShow(target));
+            if button.hovered() {
+                hovered = Some(i);
             }
             if button.on_hover_text("Its board is shown; click to guess it").clicked() {
-                sink.send(Command::Predict(i));
+                clicked = Some(i);
             }
         }
     });
-    let Some(last) = &predict.last else { return };
+    (hovered, clicked)
+}
+
+/// The last answer: what was said, coloured by how the guess fared, and the frontier
+/// before the step with its priorities (each node's `row`), the node guessed and the node
+/// expanded marked.
+pub fn answer<G: Guess>(ui: &mut Ui, last: &Answer<G>, row: impl Fn(&G) -> String) {
     let colour = match last.mark {
         Mark::Right | Mark::Tie => egui::Color32::from_rgb(90, 190, 100),
         Mark::Wrong => egui::Color32::from_rgb(230, 90, 80),
     };
     ui.label(RichText::new(&last.said).color(colour));
     ui.label(RichText::new("The frontier before that step, next first:").small());
-    let order = inspector.info().order;
     for n in &last.frontier {
-        let expanded = last.expanded.is_some_and(|e| e.same(n));
-        let guessed = last.guess.same(n);
-        let mark = match (expanded, guessed) {
+        let expanded = last.expanded.as_ref().is_some_and(|e| e.same(n));
+        let mark = match (expanded, last.guess.same(n)) {
             (true, true) => "  ← expanded, your guess",
             (true, false) => "  ← expanded",
             (false, true) => "  ← your guess",
             (false, false) => "",
         };
-        let id = if n.id == NodeId::MAX { String::new() } else { format!("#{}  ", n.id) };
-        let row = format!("{id}{}{mark}", node_row(n, order));
-        ui.label(RichText::new(row).small().monospace());
+        ui.label(RichText::new(format!("{}{mark}", row(n))).small().monospace());
     }
 }

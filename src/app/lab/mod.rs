@@ -183,8 +183,6 @@ pub struct LabState {
     pub going_to: Option<u64>,
     /// What went wrong last (a board that cannot be made).
     pub message: String,
-    /// What predict mode said of the last guess.
-    pub said: String,
     /// The game-tree search, for tic-tac-toe.
     pub game: GameLab,
     /// The scrambled Sokoban level, once made.
@@ -218,7 +216,6 @@ impl Default for LabState {
             running: false,
             going_to: None,
             message: String::new(),
-            said: String::new(),
             game: GameLab::default(),
             sokoban: None,
             experiments: Experiments::default(),
@@ -295,7 +292,6 @@ impl LabState {
             }
             Action::TogglePredict => {
                 self.predict = Predict { on: !self.predict.on, ..Predict::default() };
-                self.said.clear();
             }
             Action::Predict(i) => {
                 let frontier = self.run.frontier(PREDICT_SHOWN);
@@ -306,7 +302,7 @@ impl LabState {
                     .then(|| self.run.search.current().map(|id| self.run.tile(id)))
                     .flatten();
                 let info = self.run.algorithm.method().info();
-                self.said = self.predict.judge(guess, frontier, expanded, info);
+                self.predict.judge(guess, frontier, expanded, info);
             }
             Action::Show(id) => {
                 self.shown = Some(id);

@@ -3,7 +3,8 @@
 //! and the frontier. What its buttons ask for is returned and carried out after drawing.
 
 use crate::app::inspector::compare::First;
-use crate::app::inspector::predict::{Guess, Mark};
+use crate::app::inspector::predict::Guess;
+use crate::app::inspector::predict_view::{answer, guesses};
 use crate::app::inspector::text::{order_text, plural, verdict_text};
 use crate::app::lab::game::{cell_text, score_text};
 use crate::app::lab::history::Expansion;
@@ -430,37 +431,17 @@ fn predict(ui: &mut Ui, lab: &LabState, actions: &mut Vec<Action>) {
         ui.label("(the frontier is empty)");
     }
     let idle = lab.run.running() && !lab.running && lab.going_to.is_none();
-    ui.horizontal_wrapped(|ui| {
-        for (i, t) in offered.iter().enumerate() {
-            let button = ui.add_enabled(idle, egui::Button::new(t.name()));
-            // Its board while the pointer is on it, to reason from before guessing.
-            if button.hovered() && lab.shown != Some(t.id) {
-                actions.push(Action::Show(t.id));
-            }
-            if button.on_hover_text("Its board is shown; click to guess it").clicked() {
-                actions.push(Action::Predict(i));
-            }
-        }
-    });
-    let Some(last) = &predict.last else { return };
-    let colour = match last.mark {
-        Mark::Right | Mark::Tie => egui::Color32::from_rgb(90, 190, 100),
-        Mark::Wrong => egui::Color32::from_rgb(230, 90, 80),
-    };
-    ui.label(RichText::new(&lab.said).color(colour));
-    ui.label(RichText::new("The frontier before that step, next first:").small());
-    let order = lab.run.algorithm.method().info().order;
-    for t in &last.frontier {
-        let expanded = last.expanded.is_some_and(|e| e.same(t));
-        let mark = match (expanded, last.guess.same(t)) {
-            (true, true) => "  ← expanded, your guess",
-            (true, false) => "  ← expanded",
-            (false, true) => "  ← your guess",
-            (false, false) => "",
-        };
-        let row = format!("{}: g {} h {} {}{mark}", t.name(), t.g, t.h, order_text(order, t.f));
-        ui.label(RichText::new(row).small().monospace());
+    let (hovered, clicked) = guesses(ui, &offered, idle);
+    // Its board while the pointer is on it, to reason from before guessing.
+    if let Some(t) = hovered.map(|i| offered[i])
+        && lab.shown != Some(t.id)
+    {
+        actions.push(Action::Show(t.id));
     }
+    actions.extend(clicked.map(Action::Predict));
+    let Some(last) = &predict.last else { return };
+    let order = lab.run.algorithm.method().info().order;
+    answer(ui, last, |t| format!("{}: g {} h {} {}", t.name(), t.g, t.h, order_text(order, t.f)));
 }
 
 /// The node expanded last, its children, the frontier (now); each node can be shown.

@@ -433,18 +433,22 @@ pub(crate) mod tests {
         assert!(first.contains(&Seed::Blue) && first.contains(&Seed::White));
     }
 
+    /// A tree node of a hand-made tree.
+    fn tree_node(
+        parent: Option<usize>,
+        node: Option<NodeId>,
+        verdict: Option<Verdict>,
+        born: usize,
+        expanded: Option<usize>,
+    ) -> TreeNode {
+        TreeNode { parent, node, push: None, verdict, born, expanded, depth: 0 }
+    }
+
     #[test]
     fn a_visited_node_turns_black_when_nothing_blue_is_left_below_it() {
         // The start; A, a duplicate; B, expanded at step 1; C under B, over the bound.
-        let node = |parent, verdict, born, expanded| TreeNode {
-            parent,
-            node: None,
-            push: None,
-            verdict,
-            born,
-            expanded,
-            depth: 0,
-        };
+        let node =
+            |parent, verdict, born, expanded| tree_node(parent, None, verdict, born, expanded);
         let tree = vec![
             node(None, None, 0, Some(0)),
             node(Some(0), Some(Verdict::Duplicate), 0, None),
@@ -466,14 +470,8 @@ pub(crate) mod tests {
     fn a_star_blackens_a_node_when_a_better_clone_is_generated() {
         // The start expands into A and B; B's child is A again, reached more cheaply, and
         // then A again, no better.
-        let node = |parent, id, verdict, born, expanded| TreeNode {
-            parent,
-            node: Some(id),
-            push: None,
-            verdict,
-            born,
-            expanded,
-            depth: 0,
+        let node = |parent, id, verdict, born, expanded| {
+            tree_node(parent, Some(id), verdict, born, expanded)
         };
         let tree = vec![
             node(None, 0, None, 0, Some(0)),
