@@ -2,7 +2,7 @@
 //! its own; *Step* advances both by one expansion; run to their ends, each has the counts it
 //! has alone, and the one that finished first is marked.
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use sokolab::app::App;
 use sokolab::app::command::Command;
 use sokolab::level::Level;
@@ -200,4 +200,32 @@ fn the_labs_bfs_against_a_star_on_one_eight_puzzle_ends_with_the_counts_each_has
     h.run();
     assert!(h.state().lab().rival.is_none());
     assert_eq!(counts(h.state().lab().run.search.stats()), counts(&bfs.0));
+}
+
+/// The two searches step together: while the second is being prepared (a big level, built
+/// on a worker), Step is refused with a word why, not made by the first search alone; once
+/// both are ready, one Step is one expansion of each.
+#[test]
+fn step_waits_for_the_second_search_to_be_prepared() {
+    let mut h = window(&crate::inspect::big_room(160));
+    h.get_by_label("Inspector").click();
+    h.run();
+    wait_while(&mut h, "building the search", 120, |app| app.inspector().building.is_some());
+    h.state_mut().send(Command::ToggleCompare);
+    h.run();
+    assert!(h.state().inspector().compare.building.is_some(), "prepared on a worker");
+    assert!(h.get_by_label("Step").accesskit_node().is_disabled());
+    h.state_mut().send(Command::InspectStep);
+    h.run();
+    let status = h.state().messages().status.clone();
+    assert!(status.starts_with("The second search is still being prepared"), "{status}");
+    assert_eq!(h.state().inspector().snapshot.stats.expanded, 0, "no step alone");
+    wait_while(&mut h, "building the second search", 120, |app| {
+        app.inspector().compare.building.is_some()
+    });
+    h.get_by_label("Step").click();
+    h.run();
+    let inspector = h.state().inspector();
+    let second = inspector.compare.session.as_ref().expect("built").search().stats().expanded;
+    assert_eq!((inspector.snapshot.stats.expanded, second), (1, 1));
 }

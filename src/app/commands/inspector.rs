@@ -26,6 +26,9 @@ impl App {
             Command::InspectReset => self.reset_inspector(),
             Command::InspectStep => {
                 self.inspector.coverage.selected = None;
+                if self.second_search_pending() {
+                    return None;
+                }
                 self.ensure_session();
                 if let Some(b) = &mut self.inspector.building {
                     b.then = Some(Asked::Step);
@@ -172,6 +175,17 @@ impl App {
         None
     }
 
+    /// Whether the second search of *Compare* is still being built, so that the two
+    /// cannot be stepped together yet (the status line says so).
+    fn second_search_pending(&mut self) -> bool {
+        let pending = self.inspector.compare.on && self.inspector.compare.building.is_some();
+        if pending {
+            self.messages.status =
+                "The second search is still being prepared: step when it is ready.".into();
+        }
+        pending
+    }
+
     /// Starts the inspector's worker; `repaint` wakes the window.
     pub fn start_inspector(&mut self, run: Run, repaint: Waker) {
         if self.inspector.compare.on {
@@ -223,6 +237,9 @@ impl App {
     /// Asks the window to start the worker on the search (built first if needed; when that
     /// takes a while, the run starts once it is built).
     fn inspect_run(&mut self, run: Run) -> Option<WindowRequest> {
+        if self.second_search_pending() {
+            return None;
+        }
         self.ensure_session();
         if let Some(b) = &mut self.inspector.building {
             b.then = Some(Asked::Run(run));

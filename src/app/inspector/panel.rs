@@ -245,7 +245,9 @@ fn controls(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
         Some(s) => (true, s.is_running(), s.can_step()),
         None => (false, false, false),
     };
-    let idle = !running && (can_step || !built);
+    // Compared, the two step together: not while the second is being prepared.
+    let pending = inspector.compare.on && inspector.compare.building.is_some();
+    let idle = !running && (can_step || !built) && !pending;
     ui.horizontal_wrapped(|ui| {
         sink.button(ui, Command::InspectStep, idle);
         let back = !running && inspector.snapshot.steps > 0 && inspector.building.is_none();
