@@ -178,7 +178,7 @@ impl App {
     /// Whether the second search of *Compare* is still being built, so that the two
     /// cannot be stepped together yet (the status line says so).
     fn second_search_pending(&mut self) -> bool {
-        let pending = self.inspector.compare.on && self.inspector.compare.building.is_some();
+        let pending = self.inspector.compare.pending();
         if pending {
             self.messages.status =
                 "The second search is still being prepared: step when it is ready.".into();

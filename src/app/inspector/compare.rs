@@ -78,6 +78,12 @@ impl Compare {
         }
     }
 
+    /// Whether the second search is on and still being built: the two cannot step together
+    /// yet.
+    pub fn pending(&self) -> bool {
+        self.on && self.building.is_some()
+    }
+
     /// Takes the second search once built.
     pub fn poll(&mut self) {
         let key = self.building.as_ref().map(|b| b.key);

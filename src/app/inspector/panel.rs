@@ -246,8 +246,7 @@ fn controls(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
         None => (false, false, false),
     };
     // Compared, the two step together: not while the second is being prepared.
-    let pending = inspector.compare.on && inspector.compare.building.is_some();
-    let idle = !running && (can_step || !built) && !pending;
+    let idle = !running && (can_step || !built) && !inspector.compare.pending();
     ui.horizontal_wrapped(|ui| {
         sink.button(ui, Command::InspectStep, idle);
         let back = !running && inspector.snapshot.steps > 0 && inspector.building.is_none();
