@@ -1,11 +1,12 @@
 //! UI frame time: the median time egui takes to run the window's logic and tessellate one
 //! frame (what egui_kittest runs, without a GPU), for a 50×50 level in the editor with the
-//! validation, dead-square, goal-room and packing-order overlays, in play mode, with the solver running in the
-//! background, and for a 100×100 level in the editor (target: under 4 ms); and for the
-//! search inspector on a search past 1,000,000 expansions that keeps running on its worker
-//! while the charts draw its history, and while the pattern view lists its deadlock patterns
-//! (target: under 8 ms). Run with
-//! `cargo bench --bench frame`.
+//! validation, dead-square, goal-room and packing-order overlays, in play mode, with the
+//! solver running in the background, and for a 100×100 level in the editor (target: under
+//! 4 ms); and for the search inspector on a search past 1,000,000 expansions
+//! (`FRAME_EXPANSIONS=10000000` for ten million: about 5 minutes and 4 GB more) that keeps
+//! running on its worker while the charts draw its history, and while the pattern view lists
+//! its deadlock patterns (target: median under 8 ms, p90 under 16 ms). It also prints the
+//! bytes of history an expansion then. Run with `cargo bench --bench frame`.
 
 #[path = "support/room.rs"]
 mod room;
@@ -30,8 +31,14 @@ const FRAMES: usize = 300;
 const TARGET: Duration = Duration::from_millis(4);
 /// The target median frame time of the inspector on a large search.
 const INSPECTOR_TARGET: Duration = Duration::from_millis(8);
-/// Expansions made before the inspector's frames are measured.
+/// Expansions made before the inspector's frames are measured, unless `FRAME_EXPANSIONS`
+/// says.
 const EXPANSIONS: u64 = 1_000_000;
+
+fn expansions() -> u64 {
+    let var = std::env::var("FRAME_EXPANSIONS").ok();
+    var.map_or(EXPANSIONS, |v| v.parse().expect("FRAME_EXPANSIONS is a number"))
+}
 
 fn main() {
     println!("UI frame time (logic + tessellation), {FRAMES} frames, 1400x900 points");
@@ -42,13 +49,19 @@ fn main() {
         ("100x100 editor, overlays", measure(Mode::Edit, false, 100), TARGET),
     ];
     let (charts, patterns) = inspector();
-    let results = results.into_iter().chain([
-        ("inspector, 1M expansions, running", charts, INSPECTOR_TARGET),
-        ("inspector, 1M, pattern view", patterns, INSPECTOR_TARGET),
-    ]);
+    let millions = expansions() as f64 / 1e6;
+    let (running, listing) = (
+        format!("inspector, {millions}M expansions, running"),
+        format!("inspector, {millions}M, pattern view"),
+    );
+    let results = results
+        .into_iter()
+        .map(|(n, r, t)| (n.to_string(), r, t))
+        .chain([(running, charts, INSPECTOR_TARGET), (listing, patterns, INSPECTOR_TARGET)]);
     let mut all_met = true;
     for (name, (median, p90), target) in results {
-        let met = median < target;
+        // The inspector's frames also keep their p90 under twice the target.
+        let met = median < target && (target != INSPECTOR_TARGET || p90 < 2 * target);
         all_met &= met;
         println!(
             "{name:36} median {:6.3} ms   p90 {:6.3} ms   {}",
@@ -81,18 +94,23 @@ fn inspector() -> ((Duration, Duration), (Duration, Duration)) {
         .with_size(egui::vec2(1400.0, 900.0))
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     h.step();
-    h.state_mut().start_inspector(Run::Steps(EXPANSIONS), Waker::new(&egui::Context::default()));
+    let wanted = expansions();
+    h.state_mut().start_inspector(Run::Steps(wanted), Waker::new(&egui::Context::default()));
     let start = Instant::now();
     while h.state().inspector().session.as_ref().is_some_and(|s| s.is_running()) {
         std::thread::sleep(Duration::from_millis(50));
         h.step();
     }
     let expanded = h.state().inspector().snapshot.stats.expanded;
+    let session = h.state().inspector().session.as_ref().expect("built");
+    let history = session.with_trace(|t| t.bytes()) as f64 / expanded as f64;
     println!(
-        "inspector: {expanded} expansions made in {:.1} s before measuring",
-        start.elapsed().as_secs_f64()
+        "inspector: {expanded} expansions made in {:.1} s before measuring; history {history:.1} \
+         bytes an expansion, the search {:.0}",
+        start.elapsed().as_secs_f64(),
+        session.search().memory() as f64 / expanded as f64
     );
-    assert!(expanded >= EXPANSIONS, "the search ended early ({expanded} expansions)");
+    assert!(expanded >= wanted, "the search ended early ({expanded} expansions)");
     h.state_mut().start_inspector(Run::Full, Waker::new(&egui::Context::default()));
     let charts = frames(&mut h);
     h.state_mut().send(Command::SetLowerView(LowerView::Patterns));

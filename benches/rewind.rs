@@ -1,9 +1,12 @@
-//! Going back in the inspector: the search is re-run from its start to the expansion asked
-//! for (a fresh build, then the expansions), as *Step back* and *Go to this expansion* do.
-//! Times going back from N expansions to the first, the middle and the last but one, each
-//! the median of three. Targets: from 1 million expansions under 200 ms, from 10 million
-//! under 1 s (`REWIND_10M=1` adds the 10 million row: minutes, gigabytes); the 100,000 row
-//! has none. Run with `cargo bench --bench rewind`.
+//! Going back in the inspector (*Step back*, *Go to this expansion*): the search is put
+//! back at its last mark before the expansion asked for (its stores truncated, what it
+//! learned since forgotten) and re-run from there, as the inspector's worker does. Runs the
+//! inspector's traced BFS in the benches' room to N expansions, then times going back from
+//! N to the first, the middle and the last but one expansion (going forward to N again in
+//! between, untimed, and checking that the search ends where it was). Targets: from a
+//! million expansions under 200 ms, from ten million under 1 s (`REWIND_10M=1` adds the ten
+//! million row: about 15 minutes and 4 GB); the 100,000 row has none. Run with
+//! `cargo bench --bench rewind`.
 
 #[path = "support/room.rs"]
 mod room;
@@ -12,28 +15,55 @@ use std::time::{Duration, Instant};
 
 use sokolab::app::document::LevelKey;
 use sokolab::app::inspector::Session;
-use sokolab::level::Level;
 use sokolab::solver::{Config, Interrupt, Method};
 
 fn main() {
-    let level = room::room();
-    let mut sizes = vec![100_000u64, 1_000_000];
+    let mut sizes = vec![(100_000u64, 3), (1_000_000, 3)];
     if std::env::var_os("REWIND_10M").is_some() {
-        sizes.push(10_000_000);
+        sizes.push((10_000_000, 1));
     }
-    println!("going back by a re-run from the start, BFS, median of 3");
+    println!("going back by the search's marks, BFS, median of the runs");
     let mut ok = true;
-    for n in sizes {
+    for (n, runs) in sizes {
         let target = match n {
             10_000_000.. => Some(1.0),
             1_000_000.. => Some(0.2),
             _ => None,
         };
+        let interrupt = Interrupt::default();
+        let key = LevelKey { id: 1, board: 1 };
+        let config = Config::with_method(Method::Bfs);
+        let mut session = Session::new(key, &room::room(), config, &interrupt)
+            .expect("the room can be searched")
+            .expect("not interrupted");
+        assert!(session.rewinds(), "BFS keeps marks");
+        let start = Instant::now();
+        session.advance(n, &interrupt, |_| {});
+        let there = session.search().stats().clone();
+        let memory = session.search().memory();
+        println!(
+            "{n} expansions in {:.1} s, the search holding {:.0} bytes an expansion, the \
+             history {:.1}",
+            start.elapsed().as_secs_f64(),
+            memory as f64 / n as f64,
+            session.with_trace(|t| t.bytes()) as f64 / n as f64
+        );
         let mut worst = 0.0f64;
-        for k in [1, n / 2, n - 1] {
-            let mut times: Vec<Duration> = (0..3).map(|_| rewind(&level, k)).collect();
+        for k in [n - 1, n / 2, 1] {
+            let mut times: Vec<Duration> = (0..runs)
+                .map(|_| {
+                    let t = Instant::now();
+                    assert!(session.go_back(k, &interrupt));
+                    let t = t.elapsed();
+                    assert_eq!(session.search().stats().expanded, k);
+                    assert_eq!(session.with_trace(|t| t.steps.len() as u64), k);
+                    session.advance(n, &interrupt, |_| {});
+                    assert_eq!(session.search().stats(), &there, "on to {n} again, as it was");
+                    t
+                })
+                .collect();
             times.sort();
-            let t = times[1].as_secs_f64();
+            let t = times[times.len() / 2].as_secs_f64();
             worst = worst.max(t);
             println!("from {n:>10} to {k:>10}: {t:8.3} s");
         }
@@ -48,18 +78,4 @@ fn main() {
     if !ok {
         std::process::exit(1);
     }
-}
-
-/// Builds the inspector's traced search afresh and re-runs it to expansion `k`.
-fn rewind(level: &Level, k: u64) -> Duration {
-    let key = LevelKey { id: 1, board: 1 };
-    let start = Instant::now();
-    let interrupt = Interrupt::default();
-    let mut session = Session::new(key, level, Config::with_method(Method::Bfs), &interrupt)
-        .expect("the room can be searched")
-        .expect("not interrupted");
-    session.advance(k, &interrupt, |_| {});
-    let t = start.elapsed();
-    assert_eq!(session.with_trace(|t| t.steps.len() as u64), k);
-    t
 }

@@ -7,7 +7,7 @@ use sokolab::app::App;
 use sokolab::app::command::Command;
 use sokolab::app::inspector::text::child_row;
 use sokolab::solver::inspect::trace::Step;
-use sokolab::solver::{ChildView, Method, NodeView};
+use sokolab::solver::{ChildView, Config, Method, NodeView};
 
 use crate::harness::{lab_with, wait_while, window};
 
@@ -49,10 +49,13 @@ fn seen(h: &Harness) -> Seen {
     }
 }
 
-/// Waits for a re-run to end.
+/// Waits for going back to end (in place, or by a re-run from the start).
 fn settle(h: &mut Harness) {
     h.step();
-    wait_while(h, "going back", 20, |app| app.inspector().building.is_some());
+    wait_while(h, "going back", 20, |app| {
+        let inspector = app.inspector();
+        inspector.building.is_some() || inspector.session.as_ref().is_some_and(|s| s.is_running())
+    });
 }
 
 #[test]
@@ -67,6 +70,8 @@ fn step_back_three_times_shows_what_the_search_showed_then_and_step_goes_on_alik
         recorded.push(seen(&h));
     }
     assert_eq!(recorded[6].expanded, 6);
+    let session = h.state().inspector().session.as_ref().expect("a search");
+    assert!(session.rewinds(), "A* goes back in place, by its marks");
     for k in [5, 4, 3] {
         h.key_press(egui::Key::Backspace);
         settle(&mut h);
@@ -98,6 +103,34 @@ fn step_back_three_times_shows_what_the_search_showed_then_and_step_goes_on_alik
     }
     assert_eq!(seen(&h), recorded[0]);
     assert!(h.get_by_label("Step back").accesskit_node().is_disabled());
+}
+
+/// A search that keeps no marks (IDA*) goes back by a re-run from its start, to the same
+/// effect.
+#[test]
+fn a_search_without_marks_goes_back_by_a_rerun_from_its_start() {
+    let mut h = window(ROOM);
+    h.get_by_label("Inspector").click();
+    h.run();
+    h.state_mut().send(Command::SetSearchConfig(Config::with_method(Method::IdaStar)));
+    h.run();
+    h.state_mut().send(Command::InspectStep);
+    h.run();
+    wait_while(&mut h, "building", 20, |app| app.inspector().building.is_some());
+    let mut recorded = vec![seen(&h)];
+    for _ in 0..5 {
+        h.get_by_label("Step").click();
+        h.run();
+        recorded.push(seen(&h));
+    }
+    assert_eq!(recorded[5].expanded, recorded[0].expanded + 5);
+    let session = h.state().inspector().session.as_ref().expect("a search");
+    assert!(!session.rewinds(), "IDA* keeps no marks");
+    h.key_press(egui::Key::Backspace);
+    settle(&mut h);
+    assert_eq!(seen(&h), recorded[4]);
+    let k = recorded[4].expanded;
+    assert_eq!(h.state().inspector().state_line(), format!("Back at expansion {k}."));
 }
 
 /// The lab's puzzle searches go back the same way: A* on the 8-puzzle stepped five times,

@@ -48,6 +48,12 @@ impl AdoptedSets {
         }
     }
 
+    /// Whether dead sets were added on the board `key` names (a search of it that goes
+    /// back is then re-run from its start, where they all apply).
+    pub fn any_on(&self, key: LevelKey) -> bool {
+        self.0.iter().any(|s| s.key == key)
+    }
+
     /// Gives a newly built search the dead sets added on its board; when it refuses them
     /// (a method without a pattern database, or the pattern rule off), why, to show.
     pub fn apply(&self, session: &Session) -> Option<String> {

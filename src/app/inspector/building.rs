@@ -2,9 +2,11 @@
 //! distances, the packing plan, a backward search for FESS), which takes seconds on a big
 //! board; the window keeps drawing meanwhile, and the user can cancel.
 //!
-//! Going back to an earlier expansion is a build too: the search is deterministic, so the
-//! worker builds it afresh and re-runs it to that expansion (the search shown stays until
-//! the new one is ready).
+//! Going back to an earlier expansion is a build too for a search that keeps no marks (and
+//! when dead sets were added to its patterns part way): the search is deterministic, so
+//! the worker builds it afresh and re-runs it to that expansion (the search shown stays
+//! until the new one is ready). A search that keeps marks goes back in place instead, by a
+//! [`Run::Back`] of its worker.
 
 use crate::app::worker::Waker;
 use std::time::Duration;
@@ -33,21 +35,24 @@ pub enum Asked {
 pub enum Going {
     /// It is there.
     Stay,
-    /// Forward, by this run.
-    Forward(Run),
+    /// By this run of its worker: forward, or back by its marks.
+    Run(Run),
     /// Back, by this re-run from the start.
     Back(Building),
 }
 
-/// How `session` gets to expansion `to`: back by a re-run from the start (given the dead
-/// sets added on its board, `sets`), forward by a run.
+/// How `session` gets to expansion `to`: forward by a run; back by its marks, or by a
+/// re-run from the start (given the dead sets added on its board, `sets`).
 pub fn going(session: &Session, to: u64, sets: &AdoptedSets, repaint: Waker) -> Going {
     let expanded = session.with_trace(|t| t.steps.len() as u64);
     if to > expanded {
-        return Going::Forward(Run::Steps(to - expanded));
+        return Going::Run(Run::Steps(to - expanded));
     }
     if to == expanded || session.is_running() {
         return Going::Stay;
+    }
+    if session.rewinds() && !sets.any_on(session.key) {
+        return Going::Run(Run::Back(to));
     }
     let (key, level, config) = (session.key, session.level.clone(), session.config);
     Going::Back(Building::rewind(key, &level, config, sets.clone(), to, repaint))

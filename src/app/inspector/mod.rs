@@ -358,12 +358,17 @@ impl Inspector {
             // The search beside it goes there too (it runs with the inspector's own).
             match building::going(second, to, &self.adopted, repaint.clone()) {
                 Going::Back(b) => self.compare.back(b),
-                Going::Forward(_) | Going::Stay => {}
+                Going::Run(run @ Run::Back(_)) => self.compare.run(run, repaint.clone()),
+                Going::Run(_) | Going::Stay => {}
             }
         }
         let mut building = match building::going(session, to, &self.adopted, repaint) {
             Going::Stay => return None,
-            Going::Forward(run) => return Some(run),
+            Going::Run(Run::Back(to)) => {
+                self.went_back(to);
+                return Some(Run::Back(to));
+            }
+            Going::Run(run) => return Some(run),
             Going::Back(building) => building,
         };
         let built = building.wait(GRACE);
@@ -419,16 +424,21 @@ impl Inspector {
             // Back at an earlier expansion: the same search, re-run.
             let differs = old.with_trace(|o| new.with_trace(|n| trace::first_difference(o, n, to)));
             new.went_back(to, differs);
-            self.shown = Shown::Current;
-            self.board_key = None;
-            self.scrub = to.saturating_sub(1) as usize;
-            self.solution = None;
-            self.patterns.reread();
+            self.went_back(to);
         }
         self.session = built;
         self.refused = self.session.as_ref().and_then(|s| self.adopted.apply(s));
         self.refresh();
         Ok(then)
+    }
+
+    /// Shows the search as it stands after going back to expansion `to`.
+    fn went_back(&mut self, to: u64) {
+        self.shown = Shown::Current;
+        self.board_key = None;
+        self.scrub = to.saturating_sub(1) as usize;
+        self.solution = None;
+        self.patterns.reread();
     }
 
     /// The solution the search found for the level and board `key` names (if it searches
@@ -641,6 +651,9 @@ impl Inspector {
             return format!("Preparing the search: analysing the level… {secs:.1} s");
         }
         let Some(s) = &self.session else { return "Not started.".into() };
+        if let Some(to) = s.going_back() {
+            return format!("Going back to expansion {to}…");
+        }
         if s.memory_full() {
             return "Stopped: the search holds too much memory.".into();
         }

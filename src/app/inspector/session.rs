@@ -18,8 +18,29 @@ use crate::solver::inspect::breakpoint::{Break, Fired, Watch};
 use crate::solver::inspect::trace::{self, Trace, Tracer};
 use crate::solver::{Config, Interrupt, Progress, Search, Unsearchable, build_interruptible};
 
-/// Most memory an inspected search may hold before the worker stops it.
-const MEMORY_LIMIT: usize = 3 << 30;
+/// Least memory an inspected search may hold before the worker stops it (all of it where
+/// the machine does not say how much it has).
+const MEMORY_FLOOR: usize = 3 << 30;
+
+/// Most memory an inspected search may hold before the worker stops it: half the
+/// machine's memory (a BFS of ten million expansions holds about 3.5 GB), at least
+/// [`MEMORY_FLOOR`].
+fn memory_limit() -> usize {
+    physical_memory().map_or(MEMORY_FLOOR, |m| (m / 2).max(MEMORY_FLOOR))
+}
+
+/// The machine's memory, in bytes, where it says.
+fn physical_memory() -> Option<usize> {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf reads a system value and has no preconditions.
+        let (pages, size) =
+            unsafe { (libc::sysconf(libc::_SC_PHYS_PAGES), libc::sysconf(libc::_SC_PAGESIZE)) };
+        (pages > 0 && size > 0).then(|| (pages as usize).saturating_mul(size as usize))
+    }
+    #[cfg(not(unix))]
+    None
+}
 
 /// How long the worker holds the search's lock at a time.
 const SLICE: Duration = Duration::from_millis(1);
@@ -35,6 +56,9 @@ pub enum Run {
     Full,
     /// As fast as possible until one of these breakpoints fires (or the search ends).
     Until(Vec<Break>),
+    /// Back to this expansion: the search put back at its last mark before it and re-run
+    /// from there (only for a search that keeps marks, see [`Session::rewinds`]).
+    Back(u64),
 }
 
 /// A search re-run to an earlier expansion of the one it replaces.
@@ -78,6 +102,10 @@ pub struct Session {
     memory_full: bool,
     fired: Option<(u64, Fired)>,
     went_back: Option<WentBack>,
+    /// Whether the search keeps marks to go back to.
+    rewinds: bool,
+    /// The expansion the worker is taking the search back to.
+    going_back: Option<u64>,
     /// The key of the level and board searched.
     pub key: LevelKey,
     /// The level searched.
@@ -97,9 +125,10 @@ impl Session {
     ) -> Result<Option<Self>, Unsearchable> {
         let tracer = Tracer::new();
         let trace = tracer.trace();
-        let Some(search) = build_interruptible(level, &config, tracer, interrupt)? else {
+        let Some(mut search) = build_interruptible(level, &config, tracer, interrupt)? else {
             return Ok(None);
         };
+        let rewinds = search.keep_marks();
         let mut session = Session {
             search: Arc::new(Mutex::new(search)),
             trace,
@@ -109,6 +138,8 @@ impl Session {
             memory_full: false,
             fired: None,
             went_back: None,
+            rewinds,
+            going_back: None,
             key,
             level: level.clone(),
             config,
@@ -164,6 +195,30 @@ impl Session {
         self.went_back
     }
 
+    /// Whether the search goes back in place, by its marks ([`Run::Back`]), rather than by
+    /// a re-run from the start.
+    pub fn rewinds(&self) -> bool {
+        self.rewinds
+    }
+
+    /// The expansion the worker is taking the search back to, while it does.
+    pub fn going_back(&self) -> Option<u64> {
+        self.going_back.filter(|_| self.is_running())
+    }
+
+    /// Puts the search back at expansion `to` on the calling thread (a worker's), by its
+    /// marks; false when it keeps none.
+    pub fn go_back(&mut self, to: u64, interrupt: &Interrupt) -> bool {
+        let at = self.search.lock().unwrap_or_else(|e| e.into_inner()).rewind(to);
+        if at.is_none() {
+            return false;
+        }
+        (self.progress, self.memory_full, self.fired) = (Progress::Running, false, None);
+        self.went_back = Some(WentBack { to, differs: None });
+        self.advance(to, interrupt, |_| {});
+        true
+    }
+
     /// Whether the worker is running.
     pub fn is_running(&self) -> bool {
         self.worker.is_some()
@@ -199,10 +254,23 @@ impl Session {
 
     /// Starts the worker; `repaint` wakes the window while it runs and when it ends.
     pub fn run(&mut self, run: Run, repaint: Waker) {
+        if let Run::Back(to) = run {
+            if !self.rewinds || self.is_running() {
+                return;
+            }
+            // A search that ended goes on again from the earlier expansion.
+            (self.progress, self.memory_full) = (Progress::Running, false);
+            self.going_back = Some(to);
+        } else {
+            self.going_back = None;
+        }
         if !self.can_step() || self.is_running() {
             return;
         }
         (self.fired, self.went_back) = (None, None);
+        if let Run::Back(to) = run {
+            self.went_back = Some(WentBack { to, differs: None });
+        }
         let stop = Arc::new(AtomicBool::new(false));
         let (search, waiting, flag) =
             (Arc::clone(&self.search), Arc::clone(&self.waiting), Arc::clone(&stop));
@@ -256,10 +324,19 @@ fn work(
     repaint: &Waker,
 ) -> Ended {
     let start = Instant::now();
+    let run = match run {
+        Run::Back(to) => {
+            let mut s = search.lock().unwrap_or_else(|e| e.into_inner());
+            let Some(at) = s.rewind(to) else { return Ended::Paused };
+            Run::Steps(to - at)
+        }
+        run => run,
+    };
     let target = || match run {
         Run::Steps(n) => n,
         Run::Rate(r) => (start.elapsed().as_secs_f64() * r) as u64,
         Run::Full | Run::Until(_) => u64::MAX,
+        Run::Back(_) => unreachable!("made a run of steps above"),
     };
     // Breakpoints are checked after every expansion, so their run steps one at a time.
     let mut watch = match &run {
@@ -270,6 +347,7 @@ fn work(
         _ => None,
     };
     let batch = if watch.is_some() { 1 } else { 16 };
+    let memory_limit = memory_limit();
     let mut done = 0u64;
     let mut last_repaint = Instant::now();
     loop {
@@ -296,7 +374,7 @@ fn work(
                 if let Some(fired) = watch.as_mut().and_then(|w| w.check(s.as_ref())) {
                     return Ended::Break(s.stats().expanded, fired);
                 }
-                if s.memory() > MEMORY_LIMIT {
+                if s.memory() > memory_limit {
                     return Ended::MemoryFull;
                 }
             }

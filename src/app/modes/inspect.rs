@@ -144,6 +144,7 @@ pub(crate) fn asked_command(asked: Asked) -> Command {
             Command::InspectRunUntilPruned
         }
         Asked::Run(Run::Until(_)) => Command::InspectRunUntilBreak,
+        Asked::Run(Run::Back(to)) => Command::InspectGoTo(to),
     }
 }
 

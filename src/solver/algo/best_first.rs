@@ -37,8 +37,10 @@ impl Priority {
     }
 }
 
-/// Open-list entry: priority, bound, and the node id inverted so newer nodes come first.
-type Entry = Reverse<(u32, u32, Reverse<NodeId>)>;
+/// Open-list entry: priority, bound, the node id inverted so newer nodes come first, and
+/// the entry's number (entries pushed before come first; only copies of one node with the
+/// same priority tie that far, and they are taken in either order alike).
+type Entry = Reverse<(u32, u32, Reverse<NodeId>, u32)>;
 
 /// Best-first search state.
 #[derive(Debug)]
@@ -47,6 +49,15 @@ pub(crate) struct BestFirst<O: Observer> {
     priority: Priority,
     admissible: bool,
     open: BinaryHeap<Entry>,
+    /// Entries pushed so far (the next entry's number).
+    pushed: u32,
+    /// Entries taken so far.
+    taken: u32,
+    /// When the search keeps marks: every entry pushed, and when each was taken (`taken`
+    /// before it; `u32::MAX` while it waits), to rebuild the open list of a mark.
+    log: Option<(Vec<Entry>, Vec<u32>)>,
+    /// Scratch: the children of an expansion to put on the open list, with f and h.
+    queued: Vec<(NodeId, u32, u32)>,
 }
 
 impl<O: Observer> BestFirst<O> {
@@ -54,12 +65,32 @@ impl<O: Observer> BestFirst<O> {
     pub fn new(expander: Expander, priority: Priority, observer: O) -> Self {
         let admissible = expander.lower_bound().admissible();
         let core = Core::new(expander, observer);
-        let mut open = BinaryHeap::new();
-        if core.done.is_none() {
-            let root = core.nodes.info(0);
-            open.push(Reverse((priority.f(root), root.h, Reverse(0))));
+        let mut search = BestFirst {
+            core,
+            priority,
+            admissible,
+            open: BinaryHeap::new(),
+            pushed: 0,
+            taken: 0,
+            log: None,
+            queued: Vec::new(),
+        };
+        if search.core.done.is_none() {
+            let root = search.core.nodes.info(0);
+            search.push(0, priority.f(root), root.h);
         }
-        BestFirst { core, priority, admissible, open }
+        search
+    }
+
+    /// Puts node `id` on the open list with priority `f` and bound `h`.
+    fn push(&mut self, id: NodeId, f: u32, h: u32) {
+        let entry = Reverse((f, h, Reverse(id), self.pushed));
+        self.pushed += 1;
+        self.open.push(entry);
+        if let Some((entries, taken)) = &mut self.log {
+            entries.push(entry);
+            taken.push(u32::MAX);
+        }
     }
 }
 
@@ -79,9 +110,13 @@ impl<O: Observer> Algorithm for BestFirst<O> {
     fn advance(&mut self) -> Flow {
         let priority = self.priority;
         let reopen = priority == Priority::AStar;
-        let Some(Reverse((f, _, Reverse(id)))) = self.open.pop() else {
+        let Some(Reverse((f, _, Reverse(id), number))) = self.open.pop() else {
             return Flow::End(Progress::Exhausted { complete: true });
         };
+        if let Some((_, taken)) = &mut self.log {
+            taken[number as usize] = self.taken;
+        }
+        self.taken += 1;
         let info = *self.core.nodes.info(id);
         if priority.f(&info) != f || (!reopen && info.closed) {
             return Flow::Go;
@@ -90,20 +125,25 @@ impl<O: Observer> Algorithm for BestFirst<O> {
             return Flow::End(Progress::Solved(id));
         }
         self.core.expanding(id, f);
-        self.core.nodes.info_mut(id).closed = true;
+        self.core.close(id);
         self.core.stats.bound = f;
         self.core.expand(id, true);
-        let open = &mut self.open;
+        let mut queued = std::mem::take(&mut self.queued);
         let found = self.core.absorb(
             id,
             |i| priority.f(i),
             |child, info, improved| {
                 if reopen || !(improved && info.closed) {
-                    open.push(Reverse((priority.f(info), info.h, Reverse(child))));
+                    queued.push((child, priority.f(info), info.h));
                 }
                 !reopen
             },
         );
+        for &(child, f, h) in &queued {
+            self.push(child, f, h);
+        }
+        queued.clear();
+        self.queued = queued;
         self.core.stats.open = self.open.len() as u64;
         match found {
             Some(goal) => Flow::End(Progress::Solved(goal)),
@@ -128,7 +168,7 @@ impl<O: Observer> Algorithm for BestFirst<O> {
         if let Some(&root) = heap.first() {
             next.push((root, 0));
         }
-        while let Some((Reverse((f, _, Reverse(id))), i)) = next.pop() {
+        while let Some((Reverse((f, _, Reverse(id), _)), i)) = next.pop() {
             if out.len() == k {
                 break;
             }
@@ -150,5 +190,35 @@ impl<O: Observer> Algorithm for BestFirst<O> {
 
     fn f(&self, _: NodeId, info: &NodeInfo) -> u32 {
         self.priority.f(info)
+    }
+
+    fn frontier_mark(&self) -> Option<[u64; 2]> {
+        Some([u64::from(self.pushed), u64::from(self.taken)])
+    }
+
+    /// Rebuilds the open list from the entries pushed before the mark and not yet taken
+    /// then (the order it gives them in depends on the entries alone).
+    fn log_frontier(&mut self) {
+        let mut entries: Vec<Entry> = self.open.iter().copied().collect();
+        entries.sort_unstable_by_key(|&Reverse((.., number))| number);
+        debug_assert_eq!(entries.len() as u32, self.pushed, "nothing taken yet");
+        let waiting = vec![u32::MAX; entries.len()];
+        self.log = Some((entries, waiting));
+    }
+
+    fn rewind_frontier(&mut self, [pushed, taken]: [u64; 2]) {
+        let Some((entries, when)) = &mut self.log else { return };
+        let (pushed, taken) = (pushed as u32, taken as u32);
+        entries.truncate(pushed as usize);
+        when.truncate(pushed as usize);
+        let mut open = Vec::with_capacity(self.open.capacity());
+        for (entry, when) in entries.iter().zip(when.iter_mut()) {
+            if *when >= taken {
+                *when = u32::MAX;
+                open.push(*entry);
+            }
+        }
+        self.open = BinaryHeap::from(open);
+        (self.pushed, self.taken) = (pushed, taken);
     }
 }

@@ -6,19 +6,25 @@ use crate::solver::search::core::{Algorithm, Core};
 use crate::solver::search::expand::Expander;
 use crate::solver::search::step::Flow;
 use crate::solver::search::{NodeView, Observer, Progress};
-use std::collections::VecDeque;
 
 /// Breadth-first search state.
 #[derive(Debug)]
 pub(crate) struct Bfs<O: Observer> {
     core: Core<O>,
-    queue: VecDeque<NodeId>,
+    /// Every node queued, in order; those from `head` on wait. The ones taken are dropped
+    /// now and then, unless the search keeps marks (a mark is then the two ends).
+    queue: Vec<NodeId>,
+    head: usize,
 }
 
 impl<O: Observer> Bfs<O> {
     /// A search from the expander's start position.
     pub fn new(expander: Expander, observer: O) -> Self {
-        Bfs { core: Core::new(expander, observer), queue: VecDeque::from([0]) }
+        Bfs { core: Core::new(expander, observer), queue: vec![0], head: 0 }
+    }
+
+    fn waiting(&self) -> &[NodeId] {
+        &self.queue[self.head..]
     }
 }
 
@@ -34,22 +40,27 @@ impl<O: Observer> Algorithm for Bfs<O> {
     }
 
     fn advance(&mut self) -> Flow {
-        let Some(id) = self.queue.pop_front() else {
+        let Some(&id) = self.queue.get(self.head) else {
             return Flow::End(Progress::Exhausted { complete: true });
         };
+        self.head += 1;
+        if self.core.journal.is_none() && self.head >= 4096 && self.head * 2 >= self.queue.len() {
+            self.queue.drain(..self.head);
+            self.head = 0;
+        }
         self.core.expanding(id, self.core.nodes.info(id).g);
-        self.core.nodes.info_mut(id).closed = true;
+        self.core.close(id);
         self.core.expand(id, true);
         let queue = &mut self.queue;
         let found = self.core.absorb(
             id,
             |i| i.g,
             |child, _, _| {
-                queue.push_back(child);
+                queue.push(child);
                 true
             },
         );
-        self.core.stats.open = self.queue.len() as u64;
+        self.core.stats.open = self.waiting().len() as u64;
         self.core.stats.bound = self.core.nodes.info(id).g;
         match found {
             Some(goal) => Flow::End(Progress::Solved(goal)),
@@ -66,7 +77,7 @@ impl<O: Observer> Algorithm for Bfs<O> {
     }
 
     fn frontier(&self, k: usize) -> Vec<NodeView> {
-        self.queue
+        self.waiting()
             .iter()
             .take(k)
             .map(|&id| self.core.node_view(id, self.core.nodes.info(id).g))
@@ -75,5 +86,14 @@ impl<O: Observer> Algorithm for Bfs<O> {
 
     fn f(&self, _: NodeId, info: &NodeInfo) -> u32 {
         info.g
+    }
+
+    fn frontier_mark(&self) -> Option<[u64; 2]> {
+        Some([self.head as u64, self.queue.len() as u64])
+    }
+
+    fn rewind_frontier(&mut self, [head, len]: [u64; 2]) {
+        self.queue.truncate(len as usize);
+        self.head = head as usize;
     }
 }

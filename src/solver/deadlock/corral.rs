@@ -19,7 +19,7 @@ use crate::solver::deadlock::PruneReason;
 use crate::solver::deadlock::local::LocalPushes;
 use crate::solver::model::board::{NONE, Sq};
 use crate::solver::model::interrupt::Interrupt;
-use crate::solver::model::prehashed::PrehashedMap;
+use crate::solver::model::journaled::JournaledMap;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, has_box, set_box};
 use crate::solver::model::table::{Insert, NodeInfo, Nodes, Push};
@@ -65,7 +65,7 @@ pub struct Corral {
     nodes: Option<Nodes>,
     queue: VecDeque<u32>,
     state: Vec<u64>,
-    cache: PrehashedMap<Known>,
+    cache: JournaledMap<Known>,
     interrupt: Interrupt,
     /// The budget of a corral's first search.
     first_budget: u32,
@@ -85,15 +85,30 @@ impl Corral {
             nodes: None,
             queue: VecDeque::new(),
             state: Vec::new(),
-            cache: PrehashedMap::default(),
+            cache: JournaledMap::default(),
             interrupt,
             first_budget: MAX_EXPANSIONS,
         }
     }
 
+    /// Keeps a journal of the cache from now on, so that it can go back to a mark.
+    pub fn journal(&mut self) {
+        self.cache.journal();
+    }
+
+    /// The point the cache can go back to.
+    pub fn mark(&self) -> usize {
+        self.cache.mark()
+    }
+
+    /// Puts the cache back as it was at `mark`.
+    pub fn rewind(&mut self, mark: usize) {
+        self.cache.rewind(mark);
+    }
+
     /// Bytes the cache and the search's store hold, about.
     pub fn memory(&self) -> usize {
-        self.cache.capacity() * 24 + self.nodes.as_ref().map_or(0, Nodes::memory)
+        self.cache.memory(24) + self.nodes.as_ref().map_or(0, Nodes::memory)
     }
 
     /// Whether the box just pushed from `from` onto `to` closes a corral that is dead.

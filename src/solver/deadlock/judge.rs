@@ -93,6 +93,13 @@ pub(crate) enum Judged {
     Pruned(Pruned),
 }
 
+/// What a [`Judge`] had learned at a point of a search (see [`Judge::mark`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct JudgeMark {
+    corral: usize,
+    patterns: [usize; 3],
+}
+
 /// The detectors a search prunes with, with their scratch space and the pattern database.
 #[derive(Debug)]
 pub(crate) struct Judge {
@@ -144,6 +151,24 @@ impl Judge {
             fence: Vec::new(),
             reach: Reach::default(),
         }
+    }
+
+    /// Keeps a journal of what the judge learns from now on (the corral cache, the
+    /// pattern database), so that it can go back to a [`Judge::mark`].
+    pub fn journal(&mut self) {
+        self.corral.journal();
+        self.patterns.journal();
+    }
+
+    /// The point what the judge has learned can go back to.
+    pub fn mark(&self) -> JudgeMark {
+        JudgeMark { corral: self.corral.mark(), patterns: self.patterns.mark() }
+    }
+
+    /// Forgets what the judge learned after `mark`.
+    pub fn rewind(&mut self, mark: &JudgeMark) {
+        self.corral.rewind(mark.corral);
+        self.patterns.rewind(mark.patterns);
     }
 
     /// The detectors switched on.

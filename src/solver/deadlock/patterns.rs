@@ -22,7 +22,7 @@ use crate::solver::deadlock::freeze::Freeze;
 use crate::solver::deadlock::subsearch::{Answer, SubSearch};
 use crate::solver::model::board::{NONE, Sq, opposite};
 use crate::solver::model::interrupt::Interrupt;
-use crate::solver::model::prehashed::PrehashedMap;
+use crate::solver::model::journaled::JournaledMap;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, clear_box, has_box, set_box};
 
@@ -143,7 +143,10 @@ pub struct Patterns {
     sub: SubSearch,
     reach: Reach,
     freeze: Freeze,
-    remembered: PrehashedMap<()>,
+    remembered: JournaledMap<()>,
+    /// With a journal: every hit counted, by pattern, in order (so that hits can be
+    /// taken back when the search goes back).
+    hit_log: Option<Vec<u32>>,
     cluster: Vec<Sq>,
     subset: Vec<u64>,
     /// Expansions each sub-search may make on this board.
@@ -181,8 +184,53 @@ impl Patterns {
             self.patterns.iter().map(|p| p.area.capacity() * 8 + p.boxes.capacity() * 2 + 64).sum();
         patterns
             + self.by_square.iter().map(|v| v.capacity() * 4 + 24).sum::<usize>()
-            + self.remembered.capacity() * 16
+            + self.remembered.memory(16)
+            + self.hit_log.as_ref().map_or(0, |log| log.capacity() * 4)
             + self.sub.memory()
+    }
+
+    /// Keeps a journal from now on (patterns stored, hits counted, clusters remembered),
+    /// so that the database can go back to a mark.
+    pub fn journal(&mut self) {
+        self.remembered.journal();
+        self.hit_log.get_or_insert_with(Vec::new);
+    }
+
+    /// The point the database can go back to: its patterns, its hits, its memory of
+    /// clusters tried.
+    pub fn mark(&self) -> [usize; 3] {
+        let hits = self.hit_log.as_ref().map_or(0, Vec::len);
+        [self.patterns.len(), hits, self.remembered.mark()]
+    }
+
+    /// Puts the database back as it was at `mark`: later patterns removed, later hits
+    /// taken back.
+    pub fn rewind(&mut self, [patterns, hits, remembered]: [usize; 3]) {
+        while self.patterns.len() > patterns {
+            let gone = self.patterns.pop().expect("longer than the mark");
+            let id = self.patterns.len() as u32;
+            for b in gone.boxes {
+                let list = &mut self.by_square[b as usize];
+                debug_assert_eq!(list.last(), Some(&id), "the newest pattern is last");
+                list.pop();
+            }
+        }
+        if let Some(log) = &mut self.hit_log {
+            for id in log.drain(hits.min(log.len())..) {
+                if let Some(p) = self.patterns.get_mut(id as usize) {
+                    p.hits -= 1;
+                }
+            }
+        }
+        self.remembered.rewind(remembered);
+    }
+
+    /// Counts a hit of pattern `id`.
+    fn hit(&mut self, id: u32) {
+        self.patterns[id as usize].hits += 1;
+        if let Some(log) = &mut self.hit_log {
+            log.push(id);
+        }
     }
 
     /// The patterns as the inspector shows them.
@@ -212,7 +260,7 @@ impl Patterns {
     /// contains; its hit count goes up.
     pub fn matching(&mut self, boxes: &[u64], player: Sq, to: Sq) -> Option<u32> {
         let found = self.first_matching(boxes, player, to)?;
-        self.patterns[found as usize].hits += 1;
+        self.hit(found);
         Some(found)
     }
 
@@ -322,7 +370,7 @@ impl Patterns {
         }
         // The position it was learned from is the first it prunes.
         let id = self.store(p, &kept, player, source);
-        self.patterns[id as usize].hits += 1;
+        self.hit(id);
         Some(id)
     }
 

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::level::{Dir, Pos};
 use crate::solver::model::state::boxes_of;
-use crate::solver::model::table::NodeId;
+use crate::solver::model::table::{NodeId, Nodes};
 use crate::solver::search::{ChildView, NodeView, Observer, Recorder, Stats, Verdict};
 
 /// Expansions whose children are kept for the tree view.
@@ -228,6 +228,28 @@ impl Observer for Tracer {
         }
     }
 
+    /// Drops the steps after `expansions`, their boxes from the heat map and their
+    /// children from the tree.
+    fn rewind(&mut self, expansions: u64, nodes: &Nodes) {
+        let keep = expansions as usize;
+        let mut trace = lock(&self.trace);
+        let trace = &mut *trace;
+        if keep < trace.steps.len() {
+            for step in &trace.steps[keep..] {
+                let state = nodes.state(step.node);
+                for b in boxes_of(&state[..state.len() - 1]) {
+                    trace.heat[b as usize] -= 1;
+                }
+            }
+            trace.steps.truncate(keep);
+        }
+        trace.edges.retain(|e| (e.step as usize) < keep);
+        self.expansions = keep;
+        (self.awaiting, self.pending) = (false, None);
+        self.path.clear();
+        self.last = Recorder::default();
+    }
+
     fn current(&self) -> Option<NodeView> {
         self.last.current()
     }
@@ -241,7 +263,7 @@ impl Observer for Tracer {
 mod tests {
     use super::*;
     use crate::level::Level;
-    use crate::solver::{Config, Method, NoTrace, Progress, build};
+    use crate::solver::{Config, LowerBound, Method, NoTrace, Progress, build};
 
     const LEVEL: [&str; 6] = ["#######", "#     #", "# $$  #", "#@ .. #", "#     #", "#######"];
 
@@ -374,5 +396,126 @@ mod tests {
             let at = first_difference(&a, &shorter, a.steps.len() as u64);
             assert_eq!(at, Some(shorter.steps.len() as u64 + 1), "a trace that ends differs there");
         }
+    }
+
+    /// What the inspector shows of a search, everything going back must restore.
+    type Seen = (
+        crate::solver::Stats,
+        Option<NodeView>,
+        Vec<ChildView>,
+        Vec<NodeView>,
+        Vec<crate::solver::deadlock::patterns::PatternView>,
+        Vec<Step>,
+        Vec<u32>,
+        Vec<Edge>,
+    );
+
+    fn seen(search: &dyn crate::solver::Search, trace: &Mutex<Trace>) -> Seen {
+        let t = lock(trace).clone();
+        let mut heat = t.heat;
+        while heat.last() == Some(&0) {
+            heat.pop();
+        }
+        (
+            search.stats().clone(),
+            search.current(),
+            search.children().to_vec(),
+            search.frontier(30),
+            search.patterns(),
+            t.steps,
+            heat,
+            t.edges,
+        )
+    }
+
+    /// Going back truncates the search to a mark and re-runs from there: at every
+    /// expansion asked for, and on from it, the search shows exactly what a search built
+    /// afresh and stepped that far shows (counters, node, children, frontier, patterns
+    /// with their hits, history, heat map, tree).
+    #[test]
+    fn going_back_by_the_marks_is_the_search_as_it_was() {
+        let rooms = [
+            // Open: many positions, corral and pattern learning.
+            vec![
+                "##########",
+                "#        #",
+                "# $  $ $ #",
+                "#  ..  . #",
+                "#  $  .  #",
+                "#   @    #",
+                "##########",
+            ],
+            // Boxes along walls: frozen boxes, corrals, dead squares.
+            vec![
+                "#########",
+                "#.  # . #",
+                "# $   $ #",
+                "#  $#.  #",
+                "##   $ .#",
+                "#. $  @ #",
+                "#########",
+            ],
+            // A block of four boxes that never moves (the start is not judged): every
+            // method searches the other boxes' positions to the end.
+            vec![
+                "##########",
+                "#        #",
+                "# $$   $ #",
+                "# $$  $  #",
+                "#     $  #",
+                "#  ....  #",
+                "#  ...@  #",
+                "##########",
+            ],
+        ];
+        let mut long = std::collections::BTreeSet::new();
+        let bounds = [LowerBound::Matching, LowerBound::BoxesOffGoal];
+        for (rows, bound) in rooms.iter().flat_map(|r| bounds.map(|b| (r, b))) {
+            let level = Level::from_rows(rows).unwrap();
+            for info in crate::solver::METHODS {
+                let mut config = Config::with_method(info.method());
+                config.lower_bound = bound;
+                let fresh = |k: u64| {
+                    let tracer = Tracer::new();
+                    let trace = tracer.trace();
+                    let mut search = build(&level, &config, tracer).unwrap();
+                    search.step(k);
+                    (search, trace)
+                };
+                let tracer = Tracer::new();
+                let trace = tracer.trace();
+                let mut search = build(&level, &config, tracer).unwrap();
+                if !search.keep_marks() {
+                    continue;
+                }
+                search.step(1500);
+                let n = search.stats().expanded;
+                let name = info.name;
+                if n == 1500 {
+                    long.insert(name);
+                }
+                let ks = [n / 2, 1, 0, 63, 64, 65, n.saturating_sub(1), 700, n / 3, n];
+                for k in ks.map(|k| k.min(n)) {
+                    // From where it stood (n, or its end), back.
+                    search.step(n.saturating_sub(search.stats().expanded));
+                    let at = search.rewind(k).unwrap_or_else(|| panic!("{name} keeps marks"));
+                    assert!(at <= k && k - at <= crate::solver::search::rewind::MARK_EVERY);
+                    search.step(k - at);
+                    let (mut again, again_trace) = fresh(k);
+                    assert_eq!(search.stats().expanded, k, "{name} back to {k}");
+                    let (a, b) =
+                        (seen(search.as_ref(), &trace), seen(again.as_ref(), &again_trace));
+                    assert_eq!(a, b, "{name}: back to {k} of {n}");
+                    // And on from there, alike.
+                    let (p, q) = (search.step(97), again.step(97));
+                    assert_eq!(p, q, "{name}");
+                    let (a, b) =
+                        (seen(search.as_ref(), &trace), seen(again.as_ref(), &again_trace));
+                    assert_eq!(a, b, "{name}: 97 on from {k} of {n}");
+                }
+            }
+        }
+        // Each goes back from 1,500 expansions somewhere (A* with its weak bound).
+        assert_eq!(long.into_iter().collect::<Vec<_>>(), ["astar", "bfs", "greedy", "wastar"]);
     }
 }

@@ -8,6 +8,7 @@ pub(crate) mod board;
 pub(crate) mod box_moves;
 pub(crate) mod error;
 pub(crate) mod interrupt;
+pub(crate) mod journaled;
 pub(crate) mod metric;
 pub(crate) mod prehashed;
 pub(crate) mod pull_moves;

@@ -42,8 +42,11 @@ pub struct Nodes {
     hashes: Vec<u64>,
     info: Vec<NodeInfo>,
     /// Open-addressing slots: a node id in the low half, the top of its hash in the high
-    /// half (so most mismatches are refused without touching the node).
+    /// half (so most mismatches are refused without touching the node). An entry may name
+    /// a node removed by [`Nodes::rewind`]: it matches nothing until that id is stored again.
     slots: Vec<u64>,
+    /// Slots in use, entries of removed nodes included.
+    occupied: usize,
 }
 
 const EMPTY: u64 = u64::MAX;
@@ -72,6 +75,7 @@ impl Nodes {
             hashes: Vec::new(),
             info: Vec::new(),
             slots: vec![EMPTY; 1024],
+            occupied: 0,
         }
     }
 
@@ -116,7 +120,10 @@ impl Nodes {
                 return None;
             }
             let id = entry as NodeId;
-            if entry & 0xFFFF_FFFF_0000_0000 == tag && self.state(id) == state {
+            if entry & 0xFFFF_FFFF_0000_0000 == tag
+                && (id as usize) < self.info.len()
+                && self.state(id) == state
+            {
                 return Some(id);
             }
             i = (i + 1) & mask;
@@ -128,7 +135,7 @@ impl Nodes {
         if let Some(id) = self.find(state, hash) {
             return Insert::Known(id);
         }
-        if (self.info.len() + 1) * 2 > self.slots.len() {
+        if (self.occupied + 1) * 2 > self.slots.len() {
             self.grow();
         }
         let id = self.info.len() as NodeId;
@@ -145,6 +152,18 @@ impl Nodes {
         self.hashes.clear();
         self.info.clear();
         self.slots.fill(EMPTY);
+        self.occupied = 0;
+    }
+
+    /// Removes every node with an id at or above `len` at once, leaving their table
+    /// entries in place (a search going back to an earlier expansion: re-run from there,
+    /// it stores the same states under the same ids, and each finds its entry again).
+    pub fn rewind(&mut self, len: usize) {
+        if len < self.info.len() {
+            self.states.truncate(len * self.stride);
+            self.hashes.truncate(len);
+            self.info.truncate(len);
+        }
     }
 
     /// Removes every node with an id at or above `len` (the table is rebuilt only when
@@ -166,9 +185,13 @@ impl Nodes {
         let hash = self.hashes[id as usize];
         let mut i = hash as usize & mask;
         while self.slots[i] != EMPTY {
+            if self.slots[i] == slot(id, hash) {
+                return; // the entry of a node removed by `rewind` and stored again
+            }
             i = (i + 1) & mask;
         }
         self.slots[i] = slot(id, hash);
+        self.occupied += 1;
     }
 
     /// Removes `id` from the slots, keeping linear-probing chains intact.
@@ -180,17 +203,28 @@ impl Nodes {
             i = (i + 1) & mask;
         }
         self.slots[i] = EMPTY;
+        self.occupied -= 1;
         let mut j = (i + 1) & mask;
         while self.slots[j] != EMPTY {
             let other = self.slots[j] as NodeId;
             self.slots[j] = EMPTY;
-            self.place(other);
+            self.occupied -= 1;
+            if (other as usize) < self.info.len() {
+                self.place(other);
+            }
             j = (j + 1) & mask;
         }
     }
 
+    /// Rebuilds the table without the entries of removed nodes, twice as large when the
+    /// stored nodes alone fill a quarter of it.
     fn grow(&mut self) {
-        self.slots = vec![EMPTY; self.slots.len() * 2];
+        let mut size = self.slots.len();
+        if (self.info.len() + 1) * 4 > size {
+            size *= 2;
+        }
+        self.slots = vec![EMPTY; size];
+        self.occupied = 0;
         for id in 0..self.info.len() as NodeId {
             self.place(id);
         }
@@ -240,5 +274,35 @@ mod tests {
         assert_eq!(n.find(&[15, 1], 5 * 31), None);
         assert_eq!(n.find(&[1, 0], 7), Some(0));
         assert_eq!(n.len(), 2);
+    }
+
+    #[test]
+    fn a_store_gone_back_finds_only_its_nodes_and_stores_the_same_ones_again() {
+        let mut n = Nodes::new(1);
+        for k in 0..3000u64 {
+            n.insert(&[k], k.wrapping_mul(0x9E37_79B9_7F4A_7C15), info());
+        }
+        n.rewind(1000);
+        assert_eq!(n.len(), 1000);
+        assert_eq!(n.find(&[1500], 1500u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)), None);
+        assert_eq!(n.find(&[999], 999u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)), Some(999));
+        // Stored again in the same order, each node finds its old entry: the table holds
+        // no more entries than before.
+        let occupied = n.occupied;
+        for k in 1000..3000u64 {
+            assert_eq!(
+                n.insert(&[k], k.wrapping_mul(0x9E37_79B9_7F4A_7C15), info()),
+                Insert::New(k as u32)
+            );
+        }
+        assert_eq!(n.occupied, occupied);
+        // Other states under the removed ids: the old entries match none of them.
+        n.rewind(1000);
+        for k in 5000..20_000u64 {
+            n.insert(&[k], k.wrapping_mul(0x9E37_79B9_7F4A_7C15), info());
+        }
+        assert_eq!(n.find(&[2000], 2000u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)), None);
+        assert_eq!(n.find(&[6000], 6000u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)), Some(2000));
+        assert!(n.occupied * 2 <= n.slots.len(), "stale entries are purged as the table fills");
     }
 }

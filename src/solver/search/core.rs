@@ -13,6 +13,7 @@ use crate::solver::model::board::Board;
 use crate::solver::model::box_moves::{BoxMoves, Macro};
 use crate::solver::model::table::{Insert, NodeId, NodeInfo, Nodes, Push};
 use crate::solver::search::expand::{Child, Expander};
+use crate::solver::search::rewind::{Journal, Mark};
 use crate::solver::search::step::{Flow, Steps, step};
 use crate::solver::search::{
     ChildView, NodeView, Observer, Progress, PushView, Search, Stats, SubProblem, Verdict,
@@ -46,6 +47,8 @@ pub(crate) struct Core<O: Observer> {
     pub macros: HashMap<NodeId, Macro>,
     /// How the search ended, once it has (from the start: solved, or dead).
     pub done: Option<Progress>,
+    /// The marks to go back to, and the changes since, once kept (see [`super::rewind`]).
+    pub journal: Option<Journal>,
 }
 
 impl<O: Observer> Core<O> {
@@ -67,7 +70,51 @@ impl<O: Observer> Core<O> {
         // Before the first step the counters already count the start: stored, and waiting
         // unless the search is over.
         let stats = Stats { open: u64::from(done.is_none()), closed: 1, ..Stats::default() };
-        Core { expander, nodes, stats, observer, scratch: Vec::new(), macros: HashMap::new(), done }
+        let (scratch, macros) = (Vec::new(), HashMap::new());
+        Core { expander, nodes, stats, observer, scratch, macros, done, journal: None }
+    }
+
+    /// Keeps marks to go back to from now on (before the first expansion).
+    pub fn keep_marks(&mut self) {
+        self.journal.get_or_insert_with(Journal::default);
+        self.expander.judge.journal();
+    }
+
+    /// Takes a mark, if one is due, of the search standing between two units of work with
+    /// its frontier at `frontier` (the algorithm's own terms).
+    pub fn mark_if_due(&mut self, frontier: impl FnOnce() -> [u64; 2]) {
+        if let Some(journal) = &mut self.journal
+            && journal.due(self.stats.expanded)
+        {
+            let judge = self.expander.judge.mark();
+            journal.mark(&self.stats, self.nodes.len(), judge, frontier());
+        }
+    }
+
+    /// Puts the core back at the last mark from which expansion `to` is re-run, and returns
+    /// that mark (for the algorithm's frontier); `None` without marks.
+    pub fn rewind(&mut self, to: u64) -> Option<Mark> {
+        let mark = self.journal.as_mut()?.back_to(to)?;
+        self.observer.rewind(mark.stats.expanded, &self.nodes);
+        let journal = self.journal.as_mut().expect("marks were kept");
+        journal.rewind(&mark, &mut self.nodes, &mut self.macros);
+        self.nodes.rewind(mark.nodes);
+        self.macros.retain(|&id, _| (id as usize) < mark.nodes);
+        self.expander.judge.rewind(&mark.judge);
+        self.stats = mark.stats.clone();
+        self.done = None;
+        Some(mark)
+    }
+
+    /// Closes node `id` (marks it expanded), logging it when marks are kept.
+    pub fn close(&mut self, id: NodeId) {
+        let info = self.nodes.info_mut(id);
+        if !info.closed {
+            info.closed = true;
+            if let Some(journal) = &mut self.journal {
+                journal.closed.push(id);
+            }
+        }
     }
 
     /// The level being searched.
@@ -191,6 +238,7 @@ impl<O: Observer> Core<O> {
             + self.expander.states.capacity() * 8
             + self.expander.problem.memory()
             + self.expander.judge.memory()
+            + self.journal.as_ref().map_or(0, Journal::memory)
     }
 
     /// Stores the kept children of the last expansion of `parent` (pushes count one each).
@@ -221,6 +269,12 @@ impl<O: Observer> Core<O> {
             let (id, verdict) = match inserted {
                 Insert::New(id) => (id, Verdict::Kept),
                 Insert::Known(id) => {
+                    if g < self.nodes.info(id).g
+                        && let Some(journal) = &mut self.journal
+                    {
+                        let old_macro = self.macros.get(&id).copied();
+                        journal.improved.push((id, *self.nodes.info(id), old_macro));
+                    }
                     let old = self.nodes.info_mut(id);
                     if g < old.g {
                         *old = NodeInfo { h: old.h, closed: old.closed, ..info };
@@ -312,6 +366,17 @@ pub(crate) trait Algorithm: Send {
     fn sub_problem(&self) -> Option<SubProblem> {
         None
     }
+    /// Where its frontier stands between two units of work, in its own terms, for a mark
+    /// (see [`super::rewind`]); `None` (the default) for an algorithm that cannot go back.
+    fn frontier_mark(&self) -> Option<[u64; 2]> {
+        None
+    }
+    /// Starts logging what [`Algorithm::rewind_frontier`] needs (when marks are first
+    /// kept, before the first expansion; nothing by default).
+    fn log_frontier(&mut self) {}
+    /// Puts its frontier back where [`Algorithm::frontier_mark`] said it stood, the core
+    /// having been put back at the same mark.
+    fn rewind_frontier(&mut self, _at: [u64; 2]) {}
 }
 
 /// An [`Algorithm`] as the step loop drives it.
@@ -335,7 +400,12 @@ impl<A: Algorithm> Steps for Driven<'_, A> {
     }
 
     fn advance(&mut self) -> Flow {
-        self.0.advance()
+        let algorithm = &mut *self.0;
+        if algorithm.core().journal.is_some() {
+            let frontier = algorithm.frontier_mark().expect("marks are kept only when it has one");
+            algorithm.core_mut().mark_if_due(|| frontier);
+        }
+        algorithm.advance()
     }
 
     fn pause(&mut self) {
@@ -418,5 +488,20 @@ impl<A: Algorithm> Search for A {
 
     fn sub_problem(&self) -> Option<SubProblem> {
         Algorithm::sub_problem(self)
+    }
+
+    fn keep_marks(&mut self) -> bool {
+        let can = self.frontier_mark().is_some() && self.core().stats.expanded == 0;
+        if can {
+            self.core_mut().keep_marks();
+            self.log_frontier();
+        }
+        can
+    }
+
+    fn rewind(&mut self, to: u64) -> Option<u64> {
+        let mark = self.core_mut().rewind(to)?;
+        self.rewind_frontier(mark.frontier);
+        Some(mark.stats.expanded)
     }
 }

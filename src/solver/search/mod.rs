@@ -13,6 +13,7 @@ pub(crate) mod expand;
 mod observer;
 pub(crate) mod perimeter;
 pub(crate) mod pull_core;
+pub(crate) mod rewind;
 mod stats;
 pub(crate) mod step;
 mod view;
@@ -103,5 +104,17 @@ pub trait Search: Send {
     /// The strategies of a portfolio, in order (empty for a single search).
     fn strategies(&self) -> Vec<StrategyView> {
         Vec::new()
+    }
+    /// Keeps marks from now on so that [`Search::rewind`] can go back without re-running
+    /// from the start; whether this search can (asked before its first expansion).
+    fn keep_marks(&mut self) -> bool {
+        false
+    }
+    /// Puts the search back at its last mark before expansion `to` (at most its expansions
+    /// so far; the first mark for 0): its stores truncated, what it learned since forgotten.
+    /// Returns the mark's expansions: stepping `to` minus that many puts the search exactly
+    /// as it was after `to` expansions. `None`, changing nothing, when it keeps no marks.
+    fn rewind(&mut self, _to: u64) -> Option<u64> {
+        None
     }
 }

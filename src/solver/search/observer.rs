@@ -1,6 +1,7 @@
 //! Tracing: an [`Observer`] receives every expansion. The default [`NoTrace`] does nothing
 //! and is compiled away; [`Recorder`] keeps the last expansion for display.
 
+use crate::solver::model::table::Nodes;
 use crate::solver::search::stats::Stats;
 use crate::solver::search::view::{ChildView, NodeView};
 
@@ -19,6 +20,10 @@ pub trait Observer: Send {
     /// latest expansion of `child.g - 1` pushes) turned out otherwise when the search tried
     /// it later: `child` with its final verdict (a sibling's subtree reached it first).
     fn tried(&mut self, _child: ChildView) {}
+    /// The search went back to where it stood after `expansions` expansions (about to
+    /// re-run from there); `nodes` still holds every node expanded since, to take what was
+    /// recorded of them out.
+    fn rewind(&mut self, _expansions: u64, _nodes: &Nodes) {}
     /// The node of the last expansion.
     fn current(&self) -> Option<NodeView> {
         None
