@@ -220,6 +220,11 @@ fn step_waits_for_the_second_search_to_be_prepared() {
     let status = h.state().messages().status.clone();
     assert!(status.starts_with("The second search is still being prepared"), "{status}");
     assert_eq!(h.state().inspector().snapshot.stats.expanded, 0, "no step alone");
+    // The side-by-side view says so too, rather than asking to turn Compare on.
+    h.state_mut().send(Command::SetLowerView(sokolab::app::inspector::LowerView::Compare));
+    h.run();
+    assert!(h.query_by_label_contains("The second search is being prepared").is_some());
+    assert!(h.query_by_label_contains("Turn on Compare").is_none());
     wait_while(&mut h, "building the second search", 120, |app| {
         app.inspector().compare.building.is_some()
     });

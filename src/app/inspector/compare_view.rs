@@ -88,7 +88,12 @@ fn column(ui: &mut Ui, session: &Session, first: bool, pal: &Palette) {
 /// sizes, and their trees one above the other.
 pub fn lower(ui: &mut Ui, inspector: &Inspector) {
     let (Some(left), Some(right)) = (&inspector.session, &inspector.compare.session) else {
-        ui.label("Turn on Compare (beside the panel's heading) to search the level with two searches side by side.");
+        ui.label(if inspector.compare.pending() {
+            "The second search is being prepared: both are drawn here once it is ready."
+        } else {
+            "Turn on Compare (beside the panel's heading) to search the level with two searches \
+             side by side."
+        });
         return;
     };
     // Scrolled, so that the panel keeps the size it has whatever the trees need.

@@ -37,10 +37,74 @@ impl Priority {
     }
 }
 
-/// Open-list entry: priority, bound, the node id inverted so newer nodes come first, and
-/// the entry's number (entries pushed before come first; only copies of one node with the
-/// same priority tie that far, and they are taken in either order alike).
-type Entry = Reverse<(u32, u32, Reverse<NodeId>, u32)>;
+/// Open-list entry: priority, bound, and the node id inverted so newer nodes come first.
+/// Entries that tie are copies of one entry, taken in either order alike: the order the
+/// open list gives depends on its entries alone.
+type Entry = Reverse<(u32, u32, Reverse<NodeId>)>;
+
+/// Not taken, or no earlier entry.
+const NONE: u32 = u32::MAX;
+
+/// Every entry put on the open list, kept when the search keeps marks, to rebuild the
+/// open list of a mark: the entries pushed before it and not taken before it.
+#[derive(Debug, Default)]
+struct OpenLog {
+    /// Each entry, when it was taken (the entries taken before it; [`NONE`] while it
+    /// waits) and the node's entry before it ([`NONE`] for its first).
+    entries: Vec<(Entry, u32, u32)>,
+    /// Per node, its latest entry ([`NONE`] for none).
+    latest: Vec<u32>,
+}
+
+impl OpenLog {
+    fn pushed(&mut self, entry: Entry) {
+        let Reverse((.., Reverse(id))) = entry;
+        let id = id as usize;
+        if self.latest.len() <= id {
+            self.latest.resize(id + 1, NONE);
+        }
+        let index = self.entries.len() as u32;
+        self.entries.push((entry, NONE, self.latest[id]));
+        self.latest[id] = index;
+    }
+
+    /// Marks a waiting copy of `entry` taken, the `taken`-th entry taken.
+    fn taken(&mut self, entry: Entry, taken: u32) {
+        let Reverse((.., Reverse(id))) = entry;
+        let mut i = self.latest[id as usize];
+        while i != NONE {
+            let (e, when, before) = &mut self.entries[i as usize];
+            if *e == entry && *when == NONE {
+                *when = taken;
+                return;
+            }
+            i = *before;
+        }
+        debug_assert!(false, "an entry taken was pushed");
+    }
+
+    /// Forgets the entries after the first `pushed` and the takings after the first
+    /// `taken`: the entries left waiting, to rebuild the open list from.
+    fn rewind(&mut self, pushed: usize, taken: u32) -> Vec<Entry> {
+        for &(Reverse((.., Reverse(id))), _, before) in self.entries[pushed..].iter().rev() {
+            self.latest[id as usize] = before;
+        }
+        self.entries.truncate(pushed);
+        let mut open = Vec::new();
+        for (entry, when, _) in &mut self.entries {
+            if *when == NONE || *when >= taken {
+                *when = NONE;
+                open.push(*entry);
+            }
+        }
+        open
+    }
+
+    fn memory(&self) -> usize {
+        self.entries.capacity() * std::mem::size_of::<(Entry, u32, u32)>()
+            + self.latest.capacity() * 4
+    }
+}
 
 /// Best-first search state.
 #[derive(Debug)]
@@ -49,13 +113,12 @@ pub(crate) struct BestFirst<O: Observer> {
     priority: Priority,
     admissible: bool,
     open: BinaryHeap<Entry>,
-    /// Entries pushed so far (the next entry's number).
+    /// Entries pushed so far.
     pushed: u32,
     /// Entries taken so far.
     taken: u32,
-    /// When the search keeps marks: every entry pushed, and when each was taken (`taken`
-    /// before it; `u32::MAX` while it waits), to rebuild the open list of a mark.
-    log: Option<(Vec<Entry>, Vec<u32>)>,
+    /// When the search keeps marks: every entry pushed and when it was taken.
+    log: Option<OpenLog>,
     /// Scratch: the children of an expansion to put on the open list, with f and h.
     queued: Vec<(NodeId, u32, u32)>,
 }
@@ -84,12 +147,11 @@ impl<O: Observer> BestFirst<O> {
 
     /// Puts node `id` on the open list with priority `f` and bound `h`.
     fn push(&mut self, id: NodeId, f: u32, h: u32) {
-        let entry = Reverse((f, h, Reverse(id), self.pushed));
+        let entry = Reverse((f, h, Reverse(id)));
         self.pushed += 1;
         self.open.push(entry);
-        if let Some((entries, taken)) = &mut self.log {
-            entries.push(entry);
-            taken.push(u32::MAX);
+        if let Some(log) = &mut self.log {
+            log.pushed(entry);
         }
     }
 }
@@ -110,13 +172,14 @@ impl<O: Observer> Algorithm for BestFirst<O> {
     fn advance(&mut self) -> Flow {
         let priority = self.priority;
         let reopen = priority == Priority::AStar;
-        let Some(Reverse((f, _, Reverse(id), number))) = self.open.pop() else {
+        let Some(entry) = self.open.pop() else {
             return Flow::End(Progress::Exhausted { complete: true });
         };
-        if let Some((_, taken)) = &mut self.log {
-            taken[number as usize] = self.taken;
+        if let Some(log) = &mut self.log {
+            log.taken(entry, self.taken);
         }
         self.taken += 1;
+        let Reverse((f, _, Reverse(id))) = entry;
         let info = *self.core.nodes.info(id);
         if priority.f(&info) != f || (!reopen && info.closed) {
             return Flow::Go;
@@ -153,6 +216,7 @@ impl<O: Observer> Algorithm for BestFirst<O> {
 
     fn own_memory(&self) -> usize {
         self.open.capacity() * std::mem::size_of::<Entry>()
+            + self.log.as_ref().map_or(0, OpenLog::memory)
     }
 
     fn optimal(&self) -> bool {
@@ -168,7 +232,7 @@ impl<O: Observer> Algorithm for BestFirst<O> {
         if let Some(&root) = heap.first() {
             next.push((root, 0));
         }
-        while let Some((Reverse((f, _, Reverse(id), _)), i)) = next.pop() {
+        while let Some((Reverse((f, _, Reverse(id))), i)) = next.pop() {
             if out.len() == k {
                 break;
             }
@@ -196,29 +260,20 @@ impl<O: Observer> Algorithm for BestFirst<O> {
         Some([u64::from(self.pushed), u64::from(self.taken)])
     }
 
-    /// Rebuilds the open list from the entries pushed before the mark and not yet taken
-    /// then (the order it gives them in depends on the entries alone).
+    /// Logs the open list from now on, from the entries on it (the start's).
     fn log_frontier(&mut self) {
-        let mut entries: Vec<Entry> = self.open.iter().copied().collect();
-        entries.sort_unstable_by_key(|&Reverse((.., number))| number);
-        debug_assert_eq!(entries.len() as u32, self.pushed, "nothing taken yet");
-        let waiting = vec![u32::MAX; entries.len()];
-        self.log = Some((entries, waiting));
+        let mut log = OpenLog::default();
+        debug_assert_eq!(self.taken, 0, "before the first expansion");
+        self.open.iter().for_each(|&entry| log.pushed(entry));
+        self.log = Some(log);
     }
 
+    /// Rebuilds the open list from the entries pushed before the mark and not yet taken
+    /// then (the order it gives them in depends on the entries alone).
     fn rewind_frontier(&mut self, [pushed, taken]: [u64; 2]) {
-        let Some((entries, when)) = &mut self.log else { return };
+        let Some(log) = &mut self.log else { return };
         let (pushed, taken) = (pushed as u32, taken as u32);
-        entries.truncate(pushed as usize);
-        when.truncate(pushed as usize);
-        let mut open = Vec::with_capacity(self.open.capacity());
-        for (entry, when) in entries.iter().zip(when.iter_mut()) {
-            if *when >= taken {
-                *when = u32::MAX;
-                open.push(*entry);
-            }
-        }
-        self.open = BinaryHeap::from(open);
+        self.open = BinaryHeap::from(log.rewind(pushed as usize, taken));
         (self.pushed, self.taken) = (pushed, taken);
     }
 }
