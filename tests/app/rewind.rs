@@ -105,6 +105,31 @@ fn step_back_three_times_shows_what_the_search_showed_then_and_step_goes_on_alik
     assert!(h.get_by_label("Step back").accesskit_node().is_disabled());
 }
 
+/// A search that found its solution goes back too, and goes on from there.
+#[test]
+fn a_solved_search_steps_back_and_on() {
+    let mut h = window(ROOM);
+    h.get_by_label("Inspector").click();
+    h.run();
+    crate::harness::run_inspector_to_the_end(&mut h);
+    let solved = h.state().inspector().state_line();
+    assert!(solved.starts_with("Solved"), "{solved}");
+    let n = seen(&h).expanded;
+    h.key_press(egui::Key::Backspace);
+    settle(&mut h);
+    assert_eq!(seen(&h).expanded, n - 1);
+    assert_eq!(h.state().inspector().state_line(), format!("Back at expansion {}.", n - 1));
+    assert!(!h.get_by_label("Step").accesskit_node().is_disabled());
+    h.get_by_label("Step").click();
+    h.run();
+    assert_eq!(seen(&h).expanded, n);
+    // A* tests the goal when it takes it from the open list: the next step, no expansion.
+    h.get_by_label("Step").click();
+    h.run();
+    assert_eq!(h.state().inspector().state_line(), solved, "solved again, alike");
+    assert_eq!(seen(&h).expanded, n);
+}
+
 /// A search that keeps no marks (IDA*) goes back by a re-run from its start, to the same
 /// effect.
 #[test]

@@ -246,7 +246,10 @@ impl App {
             return None;
         }
         self.inspector.shown = Shown::Current;
-        let ready = self.inspector.session.as_ref().is_some_and(|s| s.can_step());
+        // A search that ended can still go back.
+        let back = matches!(run, Run::Back(_));
+        let session = self.inspector.session.as_ref();
+        let ready = session.is_some_and(|s| s.can_step() || (back && s.rewinds()));
         ready.then_some(WindowRequest::Inspect(run))
     }
 }

@@ -242,6 +242,10 @@ impl Observer for Tracer {
                 }
             }
             trace.steps.truncate(keep);
+            // Hold what the steps kept need (it grows by an eighth again as they do).
+            if trace.steps.capacity() > 2 * keep + 65_536 {
+                trace.steps.shrink_to(keep + keep / 8 + 4096);
+            }
         }
         trace.edges.retain(|e| (e.step as usize) < keep);
         self.expansions = keep;
