@@ -193,6 +193,27 @@ fn json_gives_open_and_closed_and_bench_rates_by_box_count() {
     assert!(text.contains("per second by box count"), "{text}");
 }
 
+/// `--min-boxes` and `--max-boxes` choose the levels by their boxes; options that leave
+/// none say so, not a summary of nothing.
+#[test]
+fn bench_chooses_levels_by_their_boxes() {
+    let dir = tempfile::tempdir().unwrap();
+    let rooms = "; One\n#####\n#@$.#\n#####\n\n; Two\n######\n#@$$.#\n#   .#\n######\n\n\
+                 ; Three\n#######\n#@$$$.#\n#  .. #\n#######\n";
+    let file = write(dir.path(), "three.xsb", rooms);
+    let out = sokolab(&["bench", &file, "--min-boxes", "2", "--max-boxes", "2", "--json"]);
+    let levels: Vec<u64> = stdout(&out)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|v| v["level"].as_u64())
+        .collect();
+    assert_eq!(levels, [2], "{}", stdout(&out));
+    let out = sokolab(&["bench", &file, "--min-boxes", "4"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no level of 1-3 with at least 4 boxes is left to run"), "{err}");
+}
+
 /// `--disable dead-squares` reaches FESS's macro moves: with the rule on, a box's move into
 /// the dead top row is generated and cut there; with it off, the box goes on along the row,
 /// so more moves are generated. (That the cuts are counted and shown is FESS's unit test.)

@@ -23,6 +23,9 @@ pub struct BenchArgs {
     /// Level range `A-B` (from 1, inclusive), or a single number.
     #[arg(long, value_name = "A-B")]
     pub levels: Option<String>,
+    /// Only levels with at least this many boxes.
+    #[arg(long, value_name = "N")]
+    pub min_boxes: Option<usize>,
     /// Only levels with at most this many boxes.
     #[arg(long, value_name = "N")]
     pub max_boxes: Option<usize>,
@@ -71,8 +74,25 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
     };
     let numbers: Vec<usize> = (first..=last)
         .filter(|&n| args.shard.is_none_or(|s| s.holds(n)))
-        .filter(|&n| args.max_boxes.is_none_or(|m| collection.levels[n - 1].boxes().len() <= m))
+        .filter(|&n| {
+            let boxes = collection.levels[n - 1].boxes().len();
+            args.min_boxes.is_none_or(|m| boxes >= m) && args.max_boxes.is_none_or(|m| boxes <= m)
+        })
         .collect();
+    if numbers.is_empty() {
+        let boxes = match (args.min_boxes, args.max_boxes) {
+            (Some(a), Some(b)) => format!(" with {a} to {b} boxes"),
+            (Some(a), None) => format!(" with at least {a} boxes"),
+            (None, Some(b)) => format!(" with at most {b} boxes"),
+            (None, None) => String::new(),
+        };
+        let shard = args.shard.map(|_| " in this shard").unwrap_or_default();
+        return Err(CliError::NoLevels(format!(
+            "{}: no level of {first}-{last}{boxes}{shard} is left to run; widen --levels, \
+             --min-boxes or --max-boxes",
+            args.file.display(),
+        )));
+    }
     let mut config = args.search.config()?;
     // Levels run in parallel already: each search keeps to one thread.
     config.parallel = args.jobs <= 1;

@@ -32,6 +32,8 @@ pub enum CliError {
         /// How many levels the file has.
         count: usize,
     },
+    /// The options leave none of the file's levels to run (the message says which).
+    NoLevels(String),
     /// `--solution` is not a LURD string.
     BadSolution(LurdError),
     /// The output format cannot be told from the file name (and `--format`, when the
@@ -90,6 +92,7 @@ impl fmt::Display for CliError {
                 "--levels `{text}`: expected A-B or N with 1 <= A <= B <= {count} (the file has \
                  {count} level(s))"
             ),
+            CliError::NoLevels(why) => write!(f, "{why}"),
             CliError::BadSolution(e) => write!(
                 f,
                 "--solution: {e}; write walks as l u r d and pushes as L U R D, with counts \

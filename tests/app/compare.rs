@@ -5,6 +5,7 @@
 use egui_kittest::kittest::{NodeT, Queryable};
 use sokolab::app::App;
 use sokolab::app::command::Command;
+use sokolab::app::inspector::Session;
 use sokolab::level::Level;
 use sokolab::level::format::read_collection;
 use sokolab::solver::{Config, Method, NoTrace, Progress, Stats, build};
@@ -53,8 +54,7 @@ fn run_both_and_check(h: &mut Harness, level: &Level) {
     h.step();
     wait_while(h, "both searches", 60, |app| {
         let i = app.inspector();
-        let running =
-            |s: Option<&sokolab::app::inspector::Session>| s.is_some_and(|s| s.is_running());
+        let running = |s: Option<&Session>| s.is_some_and(Session::is_running);
         running(i.session.as_ref()) || running(i.compare.session.as_ref())
     });
     let i = h.state().inspector();
@@ -90,7 +90,12 @@ fn step_advances_both_and_each_ends_with_the_counts_it_has_alone() {
     h.key_press(egui::Key::Backspace);
     h.step();
     wait_while(&mut h, "going back", 20, |app| {
-        app.inspector().building.is_some() || app.inspector().compare.building.is_some()
+        let i = app.inspector();
+        let running = |s: Option<&Session>| s.is_some_and(Session::is_running);
+        i.building.is_some()
+            || i.compare.building.is_some()
+            || running(i.session.as_ref())
+            || running(i.compare.session.as_ref())
     });
     assert_eq!(h.query_all_by_label_contains("running: 2 expansions").count(), 2);
     let level = h.state().level().clone();
