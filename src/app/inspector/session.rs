@@ -23,7 +23,7 @@ use crate::solver::{Config, Interrupt, Progress, Search, Unsearchable, build_int
 const MEMORY_FLOOR: usize = 3 << 30;
 
 /// Most memory an inspected search may hold before the worker stops it: half the
-/// machine's memory (a BFS of ten million expansions holds about 3.5 GB), at least
+/// machine's memory (a BFS of ten million expansions held 2.75 GB in `cargo bench --bench rewind`), at least
 /// [`MEMORY_FLOOR`].
 fn memory_limit() -> usize {
     physical_memory().map_or(MEMORY_FLOOR, |m| (m / 2).max(MEMORY_FLOOR))
@@ -104,8 +104,6 @@ pub struct Session {
     went_back: Option<WentBack>,
     /// Whether the search keeps marks to go back to.
     rewinds: bool,
-    /// The expansion the worker is taking the search back to.
-    going_back: Option<u64>,
     /// The key of the level and board searched.
     pub key: LevelKey,
     /// The level searched.
@@ -139,7 +137,6 @@ impl Session {
             fired: None,
             went_back: None,
             rewinds,
-            going_back: None,
             key,
             level: level.clone(),
             config,
@@ -203,7 +200,7 @@ impl Session {
 
     /// The expansion the worker is taking the search back to, while it does.
     pub fn going_back(&self) -> Option<u64> {
-        self.going_back.filter(|_| self.is_running())
+        self.went_back.map(|w| w.to).filter(|_| self.is_running())
     }
 
     /// Puts the search back at expansion `to` on the calling thread (a worker's), by its
@@ -254,23 +251,19 @@ impl Session {
 
     /// Starts the worker; `repaint` wakes the window while it runs and when it ends.
     pub fn run(&mut self, run: Run, repaint: Waker) {
-        if let Run::Back(to) = run {
-            if !self.rewinds || self.is_running() {
-                return;
+        let back = match run {
+            Run::Back(to) if self.rewinds && !self.is_running() => {
+                // A search that ended goes on again from the earlier expansion.
+                (self.progress, self.memory_full) = (Progress::Running, false);
+                Some(WentBack { to, differs: None })
             }
-            // A search that ended goes on again from the earlier expansion.
-            (self.progress, self.memory_full) = (Progress::Running, false);
-            self.going_back = Some(to);
-        } else {
-            self.going_back = None;
-        }
+            Run::Back(_) => return,
+            _ => None,
+        };
         if !self.can_step() || self.is_running() {
             return;
         }
-        (self.fired, self.went_back) = (None, None);
-        if let Run::Back(to) = run {
-            self.went_back = Some(WentBack { to, differs: None });
-        }
+        (self.fired, self.went_back) = (None, back);
         let stop = Arc::new(AtomicBool::new(false));
         let (search, waiting, flag) =
             (Arc::clone(&self.search), Arc::clone(&self.waiting), Arc::clone(&stop));

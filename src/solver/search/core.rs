@@ -80,14 +80,17 @@ impl<O: Observer> Core<O> {
         self.expander.judge.journal();
     }
 
-    /// Takes a mark, if one is due, of the search standing between two units of work with
-    /// its frontier at `frontier` (the algorithm's own terms).
-    pub fn mark_if_due(&mut self, frontier: impl FnOnce() -> [u64; 2]) {
-        if let Some(journal) = &mut self.journal
-            && journal.due(self.stats.expanded)
-        {
+    /// Whether marks are kept and one is due before the next unit of work.
+    pub fn mark_due(&self) -> bool {
+        self.journal.as_ref().is_some_and(|j| j.due(self.stats.expanded))
+    }
+
+    /// Takes a mark of the search standing between two units of work with its frontier at
+    /// `frontier` (the algorithm's own terms); nothing when marks are not kept.
+    pub fn mark(&mut self, frontier: [u64; 2]) {
+        if let Some(journal) = &mut self.journal {
             let judge = self.expander.judge.mark();
-            journal.mark(&self.stats, self.nodes.len(), judge, frontier());
+            journal.mark(&self.stats, self.nodes.len(), judge, frontier);
         }
     }
 
@@ -401,9 +404,9 @@ impl<A: Algorithm> Steps for Driven<'_, A> {
 
     fn advance(&mut self) -> Flow {
         let algorithm = &mut *self.0;
-        if algorithm.core().journal.is_some() {
+        if algorithm.core().mark_due() {
             let frontier = algorithm.frontier_mark().expect("marks are kept only when it has one");
-            algorithm.core_mut().mark_if_due(|| frontier);
+            algorithm.core_mut().mark(frontier);
         }
         algorithm.advance()
     }
