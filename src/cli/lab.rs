@@ -19,8 +19,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Options of `sokolab lab`.
 #[derive(clap::Args, Debug)]
 pub struct LabArgs {
-    /// A shipped experiment (nutshell-7-1, nutshell-7-3, nutshell-7-3-fair, sokoban-7-3) or
-    /// a RON file describing one.
+    /// The experiment to run.
+    #[arg(help = experiment_help())]
     pub experiment: String,
     /// The level a Sokoban experiment scrambles, as FILE:N (level N of FILE, from 1).
     #[arg(long)]
@@ -152,15 +152,24 @@ fn experiment(spec: &str) -> Result<(String, Experiment), CliError> {
     }
     let path = PathBuf::from(spec);
     if !path.exists() {
-        let names: Vec<&str> = NAMED.iter().map(|(n, _)| *n).collect();
         return Err(lab_error(
             spec,
-            format!("no such experiment or file; the shipped ones are {}", names.join(", ")),
+            format!("no such experiment or file; the shipped ones are {}", shipped()),
         ));
     }
     let e = Experiment::read(&path)?;
     let name = path.file_stem().map_or("experiment".into(), |s| s.to_string_lossy().into_owned());
     Ok((name, e))
+}
+
+/// The help of the experiment argument.
+fn experiment_help() -> String {
+    format!("A shipped experiment ({}) or a RON file describing one", shipped())
+}
+
+/// The names of the shipped experiments.
+fn shipped() -> String {
+    NAMED.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
 }
 
 fn lab_error(what: &str, message: String) -> CliError {
@@ -178,6 +187,34 @@ pub fn render(table: &Table) -> String {
                     "{:>4} {:>9} {:>10} {:>9}%\n",
                     r.ply, r.minimax, r.alpha_beta, r.reduction
                 );
+            }
+        }
+        Table::Figures { title, rows } => {
+            let cells: Vec<[String; 5]> = rows
+                .iter()
+                .map(|r| {
+                    let (book, ours) = (r.book.words(), r.ours.words());
+                    [r.what.clone(), r.search.clone(), book, ours, r.verdict().into()]
+                })
+                .collect();
+            let head = ["example", "search", "the book", "ours", ""].map(String::from);
+            let mut widths = [0; 5];
+            for row in std::iter::once(&head).chain(&cells) {
+                for (w, c) in widths.iter_mut().zip(row) {
+                    *w = (*w).max(c.chars().count());
+                }
+            }
+            s += &format!("{title}\n\n");
+            for row in std::iter::once(&head).chain(&cells) {
+                let line: Vec<String> =
+                    row.iter().zip(widths).map(|(c, w)| format!("{c:<w$}")).collect();
+                s += line.join("  ").trim_end();
+                s += "\n";
+            }
+            for r in rows {
+                if let Some(note) = &r.note {
+                    s += &format!("\n{}: {note}\n", r.what);
+                }
             }
         }
         Table::Scramble { title, algorithms, trials, seed, rows, curves, published } => {

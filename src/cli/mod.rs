@@ -117,7 +117,7 @@ pub enum Command {
     #[command(after_help = "Example:\n  \
         sokolab generate --size 10x10 --boxes 4 --count 5 --min-pushes 30 > new.xsb")]
     Generate(generate::GenerateArgs),
-    /// Run one of the textbook's experiments (Tables 7-1 and 7-3) and print its table.
+    /// Run one of the textbook's experiments (Tables 7-1, 7-2 and 7-3, the worked examples of its figures) and print its table.
     #[command(after_help = "Example:\n  sokolab lab nutshell-7-1")]
     Lab(lab::LabArgs),
     /// Write the manual page (roff) on standard output, or every page into a folder.

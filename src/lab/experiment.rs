@@ -7,23 +7,31 @@
 //! (seed, n, trial), so the table does not depend on how the trials are spread over
 //! threads.
 
+use crate::lab::figures::{FigureRow, Figures};
 use crate::lab::puzzle::{Evaluator, Puzzle};
 use crate::lab::ron_text::{MAX_NESTING, RonText};
+use crate::lab::trial::{Algorithm, Bounds, Trial, trial};
 use crate::lab::{pulls, tictactoe};
 use crate::level::Level;
 use crate::level::format::FileError;
-use crate::solver::Random;
-use crate::solver::textbook::{AStar, Bfs, BookSearch, Dfs, IdaStar, Problem};
-use crate::solver::{Config, Limits, Progress, Textbook};
+use crate::solver::{Config, Limits, Random};
 use serde::{Deserialize, Serialize};
-use std::time::Instant;
 
 /// The experiments that ship, by name, with their RON text.
-pub const NAMED: [(&str, &str); 4] = [
+pub const NAMED: [(&str, &str); 13] = [
     ("nutshell-7-1", include_str!("../../assets/lab/nutshell-7-1.ron")),
     ("nutshell-7-3", include_str!("../../assets/lab/nutshell-7-3.ron")),
     ("nutshell-7-3-fair", include_str!("../../assets/lab/nutshell-7-3-fair.ron")),
     ("sokoban-7-3", include_str!("../../assets/lab/sokoban-7-3.ron")),
+    ("nutshell-table-7-2", include_str!("../../assets/lab/nutshell-table-7-2.ron")),
+    ("nutshell-fig-7-10", include_str!("../../assets/lab/nutshell-fig-7-10.ron")),
+    ("nutshell-fig-7-11", include_str!("../../assets/lab/nutshell-fig-7-11.ron")),
+    ("nutshell-fig-7-12", include_str!("../../assets/lab/nutshell-fig-7-12.ron")),
+    ("nutshell-fig-7-15", include_str!("../../assets/lab/nutshell-fig-7-15.ron")),
+    ("nutshell-fig-7-16", include_str!("../../assets/lab/nutshell-fig-7-16.ron")),
+    ("nutshell-fig-7-17", include_str!("../../assets/lab/nutshell-fig-7-17.ron")),
+    ("nutshell-fig-7-19", include_str!("../../assets/lab/nutshell-fig-7-19.ron")),
+    ("nutshell-fig-7-24", include_str!("../../assets/lab/nutshell-fig-7-24.ron")),
 ];
 
 /// The most random moves a scramble experiment's row may take.
@@ -46,6 +54,8 @@ pub enum Experiment {
     },
     /// Random instances solved by several searches, as in Table 7-3.
     Scramble(Scramble),
+    /// A figure's worked examples, the book's counts beside ours.
+    Figures(Figures),
 }
 
 /// A Table-7-3 experiment.
@@ -84,50 +94,6 @@ pub enum Subject {
     FifteenPuzzle,
     /// A Sokoban level (given when the experiment runs) from its solved position, by pulls.
     Sokoban,
-}
-
-/// A search of a scramble experiment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
-pub enum Algorithm {
-    /// Breadth-first search.
-    Bfs,
-    /// Depth-first search with a depth bound.
-    Dfs(DepthBound),
-    /// A* with the experiment's evaluator.
-    AStar,
-    /// IDA* with the experiment's evaluator.
-    IdaStar,
-}
-
-/// A depth bound, fixed or in proportion to the row's number of moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
-pub enum DepthBound {
-    /// This many times the row's moves: `Moves(2)` is the book's DFS(2n).
-    Moves(u32),
-    /// This many moves whatever the row.
-    Fixed(u32),
-}
-
-impl Algorithm {
-    /// The column label: `BFS`, `DFS(n)`, `DFS(2n)`, `DFS(20)`, `A*`, `IDA*`.
-    pub fn label(self) -> String {
-        match self {
-            Algorithm::Dfs(DepthBound::Moves(1)) => "DFS(n)".into(),
-            Algorithm::Dfs(DepthBound::Moves(k)) => format!("DFS({k}n)"),
-            other => other.search(0).label(),
-        }
-    }
-
-    /// The textbook search for a row of `n` moves.
-    pub fn search(self, n: u32) -> Textbook {
-        match self {
-            Algorithm::Bfs => Textbook::Bfs,
-            Algorithm::Dfs(DepthBound::Moves(k)) => Textbook::Dfs(k.saturating_mul(n)),
-            Algorithm::Dfs(DepthBound::Fixed(d)) => Textbook::Dfs(d),
-            Algorithm::AStar => Textbook::AStar,
-            Algorithm::IdaStar => Textbook::IdaStar,
-        }
-    }
 }
 
 /// A growth curve a·(n + 1)^b.
@@ -195,6 +161,13 @@ pub enum Table {
         curves: Vec<Curve>,
         /// The curves published for the table.
         published: Vec<Curve>,
+    },
+    /// A figure's examples.
+    Figures {
+        /// The experiment's title.
+        title: String,
+        /// One row per search.
+        rows: Vec<FigureRow>,
     },
 }
 
@@ -280,14 +253,19 @@ impl Experiment {
                 Ok(Table::GameTree { title: title.clone(), rows })
             }
             Experiment::Scramble(s) => s.run(seed.unwrap_or(s.seed), level, limits, watch),
+            Experiment::Figures(f) => {
+                let rows = f.run(limits, &|done, total| watch.trial(done, total))?;
+                Ok(Table::Figures { title: f.title.clone(), rows })
+            }
         }
     }
 
     /// The table of a scramble run stopped early, from the `rows` it completed (no curves
-    /// are fitted to part of a table); `None` for a game tree, whose rows are not kept.
+    /// are fitted to part of a table); `None` for a game tree or a figure, whose rows are
+    /// not kept.
     pub fn partial(&self, seed: Option<u64>, rows: Vec<Row>) -> Option<Table> {
         match self {
-            Experiment::GameTree { .. } => None,
+            Experiment::GameTree { .. } | Experiment::Figures(_) => None,
             Experiment::Scramble(s) => Some(s.table(seed.unwrap_or(s.seed), rows, Vec::new())),
         }
     }
@@ -299,7 +277,8 @@ impl Experiment {
     }
 
     /// What the parser cannot see: plies from 1 to 9, at least one algorithm, moves from
-    /// low to high within [`MAX_MOVES`], from 1 to [`MAX_TRIALS`] trials.
+    /// low to high within [`MAX_MOVES`], from 1 to [`MAX_TRIALS`] trials, a figure's
+    /// boards and searches.
     fn check(&self) -> Result<(), Invalid> {
         let invalid = |field, index, message: String| Err(Invalid { field, index, message });
         match self {
@@ -340,6 +319,9 @@ impl Experiment {
                     Ok(())
                 }
             }
+            Experiment::Figures(f) => {
+                f.check().or_else(|(index, message)| invalid("runs", index, message))
+            }
         }
     }
 }
@@ -368,98 +350,6 @@ fn parse_at(text: &str) -> Result<Experiment, ((usize, usize), String)> {
         (text.position(text.value(invalid.field, invalid.index)), invalid.message)
     })?;
     Ok(experiment)
-}
-
-/// What one search did on one trial.
-#[derive(Clone, Copy, Debug, Default)]
-struct Trial {
-    open: u64,
-    closed: u64,
-    length: Option<u32>,
-    stopped: bool,
-}
-
-/// Expansions a trial's search makes between two looks at the run's bounds.
-const CHUNK: u64 = 1024;
-
-/// What bounds every search of a run: when the run must end, and the memory one search
-/// may hold.
-struct Bounds {
-    deadline: Option<(Instant, std::time::Duration)>,
-    memory: Option<(usize, usize)>,
-}
-
-impl Bounds {
-    /// The bounds of a run started now under `limits` with `jobs` searches at once.
-    fn new(limits: &Limits, jobs: u32) -> Self {
-        Bounds {
-            deadline: limits.time.map(|t| (Instant::now() + t, t)),
-            memory: limits.memory_bytes.map(|m| (m / jobs.max(1) as usize, m)),
-        }
-    }
-
-    /// Why a search holding `memory` bytes must stop now, if it must.
-    fn passed(&self, memory: usize) -> Result<(), String> {
-        if let Some((at, t)) = self.deadline
-            && Instant::now() >= at
-        {
-            return Err(format!(
-                "stopped at the time limit ({} s); give more with --time-limit or ask for \
-                 fewer moves or trials",
-                t.as_secs_f64()
-            ));
-        }
-        match self.memory {
-            Some((each, all)) if memory > each => Err(format!(
-                "stopped at the memory limit ({} MiB for the searches running at once); raise \
-                 --memory-limit, set a node_limit or ask for fewer moves",
-                all >> 20
-            )),
-            _ => Ok(()),
-        }
-    }
-}
-
-/// Runs `search` to its end or `limit` expansions; an error when it passes `bounds`.
-fn finish<P: Problem, S: BookSearch<P>>(
-    mut search: S,
-    limit: Option<u64>,
-    bounds: &Bounds,
-) -> Result<Trial, String> {
-    let mut left = limit.unwrap_or(u64::MAX);
-    let progress = loop {
-        let budget = left.min(CHUNK);
-        let progress = search.step(budget);
-        left -= budget;
-        if progress != Progress::Running || left == 0 {
-            break progress;
-        }
-        bounds.passed(search.memory())?;
-    };
-    let s = search.stats();
-    let (open, closed) = (s.open, s.closed);
-    Ok(match progress {
-        Progress::Solved(goal) => {
-            Trial { open, closed, length: Some(search.solution_length(goal)), stopped: false }
-        }
-        Progress::Running => Trial { open, closed, length: None, stopped: true },
-        _ => Trial { open, closed, length: None, stopped: false },
-    })
-}
-
-/// Runs textbook search `t` on `problem`.
-fn trial<P: Problem>(
-    problem: P,
-    t: Textbook,
-    limit: Option<u64>,
-    bounds: &Bounds,
-) -> Result<Trial, String> {
-    match t {
-        Textbook::Bfs => finish(Bfs::new(problem, false), limit, bounds),
-        Textbook::Dfs(d) => finish(Dfs::new(problem, d, false), limit, bounds),
-        Textbook::AStar => finish(AStar::new(problem, false), limit, bounds),
-        Textbook::IdaStar => finish(IdaStar::new(problem, false), limit, bounds),
-    }
 }
 
 /// Sums over a row's trials, per algorithm.
@@ -671,7 +561,7 @@ mod tests {
     fn scramble_rows(table: &Table) -> &[crate::lab::experiment::Row] {
         match table {
             Table::Scramble { rows, .. } => rows,
-            Table::GameTree { .. } => panic!("a scramble table"),
+            other => panic!("a scramble table, not {other:?}"),
         }
     }
 

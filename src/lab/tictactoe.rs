@@ -55,6 +55,36 @@ impl TicTacToe {
         TicTacToe::default()
     }
 
+    /// The board written as three rows from the top, each three of `X`, `O` and `.` (or
+    /// `_`), the rows parted by `/` (spaces are ignored): `"X X . / . . . / . O ."`. The side
+    /// to move follows from the counts, X moving first.
+    pub fn parse(text: &str) -> Result<TicTacToe, String> {
+        let rows: Vec<Vec<char>> =
+            text.split('/').map(|r| r.chars().filter(|c| !c.is_whitespace()).collect()).collect();
+        if rows.len() != 3 || rows.iter().any(|r| r.len() != 3) {
+            return Err(format!("{text:?}: give three rows of three squares, parted by /"));
+        }
+        let mut t = TicTacToe::new();
+        for (row, squares) in rows.iter().enumerate() {
+            for (col, &c) in squares.iter().enumerate() {
+                t.cells[Cell { col: col as u8, row: row as u8 }.index()] = match c {
+                    'X' | 'x' => Some(Mark::X),
+                    'O' | 'o' => Some(Mark::O),
+                    '.' | '_' => None,
+                    other => return Err(format!("{text:?}: {other:?} is not X, O or .")),
+                };
+            }
+        }
+        let count = |m| t.cells.iter().filter(|&&c| c == Some(m)).count();
+        let (x, o) = (count(Mark::X), count(Mark::O));
+        if x != o && x != o + 1 {
+            return Err(format!(
+                "{text:?}: {x} X and {o} O; X moves first, so X has as many or one more"
+            ));
+        }
+        Ok(t)
+    }
+
     /// The mark on `cell`.
     pub fn at(&self, cell: Cell) -> Option<Mark> {
         self.cells[cell.index()]
@@ -210,6 +240,20 @@ mod tests {
         assert_eq!(counts(&board(&[(0, 0), (0, 1)])), (8_232, 450));
         assert_eq!(counts(&board(&[(2, 2), (1, 2)])), (8_232, 960));
         assert_eq!(counts(&board(&[(2, 2), (2, 1)])), (8_232, 362));
+    }
+
+    #[test]
+    fn a_board_is_read_row_by_row_and_a_bad_one_refused() {
+        assert_eq!(TicTacToe::parse("X . . / O . . / . . .").unwrap(), board(&[(0, 0), (0, 1)]));
+        assert_eq!(TicTacToe::parse("...\n/..O/ _ _X").unwrap(), board(&[(2, 2), (2, 1)]));
+        for bad in [
+            "X . . / . . .",
+            "X . . / O . . / . . Z",
+            "X X . / . . . / . . .",
+            "O . . / . . . / . . .",
+        ] {
+            assert!(TicTacToe::parse(bad).is_err(), "{bad}");
+        }
     }
 
     /// The book's Table 7-1, states explored by Minimax and by AlphaBeta: 549,864 and

@@ -224,6 +224,29 @@ fn the_sokoban_experiment_scrambles_the_level_shown() {
     }
 }
 
+/// A figure's examples run in the window: the book's counts beside ours, with the
+/// verdict and the note that explains a difference.
+#[test]
+fn a_figure_shows_the_books_counts_beside_ours() {
+    let mut h = window(ONE);
+    h.get_by_label("Lab").click();
+    h.run();
+    h.state_mut().lab_mut().experiments.chosen =
+        sokolab::app::lab::experiments::Choice::Named("nutshell-fig-7-19");
+    h.run();
+    h.get_by_label("Run experiment").click();
+    finish_experiment(&mut h);
+    let Some(Table::Figures { rows, .. }) = &h.state().lab().experiments.table else {
+        panic!("a figure's table: {}", h.state().lab().experiments.message)
+    };
+    assert_eq!(rows.len(), 1);
+    h.get_by_label("The book");
+    h.get_by_label("5 moves, 25 closed, 20 open");
+    h.get_by_label("5 moves, 26 expanded, 26 closed, 20 open, 46 states");
+    h.get_by_label("differs");
+    assert!(h.query_by_label_contains("the state being expanded when the goal turns up").is_some());
+}
+
 #[test]
 fn a_teachers_experiment_file_runs_and_a_broken_one_says_where() {
     let dir = tempfile::tempdir().unwrap();

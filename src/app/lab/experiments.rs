@@ -4,6 +4,7 @@
 
 use crate::app::worker::{Job, Waker};
 use crate::lab::experiment::{Experiment, NAMED, Row, Table, Watch};
+use crate::lab::figures::FigureRow;
 use crate::level::Level;
 use egui::Ui;
 use egui_plot::{GridInput, GridMark, Legend, Line, Plot, PlotPoints};
@@ -252,6 +253,10 @@ pub fn show(ui: &mut Ui, e: &mut Experiments, level: &str) -> Asked {
         }
         return asked;
     }
+    if let Some(Table::Figures { rows, .. }) = &e.table {
+        figures(ui, rows);
+        return asked;
+    }
     let (columns, rows) = e.rows();
     if rows.is_empty() {
         if !e.is_running() {
@@ -279,6 +284,31 @@ pub fn show(ui: &mut Ui, e: &mut Experiments, level: &str) -> Asked {
         ui.vertical(|ui| chart(ui, &columns, &rows));
     });
     asked
+}
+
+/// A figure's examples: the book's counts beside ours.
+fn figures(ui: &mut Ui, rows: &[FigureRow]) {
+    egui::ScrollArea::both().id_salt("lab-figures").show(ui, |ui| {
+        egui::Grid::new("lab-figures-grid").striped(true).show(ui, |ui| {
+            for head in ["Example", "Search", "The book", "Ours", ""] {
+                ui.strong(head);
+            }
+            ui.end_row();
+            for r in rows {
+                ui.label(&r.what);
+                ui.label(&r.search);
+                ui.label(r.book.words());
+                ui.label(r.ours.words());
+                ui.label(r.verdict());
+                ui.end_row();
+            }
+        });
+        for r in rows {
+            if let Some(note) = &r.note {
+                ui.label(egui::RichText::new(format!("{}: {note}", r.what)).small());
+            }
+        }
+    });
 }
 
 /// The rows so far: states and solution lengths (failures in parentheses).

@@ -6,7 +6,7 @@
 use crate::lab::game_tree::{Evaluation, Game, WIN};
 
 /// Which search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
 pub enum Rule {
     /// Minimax: the side that started maximises, the other minimises.
     Minimax,
