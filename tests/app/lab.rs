@@ -240,9 +240,8 @@ fn a_figure_shows_the_books_counts_beside_ours() {
         panic!("a figure's table: {}", h.state().lab().experiments.message)
     };
     assert_eq!(rows.len(), 1);
-    h.get_by_label("The book");
-    h.get_by_label("5 moves, 25 closed, 20 open");
-    h.get_by_label("5 moves, 26 expanded, 26 closed, 20 open, 46 states");
+    h.get_by_label("The book: 5 moves, 25 closed, 20 open");
+    h.get_by_label("Ours: 5 moves, 26 expanded, 26 closed, 20 open, 46 states");
     h.get_by_label("differs");
     assert!(h.query_by_label_contains("the state being expanded when the goal turns up").is_some());
 }

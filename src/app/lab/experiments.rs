@@ -288,20 +288,27 @@ pub fn show(ui: &mut Ui, e: &mut Experiments, level: &str) -> Asked {
 
 /// A figure's examples: the book's counts beside ours.
 fn figures(ui: &mut Ui, rows: &[FigureRow]) {
-    egui::ScrollArea::both().id_salt("lab-figures").show(ui, |ui| {
-        egui::Grid::new("lab-figures-grid").striped(true).show(ui, |ui| {
-            for head in ["Example", "Search", "The book", "Ours", ""] {
-                ui.strong(head);
-            }
-            ui.end_row();
-            for r in rows {
-                ui.label(&r.what);
-                ui.label(&r.search);
-                ui.label(r.book.words());
-                ui.label(r.ours.words());
-                ui.label(r.verdict());
+    // The verdict leads and the counts stack, so a narrow panel hides neither; the notes
+    // wrap to its width.
+    egui::ScrollArea::vertical().id_salt("lab-figures").show(ui, |ui| {
+        egui::ScrollArea::horizontal().id_salt("lab-figures-grid").show(ui, |ui| {
+            egui::Grid::new("lab-figures-grid").striped(true).show(ui, |ui| {
+                for head in ["", "Example", "Search", "Counts"] {
+                    ui.strong(head);
+                }
                 ui.end_row();
-            }
+                for r in rows {
+                    ui.label(r.verdict());
+                    ui.label(&r.what);
+                    ui.label(&r.search);
+                    ui.vertical(|ui| {
+                        let book = format!("The book: {}", r.book.words());
+                        ui.add(egui::Label::new(book).extend());
+                        ui.add(egui::Label::new(format!("Ours: {}", r.ours.words())).extend());
+                    });
+                    ui.end_row();
+                }
+            });
         });
         for r in rows {
             if let Some(note) = &r.note {
