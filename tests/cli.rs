@@ -35,7 +35,7 @@ fn check_accepts_a_good_file_and_names_the_position_of_a_bad_row() {
     let bad = write(dir.path(), "bad.xsb", &wide);
     let out = sokolab(&["check", &bad]);
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = stderr(&out);
     assert!(err.contains("bad.xsb:4:1001: board row is 2000 squares wide"), "{err}");
 
     let out = sokolab(&["check", &dir.path().join("missing.xsb").to_string_lossy()]);
@@ -101,7 +101,7 @@ fn every_subcommand_reports_an_error_once_with_one_prefix_and_status_2() {
     ];
     for (args, expected) in cases {
         let out = sokolab(args);
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.starts_with("sokolab: error: "), "{args:?}: {err}");
         assert_eq!(err.matches("error").count(), 1, "{args:?}: printed once: {err}");
@@ -124,6 +124,26 @@ fn solve_with_a_bound_that_is_not_admissible_never_says_unsolvable() {
         assert_eq!(out.status.code(), Some(0), "{method}: {text}");
         assert!(text.contains("8 pushes") && !text.contains("unsolvable"), "{method}: {text}");
     }
+}
+
+/// `--pruning demaret` runs Demaret's rules alone: the optimal searches still find the 8
+/// pushes, and a bound that would prune dead positions too is refused with the way out.
+#[test]
+fn pruning_demaret_solves_with_his_rules_and_refuses_a_bound_that_prunes() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = "; 1\n####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n";
+    let file = write(dir.path(), "microban-1.xsb", level);
+    for method in ["astar", "bfs"] {
+        let out = sokolab(&["solve", &file, "--method", method, "--pruning", "demaret"]);
+        let text = stdout(&out);
+        assert_eq!(out.status.code(), Some(0), "{method}: {text}");
+        assert!(text.contains("8 pushes"), "{method}: {text}");
+    }
+    let args = ["solve", &file, "--pruning", "demaret", "--lower-bound", "matching"];
+    let out = sokolab(&args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--lower-bound boxes-off-goal"), "{err}");
 }
 
 /// A line the reader cannot read as what it looks like is never dropped in silence: a junk
@@ -210,7 +230,7 @@ fn bench_chooses_levels_by_their_boxes() {
     assert_eq!(levels, [2], "{}", stdout(&out));
     let out = sokolab(&["bench", &file, "--min-boxes", "4"]);
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = stderr(&out);
     assert!(err.contains("no level of 1-3 with at least 4 boxes is left to run"), "{err}");
 }
 
@@ -298,7 +318,7 @@ fn lab_names_what_is_wrong_with_an_experiment() {
     ] {
         let out = sokolab(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = stderr(&out);
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
@@ -401,7 +421,7 @@ fn metric_moves_turns_an_optimal_method_move_optimal_and_refuses_the_others() {
 
     let out = sokolab(&["solve", level, "--method", "fess", "--metric", "moves"]);
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = stderr(&out);
     assert!(err.contains("method `fess` has no move-optimal form"), "{err}");
 }
 

@@ -1,6 +1,6 @@
 //! What a search concludes is true, whatever it was told to search with: every method of the
 //! catalogue with every lower bound, and the default setting with each deadlock detector and
-//! each technique switched off in turn, on our levels and the first Microban levels (from
+//! each technique switched off in turn, and Demaret's pruning in place of ours, on our levels and the first Microban levels (from
 //! `../shared/levels` or `$SOKOLAB_LEVELS`, skipped with a note when absent). No search
 //! calls a solvable level unsolvable, every claim of push-optimality has BFS's push count,
 //! and every claim of move-optimality the moves and pushes of the breadth-first search on
@@ -14,8 +14,8 @@ use std::time::Duration;
 use sokolab::level::Level;
 use sokolab::level::format::load_file;
 use sokolab::solver::{
-    Config, Limits, LowerBound, METHODS, Method, MoveSearch, Outcome, PruneReason, Technique,
-    Techniques, solve,
+    Config, Deadlocks, Limits, LowerBound, METHODS, Method, MoveSearch, Outcome, PruneReason,
+    Technique, Techniques, solve,
 };
 
 /// Small budgets: the matrix is large, and a stopped search claims nothing.
@@ -117,6 +117,17 @@ fn no_setting_proves_a_solvable_level_unsolvable_or_claims_a_false_optimum() {
                 let what = format!("{} without {}", method.name(), technique.name());
                 check(&name, &what, &level, &config, optimum);
             }
+            // `--pruning demaret`: his rules alone, no PI-corrals, a bound that prunes nothing.
+            let mut techniques = Techniques::default();
+            techniques.set(Technique::PiCorrals, false);
+            let config = Config {
+                deadlocks: Deadlocks::DEMARET,
+                techniques,
+                lower_bound: LowerBound::BoxesOffGoal,
+                ..Config::with_method(method)
+            };
+            let what = format!("{} with Demaret's pruning", method.name());
+            check(&name, &what, &level, &config, optimum);
         }
     }
 }

@@ -60,6 +60,9 @@ pub enum CliError {
     Report(String),
     /// `--metric moves` was given with a method that has no move-optimal form (its name).
     Metric(String),
+    /// `--pruning demaret` was given with a lower bound that prunes the positions it finds
+    /// dead (its name).
+    Pruning(&'static str),
     /// An experiment of `sokolab lab` could not be read or run.
     Lab {
         /// The experiment as given.
@@ -113,6 +116,12 @@ impl fmt::Display for CliError {
             CliError::Lab { what, message } => write!(f, "{what}: {message}"),
             CliError::Output(e) => write!(f, "cannot write to standard output: {e}"),
             CliError::Report(why) => write!(f, "{why}"),
+            CliError::Pruning(bound) => write!(
+                f,
+                "--pruning demaret prunes by Demaret's rules alone, but the {bound} bound also \
+                 prunes the positions it finds dead; use --lower-bound boxes-off-goal (the \
+                 default with --pruning demaret)"
+            ),
             CliError::Metric(method) => write!(
                 f,
                 "--metric moves: method `{method}` has no move-optimal form; use --method \

@@ -33,9 +33,15 @@ pub struct SearchArgs {
     /// Memory per search in MiB.
     #[arg(long, value_name = "MIB", default_value_t = Limits::DEFAULT_MEMORY_MIB)]
     pub memory_limit: usize,
-    /// matching, simple, boxes-off-goal, greedy, stable-marriage, boxes-off-goal-plus-player.
-    #[arg(long, default_value = "matching", value_parser = parse_bound)]
-    pub lower_bound: LowerBound,
+    /// matching, simple, boxes-off-goal, greedy, stable-marriage, boxes-off-goal-plus-player
+    /// [default: matching; boxes-off-goal with --pruning demaret].
+    #[arg(long, value_parser = parse_bound)]
+    pub lower_bound: Option<LowerBound>,
+    /// The deadlock rules that prune: ours (every detector, less those --disable names), or
+    /// demaret, Demaret's own alone (corner and wall-line dead squares, the 2x2 rule; no
+    /// PI-corrals, and a lower bound that prunes nothing).
+    #[arg(long, value_enum, default_value = "ours")]
+    pub pruning: PruningArg,
     /// Deadlock detectors and techniques to switch off (comma-separated): dead-squares,
     /// freeze, bipartite, fixed-boxes, retrograde, corral, corral-retry, rooms, patterns,
     /// stall-patterns; packing, plan, connectivity, best-line, pi-corrals, tunnel-macros,
@@ -49,6 +55,15 @@ pub struct SearchArgs {
     /// out-of-plan, imagine, hotspots, seed-pruning.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_technique)]
     pub enable: Vec<Technique>,
+}
+
+/// `--pruning`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PruningArg {
+    /// Our detectors.
+    Ours,
+    /// Demaret's dead squares and 2x2 rule alone.
+    Demaret,
 }
 
 /// `--metric`.
@@ -137,8 +152,16 @@ impl SearchArgs {
 
     /// The solver configuration these options describe.
     pub fn config(&self) -> Result<Config, CliError> {
-        let mut deadlocks = Deadlocks::default();
-        let mut techniques = Techniques::default();
+        let (mut deadlocks, mut techniques) = (Deadlocks::default(), Techniques::default());
+        let mut lower_bound = self.lower_bound.unwrap_or(LowerBound::Matching);
+        if self.pruning == PruningArg::Demaret {
+            lower_bound = self.lower_bound.unwrap_or(LowerBound::BoxesOffGoal);
+            if lower_bound.prunes_dead() {
+                return Err(CliError::Pruning(lower_bound.name()));
+            }
+            deadlocks = Deadlocks::DEMARET;
+            techniques.set(Technique::PiCorrals, false);
+        }
         for d in &self.disable {
             match *d {
                 Switch::Detector(reason) => {
@@ -152,13 +175,7 @@ impl SearchArgs {
         for &t in &self.enable {
             techniques.set(t, true);
         }
-        Ok(Config {
-            method: self.method()?,
-            lower_bound: self.lower_bound,
-            deadlocks,
-            techniques,
-            parallel: true,
-        })
+        Ok(Config { method: self.method()?, lower_bound, deadlocks, techniques, parallel: true })
     }
 
     /// The limits these options describe.

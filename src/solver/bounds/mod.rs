@@ -53,6 +53,12 @@ impl LowerBound {
         LowerBound::BoxesOffGoalPlusPlayer,
     ];
 
+    /// Whether the bound prunes the positions it finds dead (a box that reaches no goal,
+    /// no perfect matching): an admissible bound that can say [`INFINITE`].
+    pub fn prunes_dead(self) -> bool {
+        matches!(self, LowerBound::Simple | LowerBound::Matching)
+    }
+
     /// Whether the bound never overestimates the pushes still needed.
     pub fn admissible(self) -> bool {
         matches!(self, LowerBound::Simple | LowerBound::Matching | LowerBound::BoxesOffGoal)

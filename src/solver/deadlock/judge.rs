@@ -6,7 +6,8 @@
 //! 1. the PI-corral fence: before the children of a position are judged, [`Judge::enter`]
 //!    looks for its PI-corral; while one exists, moves of boxes outside its fence are
 //!    [`PruneReason::PiCorral`] (not deadlocks: other moves are enough);
-//! 2. [`Judge::quick`]: dead squares, then freeze (and goals sealed off by frozen boxes);
+//! 2. [`Judge::quick`]: dead squares, then freeze (and goals sealed off by frozen boxes),
+//!    or in their place Demaret's dead squares and 2×2 rule;
 //! 3. the search's hook [`Candidate::stored`]: the child's player area and hash, and whether
 //!    the search stores it already (it was judged when first stored: the rest is skipped);
 //! 4. the lower bound ([`Candidate::bound`]), with the bipartite test ([`Judge::bipartite`])
@@ -30,6 +31,7 @@ use crate::level::Pos;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::bipartite::Bipartite;
 use crate::solver::deadlock::corral::Corral;
+use crate::solver::deadlock::demaret;
 use crate::solver::deadlock::fixed::Fixed;
 use crate::solver::deadlock::freeze::Freeze;
 use crate::solver::deadlock::patterns::{Adopted, Patterns};
@@ -120,6 +122,8 @@ pub(crate) struct Judge {
     fence: Vec<u64>,
     /// Scratch: the player's area of a position judged whole ([`Judge::position`]).
     reach: Reach,
+    /// Demaret's dead squares, one flag per square (empty unless his rules are on).
+    demaret_dead: Vec<bool>,
 }
 
 impl Judge {
@@ -150,6 +154,11 @@ impl Judge {
             pi_corrals: PiCorrals::default(),
             fence: Vec::new(),
             reach: Reach::default(),
+            demaret_dead: if deadlocks.demaret {
+                demaret::dead_squares(&problem.board)
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -226,17 +235,19 @@ impl Judge {
         !self.fence.is_empty() && !has_box(&self.fence, b)
     }
 
-    /// Whether a box on `s` can never reach a goal, by the dead-square rule (false when the
-    /// rule is off).
+    /// Whether a box on `s` can never reach a goal, by the dead-square rule or Demaret's
+    /// (false when both are off).
     #[inline]
     pub fn dead_square(&self, p: &Problem, s: Sq) -> bool {
-        self.deadlocks.dead_squares && p.dist.is_dead(s)
+        (self.deadlocks.dead_squares && p.dist.is_dead(s))
+            || (self.deadlocks.demaret && self.demaret_dead[s as usize])
     }
 
     /// How a search generating moves treats square `s`: a square the rule calls dead is
     /// entered, so that the move into it is judged here (pruned and counted), but not passed
     /// through, since every square beyond a dead one is dead too (dead: no push path to any
-    /// goal on the empty board, which is closed under pushes). With the rule off, every
+    /// goal on the empty board, which is closed under pushes; a box on one of Demaret's
+    /// can only be pushed along its line, onto another). With the rule off, every
     /// square is passed.
     #[inline]
     pub fn onward(&self, p: &Problem, s: Sq) -> Onward {
@@ -244,7 +255,7 @@ impl Judge {
     }
 
     /// The cheap detectors on the child `boxes` whose moved box now stands on `to`: dead
-    /// squares, then freeze and goals sealed off by frozen boxes.
+    /// squares, then freeze and goals sealed off by frozen boxes, then Demaret's 2×2 rule.
     fn quick(&mut self, p: &Problem, boxes: &[u64], to: Sq) -> Option<PruneReason> {
         if self.dead_square(p, to) {
             return Some(PruneReason::DeadSquare);
@@ -253,6 +264,9 @@ impl Judge {
             && (self.freeze.is_deadlock(&p.board, &p.dist, boxes, to)
                 || self.sealed.is_deadlock(p, boxes, to))
         {
+            return Some(PruneReason::Freeze);
+        }
+        if self.deadlocks.demaret && demaret::square_deadlock(&p.board, boxes, to) {
             return Some(PruneReason::Freeze);
         }
         None

@@ -3,6 +3,7 @@
 
 pub(crate) mod bipartite;
 pub(crate) mod corral;
+pub(crate) mod demaret;
 #[cfg(test)]
 pub(crate) mod exhaustive;
 pub(crate) mod fixed;
@@ -133,6 +134,9 @@ pub struct Deadlocks {
     /// Patterns learned where a subtree of feature-space search stalls, checked against
     /// the whole tree.
     pub stall_patterns: bool,
+    /// Demaret's own rules (`demaret.rs`): his dead squares and his 2×2 rule (off by
+    /// default; `--pruning demaret` runs them alone).
+    pub demaret: bool,
 }
 
 impl Default for Deadlocks {
@@ -148,6 +152,7 @@ impl Default for Deadlocks {
             rooms: true,
             patterns: true,
             stall_patterns: true,
+            demaret: false,
         }
     }
 }
@@ -165,7 +170,11 @@ impl Deadlocks {
         rooms: false,
         patterns: false,
         stall_patterns: false,
+        demaret: false,
     };
+
+    /// Demaret's pruning alone (chapter 3 of his thesis): his dead squares and 2×2 rule.
+    pub const DEMARET: Deadlocks = Deadlocks { demaret: true, ..Deadlocks::NONE };
 
     /// The switch of the detector that prunes for `reason` (none for a PI-corral, which is
     /// a technique).
