@@ -146,6 +146,30 @@ fn pruning_demaret_solves_with_his_rules_and_refuses_a_bound_that_prunes() {
     assert!(err.contains("--lower-bound boxes-off-goal"), "{err}");
 }
 
+/// `--ordering` forces the planner's goal ordering, which its JSON measures name, and is
+/// refused for a method that follows none.
+#[test]
+fn ordering_forces_the_planners_goal_ordering() {
+    let dir = tempfile::tempdir().unwrap();
+    // Demaret's D2: two real entrances, so the planner's own choice is ordering 2.
+    let level = "; D2\n#########\n####   .#\n#  $ $ .#\n# $  # .#\n#  $ @ .#\n#   #####\n#####\n";
+    let file = write(dir.path(), "d2.xsb", level);
+    let ordering = |extra: &[&str]| {
+        let mut args = vec!["solve", &file, "--method", "planner", "--json"];
+        args.extend_from_slice(extra);
+        let out = sokolab(&args);
+        let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(json["status"], "solved", "{json}");
+        json["measures"]["ordering"].as_u64().unwrap()
+    };
+    assert_eq!(ordering(&[]), 2);
+    assert_eq!(ordering(&["--ordering", "3"]), 3);
+    assert_eq!(ordering(&["--ordering", "1"]), 1);
+    let out = sokolab(&["solve", &file, "--method", "astar", "--ordering", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("use --method planner"), "{}", stderr(&out));
+}
+
 /// A line the reader cannot read as what it looks like is never dropped in silence: a junk
 /// character inside a board, and a `Solution` that is not LURD, are warnings with line and
 /// column.

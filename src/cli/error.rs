@@ -63,6 +63,8 @@ pub enum CliError {
     /// `--pruning demaret` was given with a lower bound that prunes the positions it finds
     /// dead (its name).
     Pruning(&'static str),
+    /// `--ordering` was given with a method other than the planner (its name).
+    Ordering(String),
     /// An experiment of `sokolab lab` could not be read or run.
     Lab {
         /// The experiment as given.
@@ -121,6 +123,11 @@ impl fmt::Display for CliError {
                 "--pruning demaret prunes by Demaret's rules alone, but the {bound} bound also \
                  prunes the positions it finds dead; use --lower-bound boxes-off-goal (the \
                  default with --pruning demaret)"
+            ),
+            CliError::Ordering(method) => write!(
+                f,
+                "--ordering: method `{method}` follows no goal ordering; use --method planner \
+                 (or planner:DEPTH)"
             ),
             CliError::Metric(method) => write!(
                 f,

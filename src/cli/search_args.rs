@@ -3,8 +3,8 @@
 use crate::cli::error::CliError;
 use crate::cli::time_limit::{TimeLimit, parse_time_limit};
 use crate::solver::{
-    Config, Deadlocks, Limits, LowerBound, METHODS, Method, Metric, PruneReason, Technique,
-    Techniques,
+    Config, Deadlocks, Limits, LowerBound, METHODS, Method, Metric, Ordering, PruneReason,
+    Technique, Techniques,
 };
 
 /// How to search: method, bound, detectors and limits.
@@ -51,6 +51,10 @@ pub struct SearchArgs {
     /// inertia, learned-patterns, ordering-3-fallback, goal-rearrangement.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_switch)]
     pub disable: Vec<Switch>,
+    /// The goal ordering the planner follows (1, 2 or 3) in place of the one its analysis
+    /// chooses, with no fallback to ordering 3 (the planner only).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=3))]
+    pub ordering: Option<u32>,
     /// Techniques to switch on that are off by default (comma-separated): room-links,
     /// out-of-plan, imagine, hotspots, seed-pruning.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_technique)]
@@ -175,7 +179,12 @@ impl SearchArgs {
         for &t in &self.enable {
             techniques.set(t, true);
         }
-        Ok(Config { method: self.method()?, lower_bound, deadlocks, techniques, parallel: true })
+        let method = self.method()?;
+        if self.ordering.is_some() && !matches!(method, Method::Planner(_)) {
+            return Err(CliError::Ordering(method.name()));
+        }
+        let ordering = self.ordering.and_then(Ordering::from_number);
+        Ok(Config { method, lower_bound, deadlocks, techniques, parallel: true, ordering })
     }
 
     /// The limits these options describe.

@@ -1,5 +1,6 @@
 //! What to search with ([`Config`]) and for how long ([`Limits`]).
 
+use crate::solver::analysis::schedule::Ordering;
 use crate::solver::bounds::LowerBound;
 use crate::solver::deadlock::Deadlocks;
 use crate::solver::techniques::Techniques;
@@ -87,6 +88,9 @@ pub struct Config {
     /// Whether `auto` may run its searches on two threads at once (the front door only;
     /// `bench --jobs J` with J > 1 turns it off, the levels being parallel already).
     pub parallel: bool,
+    /// The goal ordering Demaret's planner must follow, in place of the one its analysis
+    /// chooses (none: its own choice).
+    pub ordering: Option<Ordering>,
 }
 
 impl Default for Config {
@@ -97,6 +101,7 @@ impl Default for Config {
             deadlocks: Deadlocks::default(),
             techniques: Techniques::default(),
             parallel: true,
+            ordering: None,
         }
     }
 }

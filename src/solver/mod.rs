@@ -48,6 +48,7 @@ mod watch;
 mod tests;
 
 pub use algo::backward::PLAN_STEPS;
+pub use analysis::schedule::Ordering;
 pub use bounds::LowerBound;
 pub use config::{Config, Limits, Method, MoveSearch, Textbook};
 pub use deadlock::patterns::{Adopted, PatternView, Source};

@@ -39,6 +39,11 @@ pub enum Ordering {
 }
 
 impl Ordering {
+    /// The ordering numbered `n` in the thesis (1, 2 or 3).
+    pub fn from_number(n: u32) -> Option<Ordering> {
+        [Ordering::One, Ordering::Two, Ordering::Three].into_iter().find(|o| o.number() == n)
+    }
+
     /// The ordering's number in the thesis.
     pub fn number(self) -> u32 {
         match self {
@@ -253,16 +258,32 @@ impl<'a> Pusher<'a> {
 impl Schedule {
     /// The entrances and schedule of `p` (goals and stones where the level starts); with
     /// `rearrange`, goals are rearranged when neither ordering 1 nor 2 gives an order. The
-    /// analysis gives up (`gave_up`) on a board too large for it, or soon after `stop`
-    /// says so.
-    pub fn of(p: &Problem, rearrange: bool, stop: &dyn Fn() -> bool) -> Schedule {
+    /// ordering is the one the entrances call for (one real entrance: 1; several: 2; 3 when
+    /// neither gives an order), or `forced` (ordering 1 through the first entrance); a
+    /// forced ordering that gives no order gives none. The analysis gives up (`gave_up`) on
+    /// a board too large for it, or soon after `stop` says so.
+    pub fn of(
+        p: &Problem,
+        rearrange: bool,
+        forced: Option<Ordering>,
+        stop: &dyn Fn() -> bool,
+    ) -> Schedule {
         let mut pusher = Pusher::new(p, stop);
         let potential = potential_entrances(p);
         let real = real_entrances(&mut pusher, &potential);
+        if forced == Some(Ordering::Three) {
+            let order = Schedule::ordering3(p, stop);
+            return Schedule { potential, real, order, gave_up: stop() };
+        }
         let entrances = if real.is_empty() { &potential } else { &real };
-        let kind = if entrances.len() == 1 { Ordering::One } else { Ordering::Two };
-        let order = match kind {
-            Ordering::One => ordering1(&mut pusher, entrances[0]),
+        let kind = match forced {
+            Some(kind) => kind,
+            None if entrances.len() == 1 => Ordering::One,
+            None => Ordering::Two,
+        };
+        let order = match (kind, entrances.first()) {
+            (_, None) => None,
+            (Ordering::One, Some(&first)) => ordering1(&mut pusher, first),
             _ => ordering2(&mut pusher, entrances),
         };
         let mut order = order.map(|o| Order::of_goals(kind, o));
@@ -272,7 +293,10 @@ impl Schedule {
         if pusher.spent() || stop() {
             return Schedule { potential, real: Vec::new(), order: None, gave_up: true };
         }
-        let order = order.or_else(|| Schedule::ordering3(p, stop));
+        let order = match forced {
+            Some(_) => order,
+            None => order.or_else(|| Schedule::ordering3(p, stop)),
+        };
         Schedule { potential, real, order, gave_up: false }
     }
 
@@ -613,7 +637,7 @@ mod tests {
     #[test]
     fn one_real_entrance_gives_ordering_1() {
         let p = problem(&O1);
-        let s = Schedule::of(&p, true, &|| false);
+        let s = Schedule::of(&p, true, None, &|| false);
         assert_eq!(rc(&p, &s.potential), [(1, 6), (2, 6)]);
         assert_eq!(rc(&p, &s.real), [(2, 6)]);
         let order = s.order.unwrap();
@@ -628,7 +652,7 @@ mod tests {
     #[test]
     fn several_real_entrances_give_ordering_2() {
         let p = problem(&B);
-        let s = Schedule::of(&p, true, &|| false);
+        let s = Schedule::of(&p, true, None, &|| false);
         assert_eq!(rc(&p, &s.potential), [(1, 6), (2, 6), (4, 6)]);
         assert_eq!(rc(&p, &s.real), [(2, 6), (4, 6)]);
         let order = s.order.unwrap();
@@ -637,13 +661,37 @@ mod tests {
         assert_eq!(rc(&p, &ordering3(&p, &|| false).unwrap()), [(4, 7), (3, 7), (1, 7), (2, 7)]);
     }
 
+    /// A forced ordering is followed whatever the entrances call for: B's two real
+    /// entrances call for ordering 2; forced, 1 goes through the first entrance and 3 is
+    /// ordering 3's order. On B1, where no evacuation order exists, a forced ordering 1
+    /// gives none (no fallback to 3).
+    #[test]
+    fn a_forced_ordering_is_followed() {
+        let p = problem(&B);
+        let forced = |o| Schedule::of(&p, false, Some(o), &|| false).order.unwrap();
+        let one = forced(Ordering::One);
+        assert_eq!(one.kind, Ordering::One);
+        let entrance = Schedule::of(&p, false, None, &|| false).real[0];
+        let first = ordering1(&mut Pusher::new(&p, &|| false), entrance);
+        assert_eq!(filled(&one), first.unwrap());
+        let three = forced(Ordering::Three);
+        assert_eq!(three.kind, Ordering::Three);
+        assert_eq!(rc(&p, &filled(&three)), [(4, 7), (3, 7), (1, 7), (2, 7)]);
+        assert_eq!(forced(Ordering::Two).kind, Ordering::Two);
+        let rows =
+            ["#########", "####   .#", "#  $ $ .#", "# $  # .#", "#  $ @#.#", "#   #####", "#####"];
+        let b1 = problem(&rows);
+        assert!(Schedule::of(&b1, false, Some(Ordering::One), &|| false).order.is_none());
+        assert_eq!(Schedule::of(&b1, false, None, &|| false).order.unwrap().kind, Ordering::Three);
+    }
+
     #[test]
     fn without_an_evacuation_order_ordering_3_is_used() {
         // D3 (B1): B with (4,6) walled; nothing can be evacuated past (2,7).
         let rows =
             ["#########", "####   .#", "#  $ $ .#", "# $  # .#", "#  $ @#.#", "#   #####", "#####"];
         let p = problem(&rows);
-        let s = Schedule::of(&p, false, &|| false);
+        let s = Schedule::of(&p, false, None, &|| false);
         assert_eq!(rc(&p, &s.real), [(2, 6)]);
         assert_eq!(ordering1(&mut Pusher::new(&p, &|| false), s.real[0]), None);
         let order = s.order.unwrap();
@@ -660,7 +708,7 @@ mod tests {
         let rows =
             ["#########", "####   .#", "#  $ $ .#", "# $  # .#", "#  $ @#.#", "#   #####", "#####"];
         let p = problem(&rows);
-        let order = Schedule::of(&p, true, &|| false).order.unwrap();
+        let order = Schedule::of(&p, true, None, &|| false).order.unwrap();
         assert_eq!(order.kind, Ordering::One);
         assert_eq!(order.parked(), 1);
         let steps: Vec<_> = order

@@ -73,7 +73,7 @@ impl Plan {
             let place = |i: usize| (i + 1).min(u16::MAX as usize) as u16;
             order.iter().enumerate().map(|(i, &g)| (p.board.pos(g), place(i))).collect()
         };
-        let schedule = Schedule::of(p, true, &|| false);
+        let schedule = Schedule::of(p, true, None, &|| false);
         let rearranged = schedule.order.as_ref().filter(|o| o.parked() > 0);
         Plan {
             rooms: p.rooms.rooms.iter().map(|r| pos(r)).collect(),

@@ -885,7 +885,8 @@ static PLANNER: MethodInfo = MethodInfo {
 };
 
 fn planner<O: Traced>(limit: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
-    Box::new(Planner::new(parts.expander(), limit, observer))
+    let forced = parts.config.ordering;
+    Box::new(Planner::new(parts.expander(), limit, forced, observer))
 }
 
 static BOOK_BFS: MethodInfo = MethodInfo {

@@ -97,16 +97,20 @@ pub(crate) struct Planner<O: Observer> {
     /// Nodes visited in the current step, and the most it may visit (a step that develops
     /// nothing still ends).
     visits: (u64, u64),
+    /// Whether the user forced the ordering (no fallback to ordering 3 then).
+    forced: bool,
 }
 
 impl<O: Observer> Planner<O> {
     /// The planner on the expander's level with sub-problems cut at `limit` moves (the
-    /// first excepted).
-    pub fn new(expander: Expander, limit: u32, observer: O) -> Self {
+    /// first excepted), following the ordering `forced` when given (then with no fallback
+    /// to ordering 3), else the one its analysis chooses.
+    pub fn new(expander: Expander, limit: u32, forced: Option<Ordering>, observer: O) -> Self {
         let core = Core::new(expander, observer);
         let rearrange = core.expander.techniques().on(Technique::GoalRearrangement);
         let interrupt = core.expander.interrupt.clone();
-        let order = Schedule::of(core.problem(), rearrange, &|| interrupt.raised()).order;
+        let stop = || interrupt.raised();
+        let order = Schedule::of(core.problem(), rearrange, forced, &stop).order;
         let mut planner = Planner {
             core,
             // No steps until `follow` (none at all when no ordering exists).
@@ -121,6 +125,7 @@ impl<O: Observer> Planner<O> {
             movers: Vec::new(),
             learned: LearnedPatterns::default(),
             visits: (0, 0),
+            forced: forced.is_some(),
         };
         match order {
             None => planner.core.done = Some(Progress::NotFound),
@@ -294,7 +299,7 @@ impl<O: Observer> Planner<O> {
     /// it did.
     fn fall_back(&mut self) -> bool {
         let on = self.core.expander.techniques().on(Technique::OrderingFallback);
-        if !on || self.core.stats.measure(ORDERING) == Some(3) {
+        if !on || self.forced || self.core.stats.measure(ORDERING) == Some(3) {
             return false;
         }
         let interrupt = self.core.expander.interrupt.clone();
