@@ -300,78 +300,8 @@ fn puzzle_counts(
 
 #[cfg(test)]
 mod tests {
-    use crate::lab::experiment::{Experiment, NAMED, Table};
-    use crate::lab::figures::{Counts, End};
-
-    /// Every shipped figure runs, and its rows agree with the book exactly where
-    /// BENCHMARKS.md says they do: a count that drifts either way fails here.
-    #[test]
-    fn the_shipped_figures_agree_with_the_book_where_they_are_said_to() {
-        let differ = [
-            ("nutshell-fig-7-10", 1),
-            ("nutshell-fig-7-12", 0),
-            ("nutshell-fig-7-15", 0),
-            ("nutshell-fig-7-19", 0),
-            ("nutshell-fig-7-24", 0),
-            ("nutshell-fig-7-24", 2),
-        ];
-        let mut figures = 0;
-        for (name, _) in NAMED.iter().filter(|(n, _)| n.contains("fig") || n.contains("table")) {
-            let experiment = Experiment::named(name).unwrap();
-            let limits = Experiment::default_limits();
-            let Ok(Table::Figures { rows, .. }) = experiment.run(None, None, &limits, &|_, _| true)
-            else {
-                panic!("{name} did not run as a figure");
-            };
-            for (i, r) in rows.iter().enumerate() {
-                let said = if r.book == Counts::default() {
-                    None
-                } else {
-                    Some(!differ.contains(&(*name, i)))
-                };
-                assert_eq!(
-                    r.same,
-                    said,
-                    "{name}: {} {}: ours {}",
-                    r.what,
-                    r.search,
-                    r.ours.words()
-                );
-            }
-            figures += 1;
-        }
-        assert_eq!(figures, 9);
-    }
-
-    /// The counts that differ, as BENCHMARKS.md gives ours.
-    #[test]
-    fn the_differing_counts_are_ours_as_published() {
-        let run = |name: &str| {
-            let e = Experiment::named(name).unwrap();
-            match e.run(None, None, &Experiment::default_limits(), &|_, _| true) {
-                Ok(Table::Figures { rows, .. }) => rows,
-                other => panic!("{other:?}"),
-            }
-        };
-        let counts = |end, expanded, closed, open| Counts {
-            end: Some(end),
-            expanded: Some(expanded),
-            closed: Some(closed),
-            open: Some(open),
-            states: Some(closed + open),
-        };
-        assert_eq!(run("nutshell-fig-7-19")[0].ours, counts(End::Solved(5), 26, 26, 20));
-        let fifteen = run("nutshell-fig-7-24");
-        assert_eq!(fifteen[0].ours, counts(End::Solved(15), 44, 44, 49));
-        assert_eq!(fifteen[2].ours, counts(End::Stopped, 85_213, 74_966, 87_355));
-        assert_eq!(fifteen[3].ours, counts(End::Solved(15), 87_909, 77_156, 90_058));
-        let games: Vec<u64> = ["nutshell-fig-7-10", "nutshell-fig-7-12"]
-            .iter()
-            .flat_map(|n| run(n))
-            .filter_map(|r| r.ours.states)
-            .collect();
-        assert_eq!(games, [66, 137, 362, 960]);
-    }
+    use crate::lab::figures::End;
+    use crate::solver::Limits;
 
     /// Figure 7-15's board is drawn, not written. Under the rules that give figure 7-16
     /// exactly, no board within eight moves of the goal gives its counts (8 moves, 50
@@ -391,7 +321,7 @@ mod tests {
                 .collect();
         }
         assert!(seen.len() > 100, "{} boards", seen.len());
-        let bounds = Bounds::new(&Experiment::default_limits(), 1);
+        let bounds = Bounds::new(&Limits::default(), 1);
         let dfs = Algorithm::Dfs(DepthBound::Fixed(9));
         let figure = seen.iter().filter(|&&b| {
             let c = super::puzzle_counts(goal.from(b), dfs, None, &bounds).unwrap();
