@@ -157,9 +157,10 @@ impl SearchArgs {
     /// The solver configuration these options describe.
     pub fn config(&self) -> Result<Config, CliError> {
         let (mut deadlocks, mut techniques) = (Deadlocks::default(), Techniques::default());
-        let mut lower_bound = self.lower_bound.unwrap_or(LowerBound::Matching);
-        if self.pruning == PruningArg::Demaret {
-            lower_bound = self.lower_bound.unwrap_or(LowerBound::BoxesOffGoal);
+        let demaret = self.pruning == PruningArg::Demaret;
+        let default = if demaret { LowerBound::BoxesOffGoal } else { LowerBound::Matching };
+        let lower_bound = self.lower_bound.unwrap_or(default);
+        if demaret {
             if lower_bound.prunes_dead() {
                 return Err(CliError::Pruning(lower_bound.name()));
             }

@@ -214,8 +214,9 @@ impl Figures {
         Ok(())
     }
 
-    /// Runs every example (checked first by [`Figures::check`]) under `limits`; `done(k, total)` hears of each one finished and
-    /// stops the run (with `Err("cancelled")`) when it returns false.
+    /// Runs every example (checked first by [`Figures::check`]) under `limits`;
+    /// `done(k, total)` hears of each one finished and stops the run (with
+    /// `Err("cancelled")`) when it returns false.
     pub fn run(
         &self,
         limits: &Limits,
