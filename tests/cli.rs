@@ -170,6 +170,45 @@ fn ordering_forces_the_planners_goal_ordering() {
     assert!(stderr(&out).contains("use --method planner"), "{}", stderr(&out));
 }
 
+/// `--park` gives the planner a goal rearrangement by hand: Demaret's B1, which no order
+/// fills directly, is solved with the stone for 2:8 parked on 2:6 (the `parked` measure
+/// counts it) where the planner without its own rearrangement finds nothing; pairs that
+/// do not fit the level, or another method, are refused before any search.
+#[test]
+fn park_gives_the_planner_a_goal_rearrangement_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = "; B1\n#########\n####   .#\n#  $ $ .#\n# $  # .#\n#  $ @#.#\n#   #####\n#####\n";
+    let file = write(dir.path(), "b1.xsb", level);
+    let json = |extra: &[&str]| {
+        let mut args = vec!["solve", &file, "--method", "planner", "--json"];
+        args.extend_from_slice(extra);
+        let out = sokolab(&args);
+        serde_json::from_str::<serde_json::Value>(stdout(&out).trim()).unwrap()
+    };
+    let own = json(&["--disable", "goal-rearrangement"]);
+    assert_eq!(own["status"], "not-found", "{own}");
+    let by_hand = json(&["--disable", "goal-rearrangement", "--park", "2:8=2:6"]);
+    assert_eq!(by_hand["status"], "solved", "{by_hand}");
+    assert_eq!(by_hand["measures"]["parked"], 1, "{by_hand}");
+    let out = sokolab(&["verify", &file, "--solution", by_hand["solution"].as_str().unwrap()]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    for (park, says) in [
+        ("2:7=2:6", "level 1: 2:7 is not a goal (2:7=2:6)"),
+        ("2:8=1:1", "1:1 is not a floor square without a goal"),
+        ("2:8=2:6,3:8=2:6", "2:6 is named twice"),
+        ("2:8=99:1", "99:1 (parking square of 2:8=99:1) is off the board"),
+        ("2:8", "`2:8` is not GOAL=SQUARE"),
+    ] {
+        let out = sokolab(&["solve", &file, "--method", "planner", "--park", park]);
+        assert_eq!(out.status.code(), Some(2), "{park}");
+        assert!(stderr(&out).contains(says), "{park}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty(), "{park}: nothing searched");
+    }
+    let out = sokolab(&["bench", &file, "--method", "astar", "--park", "2:8=2:6"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--park: method `astar`"), "{}", stderr(&out));
+}
+
 /// A line the reader cannot read as what it looks like is never dropped in silence: a junk
 /// character inside a board, and a `Solution` that is not LURD, are warnings with line and
 /// column.

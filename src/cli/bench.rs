@@ -94,6 +94,9 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
         )));
     }
     let mut config = args.search.config()?;
+    for &n in &numbers {
+        args.search.check_level(n, &collection.levels[n - 1])?;
+    }
     // Levels run in parallel already: each search keeps to one thread.
     config.parallel = args.jobs <= 1;
     let mut limits = args.search.limits();

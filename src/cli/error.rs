@@ -63,8 +63,16 @@ pub enum CliError {
     /// `--pruning demaret` was given with a lower bound that prunes the positions it finds
     /// dead (its name).
     Pruning(&'static str),
-    /// `--ordering` was given with a method other than the planner (its name).
-    Ordering(String),
+    /// An option of the planner alone (`--ordering`, `--park`) was given with another
+    /// method.
+    PlannerOnly {
+        /// The option.
+        option: &'static str,
+        /// The method's name.
+        method: String,
+    },
+    /// `--park` does not fit a level, or gives too many pairs.
+    Parking(String),
     /// An experiment of `sokolab lab` could not be read or run.
     Lab {
         /// The experiment as given.
@@ -124,10 +132,15 @@ impl fmt::Display for CliError {
                  prunes the positions it finds dead; use --lower-bound boxes-off-goal (the \
                  default with --pruning demaret)"
             ),
-            CliError::Ordering(method) => write!(
+            CliError::PlannerOnly { option, method } => write!(
                 f,
-                "--ordering: method `{method}` follows no goal ordering; use --method planner \
+                "{option}: method `{method}` follows no goal schedule; use --method planner \
                  (or planner:DEPTH)"
+            ),
+            CliError::Parking(why) => write!(
+                f,
+                "--park: {why}; name each goal and its parking square as row:column from 1 \
+                 (say 3:14=5:12)"
             ),
             CliError::Metric(method) => write!(
                 f,

@@ -2,9 +2,10 @@
 
 use crate::cli::error::CliError;
 use crate::cli::time_limit::{TimeLimit, parse_time_limit};
+use crate::level::Level;
 use crate::solver::{
-    Config, Deadlocks, Limits, LowerBound, METHODS, Method, Metric, Ordering, PruneReason,
-    Technique, Techniques,
+    Config, Deadlocks, Limits, LowerBound, METHODS, Method, Metric, Ordering, Park, Parking,
+    PruneReason, Technique, Techniques,
 };
 
 /// How to search: method, bound, detectors and limits.
@@ -48,13 +49,19 @@ pub struct SearchArgs {
     /// goal-macros, room-links, out-of-plan, hotspots, blockers, explorer, imagine,
     /// meeting; auto's strategies fess-order, greedy-search, fess-hotspots, targeted,
     /// fess-plan, pull-search; the seed methods' seed-pruning, macro-cut, frozen-goals,
-    /// inertia, learned-patterns, ordering-3-fallback, goal-rearrangement.
+    /// judged-macros, inertia, learned-patterns, ordering-3-fallback, goal-rearrangement.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_switch)]
     pub disable: Vec<Switch>,
     /// The goal ordering the planner follows (1, 2 or 3) in place of the one its analysis
     /// chooses, with no fallback to ordering 3 (the planner only).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=3))]
     pub ordering: Option<u32>,
+    /// A goal rearrangement for the planner, by hand (comma-separated GOAL=SQUARE, each
+    /// square row:column from 1): the stone bound for each GOAL is parked on SQUARE first
+    /// and moved on, in the order given, once every other goal is filled; the planner's
+    /// own rearrangement is then not tried (the planner only).
+    #[arg(long, value_delimiter = ',', value_name = "GOAL=SQUARE", value_parser = parse_park)]
+    pub park: Vec<Park>,
     /// Techniques to switch on that are off by default (comma-separated): room-links,
     /// out-of-plan, imagine, hotspots, seed-pruning.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_technique)]
@@ -115,6 +122,10 @@ fn parse_switch(s: &str) -> Result<Switch, String> {
         format!("unknown switch `{s}`; use one of {}", names.join(", "))
     })?;
     Ok(Switch::Technique(technique))
+}
+
+fn parse_park(s: &str) -> Result<Park, String> {
+    s.parse()
 }
 
 fn parse_method(s: &str) -> Result<Method, String> {
@@ -181,11 +192,26 @@ impl SearchArgs {
             techniques.set(t, true);
         }
         let method = self.method()?;
-        if self.ordering.is_some() && !matches!(method, Method::Planner(_)) {
-            return Err(CliError::Ordering(method.name()));
+        let planner_only =
+            [("--ordering", self.ordering.is_some()), ("--park", !self.park.is_empty())];
+        if let Some(&(option, _)) = planner_only.iter().find(|(_, given)| *given)
+            && !matches!(method, Method::Planner(_))
+        {
+            return Err(CliError::PlannerOnly { option, method: method.name() });
         }
         let ordering = self.ordering.and_then(Ordering::from_number);
-        Ok(Config { method, lower_bound, deadlocks, techniques, parallel: true, ordering })
+        let parking = Parking::new(&self.park).map_err(CliError::Parking)?;
+        Ok(Config { method, lower_bound, deadlocks, techniques, parallel: true, ordering, parking })
+    }
+
+    /// Whether `--park` fits level `n` (its goals are goals, its parking squares free
+    /// floor).
+    pub fn check_level(&self, n: usize, level: &Level) -> Result<(), CliError> {
+        let parking = Parking::new(&self.park).map_err(CliError::Parking)?;
+        match parking.apply(level) {
+            Ok(_) => Ok(()),
+            Err(why) => Err(CliError::Parking(format!("level {n}: {why}"))),
+        }
     }
 
     /// The limits these options describe.

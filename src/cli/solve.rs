@@ -172,6 +172,9 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         None => (1..=collection.levels.len()).collect(),
     };
     let (config, limits) = (args.search.config()?, args.search.limits());
+    for &n in &numbers {
+        args.search.check_level(n, &collection.levels[n - 1])?;
+    }
     let drawings = Drawings::of(args, numbers.len())?;
     let cancel = AtomicBool::new(false);
     let mut trace = args.trace.as_deref().map(Trace::create).transpose()?;

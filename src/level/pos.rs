@@ -33,3 +33,18 @@ impl std::fmt::Display for Pos {
         write!(f, "{}:{}", self.y + 1, self.x + 1)
     }
 }
+
+impl std::str::FromStr for Pos {
+    type Err = String;
+
+    /// `row:column`, both counted from 1, as [`Pos`] is written.
+    fn from_str(text: &str) -> Result<Pos, String> {
+        let bad = || format!("`{text}` is not a square: write row:column, both from 1 (say 3:14)");
+        let (row, column) = text.split_once(':').ok_or_else(bad)?;
+        let number = |t: &str| t.trim().parse::<usize>().ok().filter(|&n| n >= 1);
+        match (number(row), number(column)) {
+            (Some(y), Some(x)) => Ok(Pos { x: x - 1, y: y - 1 }),
+            _ => Err(bad()),
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! What to search with ([`Config`]) and for how long ([`Limits`]).
 
-use crate::solver::analysis::schedule::Ordering;
+use crate::solver::analysis::schedule::{Ordering, Parking};
 use crate::solver::bounds::LowerBound;
 use crate::solver::deadlock::Deadlocks;
 use crate::solver::techniques::Techniques;
@@ -91,6 +91,9 @@ pub struct Config {
     /// The goal ordering Demaret's planner must follow, in place of the one its analysis
     /// chooses (none: its own choice).
     pub ordering: Option<Ordering>,
+    /// The goal rearrangement Demaret's planner must follow, given by hand (empty: its own,
+    /// if [`crate::solver::Technique::GoalRearrangement`] is on).
+    pub parking: Parking,
 }
 
 impl Default for Config {
@@ -102,6 +105,7 @@ impl Default for Config {
             techniques: Techniques::default(),
             parallel: true,
             ordering: None,
+            parking: Parking::default(),
         }
     }
 }

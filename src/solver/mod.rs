@@ -48,7 +48,7 @@ mod watch;
 mod tests;
 
 pub use algo::backward::PLAN_STEPS;
-pub use analysis::schedule::Ordering;
+pub use analysis::schedule::{Ordering, Park, Parking};
 pub use bounds::LowerBound;
 pub use config::{Config, Limits, Method, MoveSearch, Textbook};
 pub use deadlock::patterns::{Adopted, PatternView, Source};
@@ -61,8 +61,8 @@ pub use model::random::Random;
 pub use model::table::NodeId;
 pub use outcome::{Outcome, StopReason};
 pub use search::{
-    ChildView, NoTrace, NodeView, Observer, Progress, PushView, Recorder, Search, Stats,
-    StoneFailure, StrategyView, SubProblem, Verdict,
+    ChildView, NoTrace, NodeView, Observer, Progress, PushView, Rearranged, Recorder, Search,
+    Stats, StoneFailure, StrategyView, SubProblem, Verdict,
 };
 pub use solution::{Solution, line, solution_of};
 pub use solve::{

@@ -44,6 +44,11 @@ pub enum Technique {
     /// Demaret's planner: when a stone can be pushed alone onto the target goal, those
     /// macro-pushes are a node's only successors.
     MacroCut,
+    /// Demaret's planner: a macro push of a stone onto the target goal goes through the
+    /// deadlock rules that judge a position (the quick ones and the bipartite matching;
+    /// the thesis checks single pushes alone); when every one is dead, the node's single
+    /// pushes are its successors.
+    JudgedMacros,
     /// Demaret's planner: stones on the goals filled so far never move again.
     FrozenGoals,
     /// Demaret's planner: pushes of the stone moved last are tried first.
@@ -123,6 +128,7 @@ impl Technique {
             T::TunnelMacros | T::GoalMacros => Group::Macros,
             T::SeedPruning => Group::Seed,
             T::MacroCut
+            | T::JudgedMacros
             | T::FrozenGoals
             | T::Inertia
             | T::LearnedPatterns
@@ -139,7 +145,7 @@ impl Technique {
     }
 
     /// Every technique.
-    pub const ALL: [Technique; 27] = [
+    pub const ALL: [Technique; 28] = [
         Technique::Packing,
         Technique::Connectivity,
         Technique::RoomLinks,
@@ -154,6 +160,7 @@ impl Technique {
         Technique::GoalMacros,
         Technique::SeedPruning,
         Technique::MacroCut,
+        Technique::JudgedMacros,
         Technique::FrozenGoals,
         Technique::Inertia,
         Technique::LearnedPatterns,
@@ -186,6 +193,7 @@ impl Technique {
             Technique::GoalMacros => "goal-macros",
             Technique::SeedPruning => "seed-pruning",
             Technique::MacroCut => "macro-cut",
+            Technique::JudgedMacros => "judged-macros",
             Technique::FrozenGoals => "frozen-goals",
             Technique::Inertia => "inertia",
             Technique::LearnedPatterns => "learned-patterns",

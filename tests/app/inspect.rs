@@ -440,7 +440,10 @@ fn the_planner_shows_its_ordering_sub_problem_and_developed_nodes() {
     assert!(h.state().level().square(sub.goal).terrain == sokolab::level::Terrain::Goal);
     assert!(sub.stones.iter().all(|&s| h.state().level().square(s).has_box));
     assert_eq!(h.state().inspector().snapshot.sub_problem.as_ref(), Some(&sub));
-    h.get_by_label_contains(&format!("Sub-problem 1 of 4: a stone onto goal {}", sub.goal));
+    h.get_by_label_contains(&format!(
+        "Sub-problem 1 of 4 (ordering 2): a stone onto goal {}",
+        sub.goal
+    ));
     run_inspector_to_the_end(&mut h);
     let line = h.state().inspector().state_line();
     assert!(line.starts_with("Solved:"), "{line}");
@@ -459,7 +462,7 @@ fn the_planner_shows_the_stone_it_parks_and_moves_on_when_the_goals_are_rearrang
     h.run();
     assert_eq!(sub_problem(&h), Some(1));
     h.get_by_label_contains(&format!(
-        "Sub-problem 1 of 5: a stone onto parking square {parking} (goals rearranged)"
+        "Sub-problem 1 of 5 (ordering 1, goals rearranged): a stone onto parking square {parking}"
     ));
     for _ in 0..200 {
         if sub_problem(&h) == Some(4) {
@@ -469,12 +472,57 @@ fn the_planner_shows_the_stone_it_parks_and_moves_on_when_the_goals_are_rearrang
         h.run();
     }
     h.get_by_label_contains(&format!(
-        "Sub-problem 4 of 5: the stone parked on {parking} onto goal {goal}"
+        "Sub-problem 4 of 5 (ordering 1, goals rearranged): the stone parked on {parking} onto \
+         goal {goal}"
     ));
     run_inspector_to_the_end(&mut h);
     let line = h.state().inspector().state_line();
     assert!(line.starts_with("Solved:"), "{line}");
     assert_eq!(h.state().inspector().snapshot.stats.measure("parked"), Some(1));
+}
+
+/// The planner's ordering and goal rearrangement chosen by hand in the switches: typed
+/// parking pairs apply once they read, the sub-problem line says what was chosen by hand,
+/// and pairs that do not fit the level are refused with a message.
+#[test]
+fn the_planner_follows_an_ordering_and_a_rearrangement_chosen_by_hand() {
+    let mut h = inspecting(B1, Config::with_method(Method::Planner(Method::PLANNER_LIMIT)));
+    h.get_by_label_contains("Switches").click();
+    h.run();
+    h.get_by_label("Park by hand").click();
+    h.run();
+    h.get_by_label("Park by hand").type_text("2:8=2:");
+    h.run();
+    h.get_by_label_contains("Not applied: `2:` is not a square");
+    assert!(h.state().inspector().plan.1.is_empty());
+    h.get_by_label("Park by hand").type_text("6");
+    h.run();
+    let park = sokolab::solver::Park {
+        goal: sokolab::level::Pos::new(7, 1),
+        at: sokolab::level::Pos::new(5, 1),
+    };
+    assert_eq!(h.state().inspector().plan.1.pairs().collect::<Vec<_>>(), [park]);
+    h.get_by_label("Step").click();
+    h.run();
+    h.get_by_label_contains("(ordering 1, goals rearranged by hand): a stone onto");
+    run_inspector_to_the_end(&mut h);
+    let line = h.state().inspector().state_line();
+    assert!(line.starts_with("Solved:"), "{line}");
+    assert_eq!(h.state().inspector().snapshot.stats.measure("parked"), Some(1));
+    // The ordering too: both by hand.
+    let mut config = h.state().inspector().config();
+    config.ordering = Some(sokolab::solver::Ordering::Three);
+    h.state_mut().send(sokolab::app::command::Command::SetSearchConfig(config));
+    h.run();
+    h.get_by_label("Step").click();
+    h.run();
+    h.get_by_label_contains("(ordering 3 and goal rearrangement by hand)");
+    // A goal that is not one: refused, and said.
+    config.parking = sokolab::solver::Parking::new(&["2:7=2:6".parse().unwrap()]).unwrap();
+    h.state_mut().send(sokolab::app::command::Command::SetSearchConfig(config));
+    h.run();
+    assert_eq!(h.state().inspector().plan.1.pairs().collect::<Vec<_>>(), [park]);
+    h.get_by_label_contains("Parking by hand not applied: 2:7 is not a goal");
 }
 
 /// A room `side` squares wide with a box and a goal on every fourth square of a diagonal

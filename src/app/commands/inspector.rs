@@ -21,6 +21,13 @@ impl App {
                 self.inspector.bound = config.lower_bound;
                 self.inspector.deadlocks = config.deadlocks;
                 self.inspector.techniques = config.techniques;
+                match config.parking.apply(self.level()) {
+                    Ok(_) => self.inspector.plan = (config.ordering, config.parking),
+                    Err(why) => {
+                        self.inspector.plan.0 = config.ordering;
+                        self.messages.status = format!("Parking by hand not applied: {why}.");
+                    }
+                }
                 self.reset_inspector();
             }
             Command::InspectReset => self.reset_inspector(),

@@ -132,6 +132,8 @@ pub struct Inspector {
     pub deadlocks: crate::solver::Deadlocks,
     /// The other techniques to build with (FESS's features and advisors, PI-corrals, macros).
     pub techniques: crate::solver::Techniques,
+    /// The planner's goal ordering and goal rearrangement, when chosen by hand.
+    pub plan: (Option<crate::solver::Ordering>, crate::solver::Parking),
     /// The search, once built.
     pub session: Option<Session>,
     /// The search being built on a worker (the session stays empty meanwhile).
@@ -265,6 +267,7 @@ impl Default for Inspector {
             bound: LowerBound::Matching,
             deadlocks: crate::solver::Deadlocks::default(),
             techniques: crate::solver::Techniques::default(),
+            plan: Default::default(),
             session: None,
             building: None,
             shown: Shown::Current,
@@ -303,6 +306,8 @@ impl Inspector {
             lower_bound: self.bound,
             deadlocks: self.deadlocks,
             techniques: self.techniques,
+            ordering: self.plan.0,
+            parking: self.plan.1,
             ..Config::default()
         }
     }

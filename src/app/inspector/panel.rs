@@ -14,9 +14,9 @@ use crate::app::inspector::{
 };
 use crate::app::sink::Sink;
 use crate::solver::Technique;
-use crate::solver::Verdict;
 use crate::solver::inspect::trace::TREE_EXPANSIONS;
-use crate::solver::{LowerBound, METHODS, PruneReason};
+use crate::solver::{LowerBound, METHODS, Ordering, Park, Parking, PruneReason};
+use crate::solver::{Rearranged, Verdict};
 
 /// The panel's height above and below the children table, at most (the table gets the rest
 /// of the screen).
@@ -237,7 +237,53 @@ fn switches(ui: &mut Ui, prefix: &str, config: &mut crate::solver::Config) {
                     }
                 }
             });
+            if techniques.contains(&Technique::GoalRearrangement) {
+                plan_by_hand(ui, prefix, config);
+            }
         });
+}
+
+/// The planner's goal ordering and goal rearrangement, chosen by hand or left to its
+/// analysis. The parking pairs are typed as on the command line (`--park`); text that
+/// does not read as pairs is kept for editing, with what is wrong, and not applied.
+fn plan_by_hand(ui: &mut Ui, prefix: &str, config: &mut crate::solver::Config) {
+    ui.horizontal(|ui| {
+        let name = ui.label("Goal ordering").id;
+        let shown = |o: Option<Ordering>| match o {
+            None => "the analysis's".to_string(),
+            Some(o) => format!("{} (by hand)", o.number()),
+        };
+        egui::ComboBox::from_id_salt(format!("{prefix}ordering"))
+            .selected_text(shown(config.ordering))
+            .show_ui(ui, |ui| {
+                for o in [None, Some(Ordering::One), Some(Ordering::Two), Some(Ordering::Three)] {
+                    ui.selectable_value(&mut config.ordering, o, shown(o));
+                }
+            })
+            .response
+            .labelled_by(name);
+    });
+    let id = ui.make_persistent_id(format!("{prefix}park"));
+    let applied: Vec<String> = config.parking.pairs().map(|p| p.to_string()).collect();
+    let mut text = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_else(|| applied.join(","));
+    let read = |text: &str| -> Result<Parking, String> {
+        let pairs: Result<Vec<Park>, String> =
+            text.split(',').map(str::trim).filter(|t| !t.is_empty()).map(str::parse).collect();
+        Parking::new(&pairs?)
+    };
+    ui.horizontal(|ui| {
+        let name = ui.label("Park by hand").id;
+        let edit = egui::TextEdit::singleline(&mut text).hint_text("GOAL=SQUARE, … (row:column)");
+        if ui.add(edit).labelled_by(name).changed() {
+            if let Ok(parking) = read(&text) {
+                config.parking = parking;
+            }
+            ui.data_mut(|d| d.insert_temp(id, text.clone()));
+        }
+    });
+    if let Err(why) = read(&text) {
+        ui.colored_label(ui.visuals().warn_fg_color, format!("Not applied: {why}."));
+    }
 }
 
 fn controls(ui: &mut Ui, inspector: &mut Inspector, sink: &mut Sink<'_>) {
@@ -577,12 +623,21 @@ fn sub_problem_line(sub: &crate::solver::SubProblem) -> String {
         }
     };
     let what = match (sub.from, sub.parking) {
-        (_, true) => format!("a stone onto parking square {} (goals rearranged)", sub.goal),
+        (_, true) => format!("a stone onto parking square {}", sub.goal),
         (Some(from), false) => format!("the stone parked on {from} onto goal {}", sub.goal),
         (None, false) => format!("a stone onto goal {}", sub.goal),
     };
+    let (k, chosen) = sub.ordering;
+    let plan = match (chosen, sub.rearranged) {
+        (false, Rearranged::No) => format!("ordering {k}"),
+        (true, Rearranged::No) => format!("ordering {k}, chosen by hand"),
+        (false, Rearranged::ByAnalysis) => format!("ordering {k}, goals rearranged"),
+        (true, Rearranged::ByAnalysis) => format!("ordering {k} by hand, goals rearranged"),
+        (false, Rearranged::ByHand) => format!("ordering {k}, goals rearranged by hand"),
+        (true, Rearranged::ByHand) => format!("ordering {k} and goal rearrangement by hand"),
+    };
     format!(
-        "Sub-problem {} of {}: {what} (depth limit {}); {stones}.",
+        "Sub-problem {} of {} ({plan}): {what} (depth limit {}); {stones}.",
         sub.index, sub.count, sub.depth
     )
 }

@@ -21,6 +21,7 @@
 //!
 //! Goals are scanned in reading order wherever the thesis leaves the order open.
 
+use crate::level::{Level, Pos, Terrain};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::board::{NONE, Sq, opposite};
 use crate::solver::model::reach::Reach;
@@ -102,6 +103,93 @@ impl Order {
             filled.push(step.to);
         }
         out
+    }
+}
+
+/// One pair of a goal rearrangement given by hand: the stone bound for `goal` is parked on
+/// `at` first, and moved on to `goal` once every other goal is filled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Park {
+    /// The goal.
+    pub goal: Pos,
+    /// The parking square: a floor square that is not a goal.
+    pub at: Pos,
+}
+
+impl std::str::FromStr for Park {
+    type Err = String;
+
+    /// `GOAL=SQUARE`, each square `row:column` counted from 1 (as [`Pos`] is written).
+    fn from_str(text: &str) -> Result<Park, String> {
+        let Some((goal, at)) = text.split_once('=') else {
+            return Err(format!("`{text}` is not GOAL=SQUARE (say 3:14=5:12)"));
+        };
+        Ok(Park { goal: goal.parse()?, at: at.parse()? })
+    }
+}
+
+impl std::fmt::Display for Park {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}={}", self.goal, self.at)
+    }
+}
+
+/// The most pairs a rearrangement by hand may give.
+pub const MAX_PARKING: usize = 8;
+
+/// A goal rearrangement given by hand: up to [`MAX_PARKING`] pairs, in the order their
+/// stones are moved on to their goals (empty: none given).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Parking {
+    pairs: [Option<Park>; MAX_PARKING],
+}
+
+impl Parking {
+    /// The rearrangement of `pairs`; an error when there are more than [`MAX_PARKING`].
+    pub fn new(pairs: &[Park]) -> Result<Parking, String> {
+        if pairs.len() > MAX_PARKING {
+            return Err(format!("at most {MAX_PARKING} parking squares, not {}", pairs.len()));
+        }
+        let mut parking = Parking::default();
+        parking.pairs.iter_mut().zip(pairs).for_each(|(slot, &p)| *slot = Some(p));
+        Ok(parking)
+    }
+
+    /// The pairs, in order.
+    pub fn pairs(&self) -> impl Iterator<Item = Park> + '_ {
+        self.pairs.iter().map_while(|p| *p)
+    }
+
+    /// Whether no pair is given.
+    pub fn is_empty(&self) -> bool {
+        self.pairs[0].is_none()
+    }
+
+    /// `level` with each pair's goal moved to its parking square, or why the pairs do not
+    /// fit it (a goal that is not one, a parking square that is not free floor, a square
+    /// named twice).
+    pub fn apply(&self, level: &Level) -> Result<Level, String> {
+        let mut out = level.clone();
+        let mut named = HashSet::new();
+        for park in self.pairs() {
+            for (pos, what) in [(park.goal, "goal"), (park.at, "parking square")] {
+                if !level.contains(pos) {
+                    return Err(format!("{pos} ({what} of {park}) is off the board"));
+                }
+                if !named.insert(pos) {
+                    return Err(format!("{pos} is named twice"));
+                }
+            }
+            if level.square(park.goal).terrain != Terrain::Goal {
+                return Err(format!("{} is not a goal ({park})", park.goal));
+            }
+            if level.square(park.at).terrain != Terrain::Floor {
+                return Err(format!("{} is not a floor square without a goal ({park})", park.at));
+            }
+            out.square_mut(park.goal).terrain = Terrain::Floor;
+            out.square_mut(park.at).terrain = Terrain::Goal;
+        }
+        Ok(out)
     }
 }
 
@@ -298,6 +386,31 @@ impl Schedule {
             None => order.or_else(|| Schedule::ordering3(p, stop)),
         };
         Schedule { potential, real, order, gave_up: false }
+    }
+
+    /// The order of a rearrangement given by hand: the goals of `parking`'s level (each
+    /// pair's goal moved to its parking square) in the order [`Schedule::of`] gives them
+    /// (without rearranging them again), then each parked stone moved on to its goal, in
+    /// the pairs' order. `None` when the pairs do not fit the level or its goals have no
+    /// order.
+    pub fn by_hand(
+        p: &Problem,
+        parking: &Parking,
+        forced: Option<Ordering>,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Order> {
+        let moved = Problem::new(&parking.apply(&p.level).ok()?).ok()?;
+        let order = Schedule::of(&moved, false, forced, stop).order?;
+        let square = |s: Sq| p.board.square_at(moved.board.pos(s));
+        let mut steps = Vec::with_capacity(order.steps.len());
+        for step in &order.steps {
+            steps.push(Step { to: square(step.to)?, from: None });
+        }
+        for park in parking.pairs() {
+            let (to, from) = (p.board.square_at(park.goal)?, p.board.square_at(park.at)?);
+            steps.push(Step { to, from: Some(from) });
+        }
+        Some(Order { kind: order.kind, steps })
     }
 
     /// Ordering 3 alone (the planner falls back to it when the plan of ordering 1 or 2
@@ -735,5 +848,51 @@ mod tests {
             before.retain(|&s| Some(s) != step.from);
             assert_eq!(kept[i], before);
         }
+    }
+
+    #[test]
+    fn a_rearrangement_by_hand_fills_the_moved_goals_then_moves_the_stones_on() {
+        // B1, the stone for (1,7) parked on (1,5) by hand, as the analysis parks it.
+        let rows =
+            ["#########", "####   .#", "#  $ $ .#", "# $  # .#", "#  $ @#.#", "#   #####", "#####"];
+        let p = problem(&rows);
+        let park: Park = "2:8=2:6".parse().unwrap();
+        assert_eq!(park, Park { goal: Pos::new(7, 1), at: Pos::new(5, 1) });
+        let parking = Parking::new(&[park]).unwrap();
+        let order = Schedule::by_hand(&p, &parking, None, &|| false).unwrap();
+        assert_eq!(order.parked(), 1);
+        let last = order.steps.last().unwrap();
+        assert_eq!(
+            (rc(&p, &[last.to]), last.from.map(|f| rc(&p, &[f]))),
+            (vec![(1, 7)], Some(vec![(1, 5)]))
+        );
+        let mut first: Vec<_> = rc(&p, &filled(&order)[..4]);
+        first.sort_unstable();
+        assert_eq!(first, [(1, 5), (2, 7), (3, 7), (4, 7)]);
+        // A forced ordering orders the moved goals.
+        let three = Schedule::by_hand(&p, &parking, Some(Ordering::Three), &|| false).unwrap();
+        assert_eq!(three.kind, Ordering::Three);
+        assert_eq!(three.steps.last(), order.steps.last());
+    }
+
+    #[test]
+    fn a_rearrangement_by_hand_that_does_not_fit_the_level_says_why() {
+        let rows =
+            ["#########", "####   .#", "#  $ $ .#", "# $  # .#", "#  $ @#.#", "#   #####", "#####"];
+        let level = Level::from_rows(&rows).unwrap();
+        let why = |text: &str| {
+            let pairs: Vec<Park> = text.split(',').map(|t| t.parse().unwrap()).collect();
+            Parking::new(&pairs).unwrap().apply(&level).unwrap_err()
+        };
+        assert_eq!(why("2:7=2:6"), "2:7 is not a goal (2:7=2:6)");
+        assert_eq!(why("2:8=1:1"), "1:1 is not a floor square without a goal (2:8=1:1)");
+        assert_eq!(why("2:8=3:8"), "3:8 is not a floor square without a goal (2:8=3:8)");
+        assert_eq!(why("2:8=2:6,3:8=2:6"), "2:6 is named twice");
+        assert_eq!(why("2:8=40:6"), "40:6 (parking square of 2:8=40:6) is off the board");
+        for bad in ["2:8", "2:8=", "0:1=2:2", "a:b=1:1", "2:8=2:6=1:1"] {
+            assert!(bad.parse::<Park>().is_err(), "{bad}");
+        }
+        let nine = vec![Park { goal: Pos::new(7, 1), at: Pos::new(5, 1) }; MAX_PARKING + 1];
+        assert!(Parking::new(&nine).is_err());
     }
 }

@@ -272,6 +272,18 @@ impl Judge {
         None
     }
 
+    /// The first cheap rule that calls the position `boxes` dead, reached by moving one
+    /// box (by any number of pushes) onto `to`: the quick stage and the bipartite matching,
+    /// the rules that judge a position rather than the push (no PI-corral), without the
+    /// bound or the costly searches. For the planner's macro pushes.
+    pub fn moved(&mut self, p: &Problem, boxes: &[u64], to: Sq) -> Option<PruneReason> {
+        if let Some(reason) = self.quick(p, boxes, to) {
+            return Some(reason);
+        }
+        let squares: Vec<Sq> = boxes_of(boxes).collect();
+        self.bipartite(p, &squares).then_some(PruneReason::Bipartite)
+    }
+
     /// Whether the boxes on the squares `boxes` cannot all be given distinct goals they can
     /// reach (false when the bipartite test is off).
     pub fn bipartite(&mut self, p: &Problem, boxes: &[Sq]) -> bool {

@@ -885,8 +885,8 @@ static PLANNER: MethodInfo = MethodInfo {
 };
 
 fn planner<O: Traced>(limit: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
-    let forced = parts.config.ordering;
-    Box::new(Planner::new(parts.expander(), limit, forced, observer))
+    let (forced, parking) = (parts.config.ordering, parts.config.parking);
+    Box::new(Planner::new(parts.expander(), limit, forced, parking, observer))
 }
 
 static BOOK_BFS: MethodInfo = MethodInfo {

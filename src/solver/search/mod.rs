@@ -20,7 +20,9 @@ mod view;
 
 pub use observer::{NoTrace, Observer, Recorder};
 pub use stats::Stats;
-pub use view::{ChildView, NodeView, PushView, StoneFailure, StrategyView, SubProblem, Verdict};
+pub use view::{
+    ChildView, NodeView, PushView, Rearranged, StoneFailure, StrategyView, SubProblem, Verdict,
+};
 
 use crate::level::{Dir, Level, Pos};
 use crate::solver::analysis::problem::Problem;

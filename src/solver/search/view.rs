@@ -143,4 +143,19 @@ pub struct SubProblem {
     /// The stones that could be pushed alone onto the goal from the node developed last
     /// (empty: none can, and the sub-problem searches push by push).
     pub stones: Vec<Pos>,
+    /// The goal ordering the plan follows (1, 2 or 3), and whether the user chose it.
+    pub ordering: (u32, bool),
+    /// Whether and how the goals were rearranged.
+    pub rearranged: Rearranged,
+}
+
+/// Whether and how the planner's goals were rearranged (stones parked on the way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rearranged {
+    /// Not rearranged.
+    No,
+    /// By the planner's analysis, where no ordering fills the goals directly.
+    ByAnalysis,
+    /// By hand (`--park`).
+    ByHand,
 }

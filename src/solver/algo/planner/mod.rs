@@ -26,7 +26,7 @@
 mod learned;
 
 use crate::solver::algo::planner::learned::LearnedPatterns;
-use crate::solver::analysis::schedule::{Order, Ordering, Schedule};
+use crate::solver::analysis::schedule::{Order, Ordering, Parking, Schedule};
 use crate::solver::deadlock::patterns::PatternView;
 use crate::solver::model::board::Sq;
 use crate::solver::model::box_moves::{BoxMoves, Macro};
@@ -36,7 +36,7 @@ use crate::solver::model::table::{Insert, NodeId, NodeInfo, Push};
 use crate::solver::search::core::{Algorithm, Core};
 use crate::solver::search::expand::Expander;
 use crate::solver::search::step::Flow;
-use crate::solver::search::{NodeView, Observer, Progress, SubProblem};
+use crate::solver::search::{NodeView, Observer, Progress, Rearranged, SubProblem};
 use crate::solver::techniques::Technique;
 use std::collections::{HashMap, HashSet};
 
@@ -97,20 +97,32 @@ pub(crate) struct Planner<O: Observer> {
     /// Nodes visited in the current step, and the most it may visit (a step that develops
     /// nothing still ends).
     visits: (u64, u64),
-    /// Whether the user forced the ordering (no fallback to ordering 3 then).
+    /// Whether the user chose the ordering (no fallback to ordering 3 then).
     forced: bool,
+    /// Whether the user gave the goal rearrangement.
+    by_hand: bool,
 }
 
 impl<O: Observer> Planner<O> {
     /// The planner on the expander's level with sub-problems cut at `limit` moves (the
-    /// first excepted), following the ordering `forced` when given (then with no fallback
-    /// to ordering 3), else the one its analysis chooses.
-    pub fn new(expander: Expander, limit: u32, forced: Option<Ordering>, observer: O) -> Self {
+    /// first excepted), following the ordering `forced` and the goal rearrangement
+    /// `parking` when given (then with no fallback to ordering 3), else those its analysis
+    /// chooses.
+    pub fn new(
+        expander: Expander,
+        limit: u32,
+        forced: Option<Ordering>,
+        parking: Parking,
+        observer: O,
+    ) -> Self {
         let core = Core::new(expander, observer);
         let rearrange = core.expander.techniques().on(Technique::GoalRearrangement);
         let interrupt = core.expander.interrupt.clone();
         let stop = || interrupt.raised();
-        let order = Schedule::of(core.problem(), rearrange, forced, &stop).order;
+        let order = match parking.is_empty() {
+            true => Schedule::of(core.problem(), rearrange, forced, &stop).order,
+            false => Schedule::by_hand(core.problem(), &parking, forced, &stop),
+        };
         let mut planner = Planner {
             core,
             // No steps until `follow` (none at all when no ordering exists).
@@ -126,6 +138,7 @@ impl<O: Observer> Planner<O> {
             learned: LearnedPatterns::default(),
             visits: (0, 0),
             forced: forced.is_some(),
+            by_hand: !parking.is_empty(),
         };
         match order {
             None => planner.core.done = Some(Progress::NotFound),
@@ -210,7 +223,8 @@ impl<O: Observer> Planner<O> {
     }
 
     /// Stores and returns the successors of node `id` towards `target`: macro-pushes onto
-    /// it if any stone has one, else the single pushes the judge keeps.
+    /// it if any stone has one that the deadlock rules keep, else the single pushes the
+    /// judge keeps.
     fn successors(&mut self, id: NodeId, target: Sq, salt: u64) -> Vec<NodeId> {
         self.developed += 1;
         self.core.stats.set_measure(DEVELOPED, self.developed + self.learned.developed);
@@ -220,7 +234,7 @@ impl<O: Observer> Planner<O> {
         let on = self.core.expander.techniques();
         let p = &self.core.expander.problem;
         let words = p.words();
-        let filled = &self.kept[self.subs.len() - 1];
+        let filled = self.kept[self.subs.len() - 1].clone();
         let frozen = |s: Sq| on.on(Technique::FrozenGoals) && filled.contains(&s);
         let stones: Vec<Sq> = boxes_of(&state[..words]).filter(|&s| !frozen(s)).collect();
         let mut macros: Vec<Macro> = stones
@@ -235,6 +249,9 @@ impl<O: Observer> Planner<O> {
         if !on.on(Technique::MacroCut) {
             // Without the cut a stone reaches the goal push by push, as any other move.
             macros.clear();
+        }
+        if on.on(Technique::JudgedMacros) {
+            macros.retain(|&m| !self.dead_move(&state, m, g));
         }
         if !macros.is_empty() {
             for m in macros {
@@ -294,12 +311,27 @@ impl<O: Observer> Planner<O> {
         out
     }
 
+    /// Whether the deadlock rules call the position that macro push `m` reaches from
+    /// `state` (at cost `g`) dead; such a move is counted, and shown to the inspector, as
+    /// pruned.
+    fn dead_move(&mut self, state: &[u64], m: Macro, g: u32) -> bool {
+        let p = &self.core.expander.problem;
+        let mut boxes = state[..p.words()].to_vec();
+        clear_box(&mut boxes, m.from);
+        set_box(&mut boxes, m.to);
+        let Some(reason) = self.core.expander.judge.moved(p, &boxes, m.to) else { return false };
+        let cost = g + u32::from(m.pushes);
+        self.core.pruned(|core| core.macro_view(m), cost, 0, (reason, None));
+        true
+    }
+
     /// When the plan of ordering 1 or 2 found nothing: starts over with ordering 3, if it
     /// gives another order (the patterns learned under the old plan are dropped). Whether
     /// it did.
     fn fall_back(&mut self) -> bool {
         let on = self.core.expander.techniques().on(Technique::OrderingFallback);
-        if !on || self.forced || self.core.stats.measure(ORDERING) == Some(3) {
+        let chosen = self.forced || self.by_hand;
+        if !on || chosen || self.core.stats.measure(ORDERING) == Some(3) {
             return false;
         }
         let interrupt = self.core.expander.interrupt.clone();
@@ -447,6 +479,12 @@ impl<O: Observer> Algorithm for Planner<O> {
             from: self.order.steps[n].from.map(pos),
             depth: sub.depth_limit,
             stones: self.movers.iter().map(|&s| pos(s)).collect(),
+            ordering: (self.order.kind.number(), self.forced),
+            rearranged: match (self.order.parked(), self.by_hand) {
+                (0, _) => Rearranged::No,
+                (_, false) => Rearranged::ByAnalysis,
+                (_, true) => Rearranged::ByHand,
+            },
         })
     }
 }
