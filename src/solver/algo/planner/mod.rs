@@ -7,18 +7,19 @@
 //! is cut at the depth limit (5, then 10 for what failed, in the thesis).
 //!
 //! A node's successors are, when any stone can be pushed alone onto the target goal, only
-//! those macro-pushes (one move each, other successors cut); otherwise every push the
-//! judge keeps, stones on filled goals frozen, pushes of the stone moved last first
-//! (inertia). Within a sub-problem a position is visited once per iteration, at its least
-//! depth.
+//! those macro-pushes (one move each, other successors cut) whose position the judge's
+//! position rules do not call dead (ours, not the thesis's: one of them too many can empty
+//! a goal room that only nearby stones can reach); otherwise every push the judge keeps,
+//! stones on filled goals frozen, pushes of the stone moved last first (inertia). Within a
+//! sub-problem a position is visited once per iteration, at its least depth.
 //!
 //! Where a sub-problem finds no solution at all from a node, the planner learns patterns
 //! from that node (chapter 5, [`learned`]) and cuts the positions holding them. When the
 //! plan of ordering 1 or 2 finds nothing, the planner starts over with ordering 3.
 //!
-//! With the goals rearranged (chapter 7), some steps fill a parking square, and a later
-//! step moves that stone on to its goal: the parking square is then no longer kept
-//! filled, nor frozen.
+//! With the goals rearranged (chapter 7; by the analysis, or by hand through
+//! [`Parking`]), some steps fill a parking square, and a later step moves that stone on to
+//! its goal: the parking square is then no longer kept filled, nor frozen.
 //!
 //! The plan prunes solvable positions (the macro cut, the frozen stones, the depth limit,
 //! the learned patterns): a failed plan is "not found", never "unsolvable".
