@@ -71,7 +71,7 @@ pub enum CliError {
         /// The method's name.
         method: String,
     },
-    /// `--park` does not fit a level, or gives too many pairs.
+    /// `--park` does not fit a level.
     Parking(String),
     /// An experiment of `sokolab lab` could not be read or run.
     Lab {

@@ -4,8 +4,8 @@ use crate::cli::error::CliError;
 use crate::cli::time_limit::{TimeLimit, parse_time_limit};
 use crate::level::Level;
 use crate::solver::{
-    Config, Deadlocks, Limits, LowerBound, METHODS, Method, Metric, Ordering, Park, Parking,
-    PruneReason, Technique, Techniques,
+    Config, Deadlocks, Limits, LowerBound, METHODS, Method, Metric, Ordering, Parking, PruneReason,
+    Technique, Techniques,
 };
 
 /// How to search: method, bound, detectors and limits.
@@ -60,8 +60,8 @@ pub struct SearchArgs {
     /// square row:column from 1): the stone bound for each GOAL is parked on SQUARE first
     /// and moved on, in the order given, once every other goal is filled; the planner's
     /// own rearrangement is then not tried (the planner only).
-    #[arg(long, value_delimiter = ',', value_name = "GOAL=SQUARE", value_parser = parse_park)]
-    pub park: Vec<Park>,
+    #[arg(long, value_name = "GOAL=SQUARE,…", value_parser = parse_parking)]
+    pub park: Option<Parking>,
     /// Techniques to switch on that are off by default (comma-separated): room-links,
     /// out-of-plan, imagine, hotspots, seed-pruning.
     #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_technique)]
@@ -124,7 +124,7 @@ fn parse_switch(s: &str) -> Result<Switch, String> {
     Ok(Switch::Technique(technique))
 }
 
-fn parse_park(s: &str) -> Result<Park, String> {
+fn parse_parking(s: &str) -> Result<Parking, String> {
     s.parse()
 }
 
@@ -193,22 +193,21 @@ impl SearchArgs {
         }
         let method = self.method()?;
         let planner_only =
-            [("--ordering", self.ordering.is_some()), ("--park", !self.park.is_empty())];
+            [("--ordering", self.ordering.is_some()), ("--park", self.park.is_some())];
         if let Some(&(option, _)) = planner_only.iter().find(|(_, given)| *given)
             && !matches!(method, Method::Planner(_))
         {
             return Err(CliError::PlannerOnly { option, method: method.name() });
         }
         let ordering = self.ordering.and_then(Ordering::from_number);
-        let parking = Parking::new(&self.park).map_err(CliError::Parking)?;
+        let parking = self.park.unwrap_or_default();
         Ok(Config { method, lower_bound, deadlocks, techniques, parallel: true, ordering, parking })
     }
 
     /// Whether `--park` fits level `n` (its goals are goals, its parking squares free
     /// floor).
     pub fn check_level(&self, n: usize, level: &Level) -> Result<(), CliError> {
-        let parking = Parking::new(&self.park).map_err(CliError::Parking)?;
-        match parking.apply(level) {
+        match self.park.unwrap_or_default().apply(level) {
             Ok(_) => Ok(()),
             Err(why) => Err(CliError::Parking(format!("level {n}: {why}"))),
         }

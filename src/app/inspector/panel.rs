@@ -15,7 +15,7 @@ use crate::app::inspector::{
 use crate::app::sink::Sink;
 use crate::solver::Technique;
 use crate::solver::inspect::trace::TREE_EXPANSIONS;
-use crate::solver::{LowerBound, METHODS, Ordering, Park, Parking, PruneReason};
+use crate::solver::{LowerBound, METHODS, Ordering, Parking, PruneReason};
 use crate::solver::{Rearranged, Verdict};
 
 /// The panel's height above and below the children table, at most (the table gets the rest
@@ -264,24 +264,19 @@ fn plan_by_hand(ui: &mut Ui, prefix: &str, config: &mut crate::solver::Config) {
             .labelled_by(name);
     });
     let id = ui.make_persistent_id(format!("{prefix}park"));
-    let applied: Vec<String> = config.parking.pairs().map(|p| p.to_string()).collect();
-    let mut text = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_else(|| applied.join(","));
-    let read = |text: &str| -> Result<Parking, String> {
-        let pairs: Result<Vec<Park>, String> =
-            text.split(',').map(str::trim).filter(|t| !t.is_empty()).map(str::parse).collect();
-        Parking::new(&pairs?)
-    };
+    let mut text =
+        ui.data(|d| d.get_temp::<String>(id)).unwrap_or_else(|| config.parking.to_string());
     ui.horizontal(|ui| {
         let name = ui.label("Park by hand").id;
         let edit = egui::TextEdit::singleline(&mut text).hint_text("GOAL=SQUARE, … (row:column)");
         if ui.add(edit).labelled_by(name).changed() {
-            if let Ok(parking) = read(&text) {
+            if let Ok(parking) = text.parse() {
                 config.parking = parking;
             }
             ui.data_mut(|d| d.insert_temp(id, text.clone()));
         }
     });
-    if let Err(why) = read(&text) {
+    if let Err(why) = text.parse::<Parking>() {
         ui.colored_label(ui.visuals().warn_fg_color, format!("Not applied: {why}."));
     }
 }

@@ -144,6 +144,28 @@ pub struct Parking {
     pairs: [Option<Park>; MAX_PARKING],
 }
 
+impl std::str::FromStr for Parking {
+    type Err = String;
+
+    /// Comma-separated [`Park`] pairs (blank ones skipped), as `--park` takes them.
+    fn from_str(text: &str) -> Result<Parking, String> {
+        let pairs: Vec<Park> = text
+            .split(',')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(str::parse)
+            .collect::<Result<_, _>>()?;
+        Parking::new(&pairs)
+    }
+}
+
+impl std::fmt::Display for Parking {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pairs: Vec<String> = self.pairs().map(|p| p.to_string()).collect();
+        write!(f, "{}", pairs.join(","))
+    }
+}
+
 impl Parking {
     /// The rearrangement of `pairs`; an error when there are more than [`MAX_PARKING`].
     pub fn new(pairs: &[Park]) -> Result<Parking, String> {
