@@ -206,6 +206,29 @@ fn the_planner_judges_its_macro_pushes_and_solves_xsokoban_10() {
     assert!(outcome.solution().is_none(), "{}", outcome.status());
 }
 
+/// XSokoban 38: at depth 5 the plan of ordering 2 finds nothing, because a pattern learned
+/// from a failure of the depth limit (the whole position, which the thesis stores as a
+/// deadlock) cuts the way. Tried again keeping only the proved patterns, the same plan
+/// solves the level (the thesis: depth 10, 91 pushes). Without the second try the planner
+/// falls back to ordering 3 and does not find it.
+#[test]
+fn the_planner_tries_its_plan_again_with_proved_patterns_and_solves_xsokoban_38() {
+    let Some(levels) = xsokoban() else { return };
+    let level = &levels[37];
+    let outcome = run(level, Method::Planner(Method::PLANNER_LIMIT));
+    let pushes = replays(level, &outcome);
+    assert!((90..=200).contains(&pushes), "{pushes} pushes");
+    let stats = outcome.stats().unwrap();
+    assert_eq!(stats.measure("pattern retry"), Some(1));
+    assert_eq!(stats.measure("ordering"), Some(2));
+    let mut config = Config::with_method(Method::Planner(Method::PLANNER_LIMIT));
+    config.techniques.set(Technique::PatternRetry, false);
+    let limits = Limits { nodes: Some(2 * stats.expanded), ..Limits::default() };
+    let outcome = solve(level, &config, &limits, &AtomicBool::new(false));
+    assert!(outcome.solution().is_none(), "{}", outcome.status());
+    assert_eq!(outcome.stats().unwrap().measure("ordering"), Some(3));
+}
+
 /// The planner at its default depth with `off` switched off (60 s).
 fn run_without(level: &Level, off: Technique) -> Outcome {
     let mut config = Config::with_method(Method::Planner(Method::PLANNER_LIMIT));
@@ -237,6 +260,7 @@ fn the_planner_falls_back_to_ordering_3_when_its_plan_finds_nothing() {
 /// develops more nodes.
 #[test]
 fn the_planners_parts_switch_off_one_by_one() {
+    use Technique as T;
     let levels = read_collection(PLANNER_LEVELS).unwrap().levels;
     let developed = |level: &Level, off: &[Technique]| {
         let mut config = Config::with_method(Method::Planner(Method::PLANNER_LIMIT));
@@ -256,7 +280,8 @@ fn the_planners_parts_switch_off_one_by_one() {
         // Without frozen goals a stone may be taken off a filled goal, and without the
         // macro cut sub-problems fail at the depth limit and leave patterns that cut the
         // plan: the plan may find nothing then, "not found", never "unsolvable".
-        for t in [Technique::MacroCut, Technique::FrozenGoals, Technique::Inertia] {
+        let parts = [T::MacroCut, T::FrozenGoals, T::Inertia, T::PatternRetry];
+        for t in parts {
             developed(level, &[t]);
         }
         let patterns = Technique::LearnedPatterns;

@@ -43,14 +43,14 @@ pub struct SearchArgs {
     /// PI-corrals, and a lower bound that prunes nothing).
     #[arg(long, value_enum, default_value = "ours")]
     pub pruning: PruningArg,
-    /// Deadlock detectors and techniques to switch off (comma-separated): dead-squares,
-    /// freeze, bipartite, fixed-boxes, retrograde, corral, corral-retry, rooms, patterns,
-    /// stall-patterns; packing, plan, connectivity, best-line, pi-corrals, tunnel-macros,
-    /// goal-macros, room-links, out-of-plan, hotspots, blockers, explorer, imagine,
-    /// meeting; auto's strategies fess-order, greedy-search, fess-hotspots, targeted,
-    /// fess-plan, pull-search; the seed methods' seed-pruning, macro-cut, frozen-goals,
-    /// judged-macros, inertia, learned-patterns, ordering-3-fallback, goal-rearrangement.
-    #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_switch)]
+    /// Deadlock detectors and techniques to switch off (the list: `disable_help`).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "LIST",
+        value_parser = parse_switch,
+        help = disable_help()
+    )]
     pub disable: Vec<Switch>,
     /// The goal ordering the planner follows (1, 2 or 3) in place of the one its analysis
     /// chooses, with no fallback to ordering 3 (the planner only).
@@ -62,9 +62,14 @@ pub struct SearchArgs {
     /// own rearrangement is then not tried (the planner only).
     #[arg(long, value_name = "GOAL=SQUARE,…", value_parser = parse_parking)]
     pub park: Option<Parking>,
-    /// Techniques to switch on that are off by default (comma-separated): room-links,
-    /// out-of-plan, imagine, hotspots, seed-pruning.
-    #[arg(long, value_delimiter = ',', value_name = "LIST", value_parser = parse_technique)]
+    /// Techniques to switch on that are off by default (the list: `enable_help`).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "LIST",
+        value_parser = parse_technique,
+        help = enable_help()
+    )]
     pub enable: Vec<Technique>,
 }
 
@@ -93,6 +98,26 @@ impl From<MetricArg> for Metric {
             MetricArg::Pushes => Metric::Pushes,
         }
     }
+}
+
+/// `--disable`'s help, read from the detector and technique tables.
+fn disable_help() -> String {
+    let detectors: Vec<_> = PruneReason::ALL.into_iter().filter_map(PruneReason::switch).collect();
+    let on = Technique::ALL.into_iter().filter(|t| t.on_by_default()).map(Technique::name);
+    format!(
+        "Deadlock detectors and techniques to switch off (comma-separated): {}; {}",
+        detectors.join(", "),
+        on.collect::<Vec<_>>().join(", ")
+    )
+}
+
+/// `--enable`'s help, read from the technique table.
+fn enable_help() -> String {
+    let off = Technique::ALL.into_iter().filter(|t| !t.on_by_default()).map(Technique::name);
+    format!(
+        "Techniques to switch on that are off by default (comma-separated): {}",
+        off.collect::<Vec<_>>().join(", ")
+    )
 }
 
 fn parse_technique(s: &str) -> Result<Technique, String> {

@@ -56,6 +56,10 @@ pub enum Technique {
     /// Demaret's planner learns patterns where a sub-problem fails and cuts the positions
     /// holding them (relative to its plan; they never prove a deadlock).
     LearnedPatterns,
+    /// Demaret's planner: when a plan finds nothing after a pattern learned from a failure
+    /// of the depth limit (not proved) cut a position, the plan is tried once more keeping
+    /// only the proved patterns, before any other ordering.
+    PatternRetry,
     /// Demaret's planner: when the plan of ordering 1 or 2 finds nothing, it starts over
     /// with ordering 3.
     OrderingFallback,
@@ -132,6 +136,7 @@ impl Technique {
             | T::FrozenGoals
             | T::Inertia
             | T::LearnedPatterns
+            | T::PatternRetry
             | T::OrderingFallback
             | T::GoalRearrangement => Group::Planner,
             T::Meeting => Group::Perimeter,
@@ -145,7 +150,7 @@ impl Technique {
     }
 
     /// Every technique.
-    pub const ALL: [Technique; 28] = [
+    pub const ALL: [Technique; 29] = [
         Technique::Packing,
         Technique::Connectivity,
         Technique::RoomLinks,
@@ -164,6 +169,7 @@ impl Technique {
         Technique::FrozenGoals,
         Technique::Inertia,
         Technique::LearnedPatterns,
+        Technique::PatternRetry,
         Technique::OrderingFallback,
         Technique::GoalRearrangement,
         Technique::Meeting,
@@ -197,6 +203,7 @@ impl Technique {
             Technique::FrozenGoals => "frozen-goals",
             Technique::Inertia => "inertia",
             Technique::LearnedPatterns => "learned-patterns",
+            Technique::PatternRetry => "pattern-retry",
             Technique::OrderingFallback => "ordering-3-fallback",
             Technique::GoalRearrangement => "goal-rearrangement",
             Technique::Meeting => "meeting",

@@ -631,6 +631,10 @@ fn sub_problem_line(sub: &crate::solver::SubProblem) -> String {
         (false, Rearranged::ByHand) => format!("ordering {k}, goals rearranged by hand"),
         (true, Rearranged::ByHand) => format!("ordering {k} and goal rearrangement by hand"),
     };
+    let plan = match sub.retry {
+        true => format!("{plan}, second try with proved patterns only"),
+        false => plan,
+    };
     format!(
         "Sub-problem {} of {} ({plan}): {what} (depth limit {}); {stones}.",
         sub.index, sub.count, sub.depth

@@ -147,6 +147,8 @@ pub struct SubProblem {
     pub ordering: (u32, bool),
     /// Whether and how the goals were rearranged.
     pub rearranged: Rearranged,
+    /// Whether this is the plan's second try, keeping only the proved learned patterns.
+    pub retry: bool,
 }
 
 /// Whether and how the planner's goals were rearranged (stones parked on the way).

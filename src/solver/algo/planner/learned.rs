@@ -7,7 +7,11 @@
 //! Such a pattern is relative to the plan: the group cannot fill *this* goal, but other
 //! stones might, and the fallback pattern (the whole position) may record a failure of the
 //! depth limit. So the patterns only ever cut the planner's own search and never prove a
-//! deadlock.
+//! deadlock. A pattern is *proved* when its failure was: a group's test, or a whole
+//! position whose sub-problem the depth limit did not cut; in strict mode only those are
+//! stored (the planner's second try at a plan, [`Technique::PatternRetry`]).
+//!
+//! [`Technique::PatternRetry`]: crate::solver::techniques::Technique::PatternRetry
 
 use std::collections::{HashMap, HashSet};
 
@@ -36,14 +40,21 @@ pub(super) struct Learned {
     /// The patterns it replaced (they were included in it).
     replaced: Vec<u32>,
     hits: u64,
+    /// Whether its failure was proved (not a failure of the depth limit).
+    proved: bool,
 }
 
 impl Learned {
     /// The pattern of `stones` with the man on `man`, failing to fill `target`.
-    fn new(p: &Problem, reach: &mut Reach, mut stones: Vec<Sq>, man: Sq, target: Sq) -> Self {
-        stones.sort_unstable();
+    fn new(p: &Problem, reach: &mut Reach, stones: Vec<Sq>, man: Sq, target: Sq) -> Self {
         let area = reach_with(p, reach, &stones, man);
-        Learned { id: 0, stones, man, area, target, replaced: Vec::new(), hits: 0 }
+        Learned::with_area(stones, man, area, target, true)
+    }
+
+    /// The pattern of `stones` with the man on `man` and his `area`.
+    fn with_area(mut stones: Vec<Sq>, man: Sq, area: Vec<u64>, target: Sq, proved: bool) -> Self {
+        stones.sort_unstable();
+        Learned { id: 0, stones, man, area, target, replaced: Vec::new(), hits: 0, proved }
     }
 
     /// Whether `self` is included in `other` (Demaret's sense): `other`'s stones are all
@@ -72,6 +83,10 @@ pub(super) struct LearnedPatterns {
     pub developed: u64,
     /// Positions the patterns cut.
     pub cuts: u64,
+    /// Positions the unproved patterns cut since the last [`LearnedPatterns::forget`].
+    pub unproved_cuts: u64,
+    /// Whether only proved patterns are stored.
+    pub strict: bool,
 }
 
 /// One pattern test's search: the goal, the most moves left each position was searched
@@ -81,6 +96,17 @@ struct Probe {
     seen: HashMap<Vec<u64>, u32>,
     left: u64,
     cut: bool,
+}
+
+/// A sub-problem that found no solution from a position.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Failure {
+    /// The square it was to fill.
+    pub target: Sq,
+    /// Its depth limit in moves.
+    pub depth: u32,
+    /// Whether the depth limit cut nothing (the failure is the plan's, not the limit's).
+    pub proved: bool,
 }
 
 /// How a pattern test ended.
@@ -112,9 +138,19 @@ impl LearnedPatterns {
     }
 
     /// Drops every pattern (they are relative to a plan the planner gave up), keeping the
-    /// counts.
+    /// counts, and leaves strict mode.
     pub fn forget(&mut self) {
         self.list.clear();
+        self.unproved_cuts = 0;
+        self.strict = false;
+    }
+
+    /// Drops the unproved patterns and stores only proved ones from now on (the same
+    /// plan's second try).
+    pub fn keep_proved(&mut self) {
+        self.list.retain(|pat| pat.proved);
+        self.unproved_cuts = 0;
+        self.strict = true;
     }
 
     /// The pattern the position (`boxes`, man on `man`) contains, if any; it counts a cut.
@@ -125,22 +161,24 @@ impl LearnedPatterns {
             .find(|pat| has_box(&pat.area, man) && pat.stones.iter().all(|&s| has_box(boxes, s)))?;
         found.hits += 1;
         self.cuts += 1;
+        self.unproved_cuts += u64::from(!found.proved);
         Some(found.id)
     }
 
-    /// Learns from `state` (stone bitset then man), from which no stone could be brought
-    /// onto `target` within `depth` moves, the goals `filled` holding frozen stones: the
-    /// subsets of one to three clusters of its other stones that cannot fill `target`
-    /// alone, or, when none is proved, the whole position. Stops early when `stop` says so.
+    /// Learns from `state` (stone bitset then man), from which the sub-problem `failed`,
+    /// the goals `filled` holding frozen stones: the subsets of one to three clusters of
+    /// its other stones that cannot fill the target alone, or, when none is proved, the
+    /// whole position (in strict mode only if its failure was proved). Stops early when
+    /// `stop` says so.
     pub fn learn(
         &mut self,
         p: &Problem,
         state: &[u64],
         filled: &[Sq],
-        target: Sq,
-        depth: u32,
+        failed: Failure,
         stop: &dyn Fn() -> bool,
     ) {
+        let Failure { target, depth, proved } = failed;
         let words = p.words();
         let man = state[words] as Sq;
         let stones: Vec<Sq> = boxes_of(&state[..words]).filter(|s| !filled.contains(s)).collect();
@@ -166,15 +204,14 @@ impl LearnedPatterns {
                     continue;
                 }
                 if self.test(p, &subset, man, target, depth) == Test::Cannot {
-                    let stones = subset.clone();
-                    let replaced = Vec::new();
-                    self.insert(Learned { id: 0, stones, man, area, target, replaced, hits: 0 });
+                    self.insert(Learned::with_area(subset.clone(), man, area, target, true));
                     found.push(subset);
                 }
             }
         }
-        if found.is_empty() {
-            let pattern = Learned::new(p, &mut self.reach, stones, man, target);
+        if found.is_empty() && (proved || !self.strict) {
+            let mut pattern = Learned::new(p, &mut self.reach, stones, man, target);
+            pattern.proved = proved;
             self.insert(pattern);
         }
     }
@@ -312,7 +349,7 @@ fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use crate::level::{Level, Pos};
-    use crate::solver::algo::planner::learned::{Learned, LearnedPatterns, Test};
+    use crate::solver::algo::planner::learned::{Failure, Learned, LearnedPatterns, Test};
     use crate::solver::analysis::problem::Problem;
     use crate::solver::model::board::Sq;
     use crate::solver::model::reach::Reach;
@@ -364,12 +401,41 @@ mod tests {
         set_box(&mut state, a);
         set_box(&mut state, b);
         state[p.words()] = u64::from(man);
-        db.learn(&p, &state, &[], target, 5, &|| false);
+        db.learn(&p, &state, &[], Failure { target, depth: 5, proved: true }, &|| false);
         let views = db.views(&p, 0);
         assert_eq!(views.len(), 1);
         assert_eq!(views[0].boxes, vec![Pos::new(4, 1), Pos::new(5, 1)]);
         assert_eq!(views[0].target, Some(Pos::new(1, 1)));
         assert_eq!(db.matching(&state[..p.words()], man), Some(0));
         assert_eq!(db.cuts, 1);
+    }
+
+    /// A whole position whose failure was the depth limit's is stored unproved and its
+    /// cuts are counted apart; strict mode drops it and stores no other, but a proved one.
+    #[test]
+    fn strict_mode_keeps_only_proved_patterns() {
+        let p = problem();
+        let (a, b, target) = (sq(&p, 4, 1), sq(&p, 5, 1), sq(&p, 1, 1));
+        let man = sq(&p, 7, 1);
+        let mut state = vec![0u64; p.words() + 1];
+        set_box(&mut state, a);
+        set_box(&mut state, b);
+        state[p.words()] = u64::from(man);
+        let boxes = &state[..p.words()];
+        let limit = Failure { target, depth: 5, proved: false };
+        let mut db = LearnedPatterns::default();
+        db.learn(&p, &state, &[], limit, &|| false);
+        assert!(db.matching(boxes, man).is_some());
+        assert_eq!(db.unproved_cuts, 1);
+        db.keep_proved();
+        assert!(db.strict && db.unproved_cuts == 0);
+        assert_eq!(db.matching(boxes, man), None, "the unproved pattern is dropped");
+        db.learn(&p, &state, &[], limit, &|| false);
+        assert_eq!(db.matching(boxes, man), None, "and not learned again");
+        db.learn(&p, &state, &[], Failure { proved: true, ..limit }, &|| false);
+        assert!(db.matching(boxes, man).is_some());
+        assert_eq!(db.unproved_cuts, 0);
+        db.forget();
+        assert!(!db.strict);
     }
 }

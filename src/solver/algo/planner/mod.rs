@@ -14,8 +14,11 @@
 //! sub-problem a position is visited once per iteration, at its least depth.
 //!
 //! Where a sub-problem finds no solution at all from a node, the planner learns patterns
-//! from that node (chapter 5, [`learned`]) and cuts the positions holding them. When the
-//! plan of ordering 1 or 2 finds nothing, the planner starts over with ordering 3.
+//! from that node (chapter 5, [`learned`]) and cuts the positions holding them. When a
+//! plan finds nothing after a pattern that records a failure of the depth limit (not
+//! proved) cut a position, the planner tries the plan again keeping only proved patterns
+//! (ours: the thesis stores such a pattern as a deadlock). When the plan of ordering 1 or
+//! 2 still finds nothing, the planner starts over with ordering 3.
 //!
 //! With the goals rearranged (chapter 7; by the analysis, or by hand through
 //! [`Parking`]), some steps fill a parking square, and a later step moves that stone on to
@@ -26,7 +29,7 @@
 
 mod learned;
 
-use crate::solver::algo::planner::learned::LearnedPatterns;
+use crate::solver::algo::planner::learned::{Failure, LearnedPatterns};
 use crate::solver::analysis::schedule::{Order, Ordering, Parking, Schedule};
 use crate::solver::deadlock::patterns::PatternView;
 use crate::solver::model::board::Sq;
@@ -51,6 +54,9 @@ pub const SUB_PROBLEM: &str = "sub-problem";
 pub const PATTERN_CUTS: &str = "pattern cuts";
 /// The measure counting the stones the rearranged goals park (absent: not rearranged).
 pub const PARKED: &str = "parked";
+/// The measure present (1) while the planner tries its plan a second time with only the
+/// proved patterns.
+pub const RETRY: &str = "pattern retry";
 
 /// One sub-problem's lazy iterative deepening.
 #[derive(Debug)]
@@ -326,6 +332,20 @@ impl<O: Observer> Planner<O> {
         true
     }
 
+    /// When the plan found nothing after an unproved pattern cut a position: starts the
+    /// same plan over, keeping only the proved patterns (once a plan). Whether it did.
+    fn retry(&mut self) -> bool {
+        let on = self.core.expander.techniques().on(Technique::PatternRetry);
+        if !on || self.learned.strict || self.learned.unproved_cuts == 0 {
+            return false;
+        }
+        self.learned.keep_proved();
+        self.core.stats.set_measure(RETRY, 1);
+        let order = self.order.clone();
+        self.follow(order);
+        true
+    }
+
     /// When the plan of ordering 1 or 2 found nothing: starts over with ordering 3, if it
     /// gives another order (the patterns learned under the old plan are dropped). Whether
     /// it did.
@@ -339,6 +359,7 @@ impl<O: Observer> Planner<O> {
         match Schedule::ordering3(self.core.problem(), &|| interrupt.raised()) {
             Some(order) if order.steps != self.order.steps => {
                 self.learned.forget();
+                self.core.stats.remove_measure(RETRY);
                 self.follow(order);
                 true
             }
@@ -368,12 +389,13 @@ impl<O: Observer> Planner<O> {
         if !on || n == 0 || !sub.yielded.is_empty() {
             return;
         }
-        let (target, depth) = (sub.target, sub.limit.unwrap_or(self.limit));
+        let depth = sub.limit.unwrap_or(self.limit);
+        let failed = Failure { target: sub.target, depth, proved: !sub.cut };
         let state = self.core.nodes.state(sub.start).to_vec();
         let interrupt = self.core.expander.interrupt.clone();
         let p = &self.core.expander.problem;
         let stop = || interrupt.raised();
-        self.learned.learn(p, &state, &self.kept[n], target, depth, &stop);
+        self.learned.learn(p, &state, &self.kept[n], failed, &stop);
         self.core.stats.set_measure(DEVELOPED, self.developed + self.learned.developed);
     }
 
@@ -427,7 +449,7 @@ impl<O: Observer> Algorithm for Planner<O> {
             Next::Exhausted => {
                 self.learn();
                 self.subs.pop();
-                if self.subs.is_empty() && !self.fall_back() {
+                if self.subs.is_empty() && !self.retry() && !self.fall_back() {
                     return Flow::End(Progress::NotFound);
                 }
                 self.core.stats.set_measure(SUB_PROBLEM, self.subs.len() as u64);
@@ -481,6 +503,7 @@ impl<O: Observer> Algorithm for Planner<O> {
             depth: sub.depth_limit,
             stones: self.movers.iter().map(|&s| pos(s)).collect(),
             ordering: (self.order.kind.number(), self.forced),
+            retry: self.learned.strict,
             rearranged: match (self.order.parked(), self.by_hand) {
                 (0, _) => Rearranged::No,
                 (_, false) => Rearranged::ByAnalysis,
