@@ -91,3 +91,14 @@ fn a_memory_limit_holds_when_one_expansion_weighs_much() {
     let Outcome::Stopped(StopReason::Memory, stats) = &outcome else { panic!("{outcome:?}") };
     assert!(stats.peak_memory < 150 << 20, "peak {} bytes", stats.peak_memory);
 }
+
+#[test]
+fn a_memory_limit_holds_in_the_pull_searchs_first_expansion() {
+    // The pull search's first expansion here stores a position for every square each box
+    // can be pulled to: it grew to 2.5 GB under a 64 MB limit, stopped only by the clock.
+    let limits = Limits { memory_bytes: Some(64 << 20), ..seconds(60.0) };
+    let (outcome, took) = run(&boards::room_200(), Method::Pull, limits, None);
+    let Outcome::Stopped(StopReason::Memory, stats) = &outcome else { panic!("{outcome:?}") };
+    assert!(stats.peak_memory < 96 << 20, "peak {} bytes", stats.peak_memory);
+    assert!(took < Duration::from_secs(30), "took {took:?}");
+}

@@ -32,6 +32,9 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
 
+/// Children stored between two accounts of an expansion's growth.
+const ACCOUNT_EVERY: usize = 1024;
+
 /// Positions the search stores at most; past it, it gives up.
 pub const MAX_POSITIONS: usize = 2_000_000;
 
@@ -142,8 +145,16 @@ impl<O: Observer> PullGreedy<O> {
         self.hungarian.solve(table, &self.box_list);
         let mut met = None;
         let mut moving = NONE;
-        for &m in &moves {
+        // On a big board one expansion stores millions of positions: its growth counts
+        // against the memory limit as it goes.
+        let held = self.core.memory();
+        for (i, &m) in moves.iter().enumerate() {
             if self.core.interrupt.raised() {
+                break;
+            }
+            if i % ACCOUNT_EVERY == ACCOUNT_EVERY - 1
+                && self.core.interrupt.account(self.core.memory().saturating_sub(held))
+            {
                 break;
             }
             if m.from != moving {
