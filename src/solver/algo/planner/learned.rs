@@ -45,14 +45,9 @@ pub(super) struct Learned {
 }
 
 impl Learned {
-    /// The pattern of `stones` with the man on `man`, failing to fill `target`.
-    fn new(p: &Problem, reach: &mut Reach, stones: Vec<Sq>, man: Sq, target: Sq) -> Self {
-        let area = reach_with(p, reach, &stones, man);
-        Learned::with_area(stones, man, area, target, true)
-    }
-
-    /// The pattern of `stones` with the man on `man` and his `area`.
-    fn with_area(mut stones: Vec<Sq>, man: Sq, area: Vec<u64>, target: Sq, proved: bool) -> Self {
+    /// The pattern of `stones` with the man on `man` and his `area`, failing to fill
+    /// `target` (`proved`: not by the depth limit's fault).
+    fn new(mut stones: Vec<Sq>, man: Sq, area: Vec<u64>, target: Sq, proved: bool) -> Self {
         stones.sort_unstable();
         Learned { id: 0, stones, man, area, target, replaced: Vec::new(), hits: 0, proved }
     }
@@ -204,15 +199,14 @@ impl LearnedPatterns {
                     continue;
                 }
                 if self.test(p, &subset, man, target, depth) == Test::Cannot {
-                    self.insert(Learned::with_area(subset.clone(), man, area, target, true));
+                    self.insert(Learned::new(subset.clone(), man, area, target, true));
                     found.push(subset);
                 }
             }
         }
         if found.is_empty() && (proved || !self.strict) {
-            let mut pattern = Learned::new(p, &mut self.reach, stones, man, target);
-            pattern.proved = proved;
-            self.insert(pattern);
+            let area = reach_with(p, &mut self.reach, &stones, man);
+            self.insert(Learned::new(stones, man, area, target, proved));
         }
     }
 
@@ -349,7 +343,9 @@ fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use crate::level::{Level, Pos};
-    use crate::solver::algo::planner::learned::{Failure, Learned, LearnedPatterns, Test};
+    use crate::solver::algo::planner::learned::{
+        Failure, Learned, LearnedPatterns, Test, reach_with,
+    };
     use crate::solver::analysis::problem::Problem;
     use crate::solver::model::board::Sq;
     use crate::solver::model::reach::Reach;
@@ -373,7 +369,10 @@ mod tests {
         let (a, b, c) = (sq(&p, 4, 1), sq(&p, 5, 1), sq(&p, 3, 1));
         let (m1, m2, target) = (sq(&p, 7, 1), sq(&p, 6, 1), sq(&p, 1, 1));
         let mut db = LearnedPatterns::default();
-        let mut new = |stones: Vec<Sq>, man| Learned::new(&p, &mut reach, stones, man, target);
+        let mut new = |stones: Vec<Sq>, man| {
+            let area = reach_with(&p, &mut reach, &stones, man);
+            Learned::new(stones, man, area, target, true)
+        };
         let (p1, p2, p3) = (new(vec![a, b], m1), new(vec![a, b, c], m2), new(vec![a], m1));
         assert!(p2.included_in(&p1) && p1.included_in(&p3) && !p3.included_in(&p1));
         assert!(db.insert(p1));
