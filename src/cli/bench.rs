@@ -8,7 +8,7 @@ use crate::cli::report::{LevelReport, Place};
 use crate::cli::search_args::SearchArgs;
 use crate::cli::summary::{self, Shard, Totals};
 use crate::level::format::load_located;
-use crate::solver::{Outcome, StopReason, solve};
+use crate::solver::{Config, Outcome, StopReason, solve};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -97,8 +97,20 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
     for &n in &numbers {
         args.search.check_level(n, &collection.levels[n - 1])?;
     }
-    // Levels run in parallel already: each search keeps to one thread.
-    config.parallel = args.jobs <= 1;
+    // Levels run in parallel already: they share the machine's threads.
+    let per_level = (Config::machine_threads() / args.jobs.max(1)).max(1);
+    if config.threads > per_level {
+        if args.search.threads.is_some() {
+            eprintln!(
+                "sokolab: note: {} threads a level with --jobs {} would oversubscribe this \
+                 machine's {}; using {per_level}",
+                config.threads,
+                args.jobs,
+                Config::machine_threads()
+            );
+        }
+        config.threads = per_level;
+    }
     let mut limits = args.search.limits();
     if args.search.time_limit.is_none() {
         limits.time = Some(std::time::Duration::from_secs(10));

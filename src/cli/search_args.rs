@@ -31,6 +31,10 @@ pub struct SearchArgs {
     /// Expanded nodes per level.
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
+    /// Threads `auto` spreads its searches over (default: the machine's available
+    /// parallelism; `bench` divides them among its --jobs).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
     /// Memory per search in MiB.
     #[arg(long, value_name = "MIB", default_value_t = Limits::DEFAULT_MEMORY_MIB)]
     pub memory_limit: usize,
@@ -226,7 +230,8 @@ impl SearchArgs {
         }
         let ordering = self.ordering.and_then(Ordering::from_number);
         let parking = self.park.unwrap_or_default();
-        Ok(Config { method, lower_bound, deadlocks, techniques, parallel: true, ordering, parking })
+        let threads = self.threads.map_or_else(Config::machine_threads, usize::from);
+        Ok(Config { method, lower_bound, deadlocks, techniques, threads, ordering, parking })
     }
 
     /// Whether `--park` fits level `n` (its goals are goals, its parking squares free

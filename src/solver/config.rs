@@ -85,9 +85,9 @@ pub struct Config {
     pub deadlocks: Deadlocks,
     /// Which other techniques are on.
     pub techniques: Techniques,
-    /// Whether `auto` may run its searches on two threads at once (the front door only;
-    /// `bench --jobs J` with J > 1 turns it off, the levels being parallel already).
-    pub parallel: bool,
+    /// How many threads `auto` may run its searches on (1: one; the front door only;
+    /// `bench --jobs J` divides the machine's among its levels).
+    pub threads: usize,
     /// The goal ordering Demaret's planner must follow, in place of the one its analysis
     /// chooses (none: its own choice).
     pub ordering: Option<Ordering>,
@@ -103,7 +103,7 @@ impl Default for Config {
             lower_bound: LowerBound::Matching,
             deadlocks: Deadlocks::default(),
             techniques: Techniques::default(),
-            parallel: true,
+            threads: Config::machine_threads(),
             ordering: None,
             parking: Parking::default(),
         }
@@ -111,6 +111,11 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The threads this machine offers (its available parallelism; 1 if unknown).
+    pub fn machine_threads() -> usize {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+
     /// The default configuration with another method.
     pub fn with_method(method: Method) -> Self {
         Config { method, ..Config::default() }

@@ -148,7 +148,7 @@ pub fn rate(
     time: Option<Duration>,
     cancel: &AtomicBool,
 ) -> Result<Option<Rating>, Unrated> {
-    let config = Config { parallel: false, ..Config::with_method(Method::Fess) };
+    let config = Config { threads: 1, ..Config::with_method(Method::Fess) };
     let start = Instant::now();
     let limits = |nodes| Limits {
         time: time.map(|t| t.saturating_sub(start.elapsed())),

@@ -5,6 +5,7 @@ use crate::level::Level;
 use crate::solver::algo::portfolio::Portfolio;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::config::{Config, Limits, Method, Textbook};
+use crate::solver::methods::auto::Member;
 use crate::solver::methods::{self, Form, Parts, Traced, auto};
 use crate::solver::model::error::{Setup, Unsearchable};
 use crate::solver::model::interrupt::Interrupt;
@@ -104,7 +105,7 @@ pub fn solve_with_progress(
 ) -> Outcome {
     let start = Instant::now();
     let watch = Watch { limits, cancel, start };
-    if config.method == Method::Auto && config.parallel {
+    if config.method == Method::Auto && config.threads > 1 {
         return solve_in_parallel(level, config, &watch, progress);
     }
     one_thread(level, config, &watch, NoTrace, &mut Report::Progress(progress))
@@ -121,7 +122,7 @@ pub fn solve_traced(
     each: &mut dyn FnMut(&dyn Search),
 ) -> Outcome {
     let watch = Watch { limits, cancel, start: Instant::now() };
-    let config = Config { parallel: false, ..*config };
+    let config = Config { threads: 1, ..*config };
     one_thread(level, &config, &watch, Recorder::default(), &mut Report::Each(each))
 }
 
@@ -135,7 +136,7 @@ pub fn solve_observed<O: Traced>(
     observer: O,
 ) -> Outcome {
     let watch = Watch { limits, cancel, start: Instant::now() };
-    let config = Config { parallel: false, ..*config };
+    let config = Config { threads: 1, ..*config };
     one_thread(level, &config, &watch, observer, &mut Report::Progress(&mut |_| {}))
 }
 
@@ -170,45 +171,56 @@ enum Report<'a> {
     Each(&'a mut dyn FnMut(&dyn Search)),
 }
 
-/// `Auto` on two threads, every search sharing one perimeter. On this one (reporting
-/// progress): feature-space search by the packing order, without the blocker and explorer
-/// advisors (technique `fess-order`). On the other, in turns by time ([`helper`]). The first
-/// to solve the level, or to prove it unsolvable, stops the other thread. Each thread gets
-/// half the memory limit. A strategy switched off leaves its thread or its share to the
-/// others.
+/// `Auto` on `config.threads` threads, every search sharing one perimeter. On this one
+/// (reporting progress): feature-space search by the packing order, without the blocker
+/// and explorer advisors (technique `fess-order`). The members of the second form are
+/// spread over the other threads ([`spread`]), each thread's in turns by time
+/// ([`helper`]); more threads than members are left unused. The first to solve the level,
+/// or to prove it unsolvable, stops the others. Each thread gets an equal share of the
+/// memory limit. A strategy switched off leaves its thread or its share to the others.
 fn solve_in_parallel(
     level: &Level,
     config: &Config,
     watch: &Watch,
     progress: &mut dyn FnMut(&Stats),
 ) -> Outcome {
-    let half = Limits { memory_bytes: watch.limits.memory_bytes.map(|m| m / 2), ..*watch.limits };
-    let interrupts = [Interrupt::new(half.memory_bytes), Interrupt::new(half.memory_bytes)];
+    let groups = spread(auto::members(config, Form::Second), config.threads - 1);
+    let threads = groups.len() + 1;
+    let memory = watch.limits.memory_bytes.map(|m| m / threads);
+    let share = Limits { memory_bytes: memory, ..*watch.limits };
+    let interrupts: Vec<Interrupt> = (0..threads).map(|_| Interrupt::new(memory)).collect();
     let stop = AtomicBool::new(false);
     let halt = || stop.load(Ordering::Relaxed);
     let decisive = |o: &Outcome| matches!(o, Outcome::Solved(..) | Outcome::Unsolvable(_));
-    let (first, second) = watch.guard(&interrupts, &halt, || {
+    let (first, others) = watch.guard(&interrupts, &halt, || {
         let problem = match Problem::build(level, &interrupts[0]) {
             Ok(p) => p,
-            Err(Setup::Unsearchable(why)) => return (Some(Outcome::Invalid(why)), None),
+            Err(Setup::Unsearchable(why)) => return (Some(Outcome::Invalid(why)), Vec::new()),
             Err(Setup::Interrupted) => {
-                let stopped = watch.stopped(&half, &interrupts[0], &Stats::default(), 0);
-                return (Some(stopped), None);
+                let stopped = watch.stopped(&share, &interrupts[0], &Stats::default(), 0);
+                return (Some(stopped), Vec::new());
             }
         };
         let perimeter = Arc::new(Perimeter::new(&problem));
         std::thread::scope(|scope| {
-            let (other, interrupt, stop, halt) = (problem.clone(), &interrupts[1], &stop, &halt);
-            let shared = &perimeter;
-            let helper = scope.spawn(move || {
-                let mut search = helper(other, config, interrupt, shared)?;
-                let quiet = &mut Report::Progress(&mut |_| {});
-                let outcome = drive(level, &mut search, watch, &half, interrupt, halt, quiet);
-                if decisive(&outcome) {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                Some(outcome)
-            });
+            let helpers: Vec<_> = groups
+                .iter()
+                .zip(&interrupts[1..])
+                .map(|(members, interrupt)| {
+                    let (other, stop, halt, shared) = (problem.clone(), &stop, &halt, &perimeter);
+                    let share = &share;
+                    scope.spawn(move || {
+                        let mut search = helper(other, config, members, interrupt, shared);
+                        let quiet = &mut Report::Progress(&mut |_| {});
+                        let outcome =
+                            drive(level, &mut search, watch, share, interrupt, halt, quiet);
+                        if decisive(&outcome) {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        outcome
+                    })
+                })
+                .collect();
             let interrupt = &interrupts[0];
             let first = auto::members(config, Form::First).into_iter().next();
             let outcome = first.map(|m| {
@@ -218,7 +230,7 @@ fn solve_in_parallel(
                     level,
                     search.as_mut(),
                     watch,
-                    &half,
+                    &share,
                     interrupt,
                     &halt,
                     &mut Report::Progress(progress),
@@ -231,37 +243,54 @@ fn solve_in_parallel(
                 }
                 outcome
             });
-            (outcome, helper.join().expect("the helper search does not panic"))
+            let others = helpers
+                .into_iter()
+                .map(|h| h.join().expect("a helper search does not panic"))
+                .collect();
+            (outcome, others)
         })
     });
-    match (first, second) {
-        (Some(first @ (Outcome::Solved(..) | Outcome::Unsolvable(_))), _) => first,
-        (_, Some(second @ (Outcome::Solved(..) | Outcome::Unsolvable(_)))) => second,
-        // Both stopped: report this thread's reason, with the memory both held and the
-        // time until both stopped.
-        (Some(Outcome::Stopped(reason, mut stats)), Some(Outcome::Stopped(_, other))) => {
-            stats.peak_memory += other.peak_memory;
-            stats.elapsed = stats.elapsed.max(other.elapsed);
-            Outcome::Stopped(reason, stats)
+    let mut all = first.into_iter().chain(others);
+    let mut stopped: Option<Outcome> = None;
+    for outcome in all.by_ref() {
+        match (outcome, &mut stopped) {
+            (o @ (Outcome::Solved(..) | Outcome::Unsolvable(_)), _) => return o,
+            // All stopped: report the first thread's reason, with the memory all held and
+            // the time until all stopped.
+            (Outcome::Stopped(_, other), Some(Outcome::Stopped(_, stats))) => {
+                stats.peak_memory += other.peak_memory;
+                stats.elapsed = stats.elapsed.max(other.elapsed);
+            }
+            (o, None) => stopped = Some(o),
+            (_, Some(_)) => {}
         }
-        (Some(first), _) => first,
-        (None, Some(second)) => second,
-        (None, None) => Outcome::Stopped(StopReason::NotFound, Stats::default()),
     }
+    stopped.unwrap_or(Outcome::Stopped(StopReason::NotFound, Stats::default()))
 }
 
-/// `auto`'s second thread: the members of the recipe's second-thread form in turns by time,
-/// sharing `perimeter`; none when every one is off. Each runs first for [`FIRST_TURN`], in
-/// the recipe's order; then the first runs alone for its head start; then they share the
-/// time by their shares.
+/// `members` spread over at most `threads` threads (at most one a member), in the
+/// recipe's order by turns: member `i` on thread `i mod n`. Each thread's first member
+/// keeps its head start there.
+fn spread(members: Vec<Member>, threads: usize) -> Vec<Vec<Member>> {
+    let n = threads.min(members.len());
+    let mut groups = vec![Vec::new(); n];
+    for (i, m) in members.into_iter().enumerate() {
+        groups[i % n].push(m);
+    }
+    groups
+}
+
+/// A helper thread's search: `members` in turns by time, sharing `perimeter`. Each runs
+/// first for [`FIRST_TURN`], in the recipe's order; then the first runs alone for its head
+/// start; then they share the time by their shares.
 fn helper(
     problem: Problem,
     config: &Config,
+    members: &[Member],
     interrupt: &Interrupt,
     perimeter: &Arc<Perimeter>,
-) -> Option<Portfolio> {
-    let members = auto::members(config, Form::Second);
-    let head_start = members.first()?.head_start;
+) -> Portfolio {
+    let head_start = members.first().map_or(Duration::ZERO, |m| m.head_start);
     let members = members
         .iter()
         .map(|m| {
@@ -269,7 +298,7 @@ fn helper(
             (m.name, methods::auto_member(m, parts, NoTrace), m.share)
         })
         .collect();
-    Some(Portfolio::timed(members, FIRST_TURN, head_start))
+    Portfolio::timed(members, FIRST_TURN, head_start)
 }
 
 /// Drives `search` to an outcome within `limits` (the thread's own), stopping when

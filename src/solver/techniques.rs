@@ -86,7 +86,7 @@ pub enum Technique {
     /// beside its forward searches.
     PullSearch,
     /// `auto`'s FESS with the hotspot advisors is a targeted strategy: in turns with it, a
-    /// pull search aims at the best board it reached (two threads only, with `meeting`).
+    /// pull search aims at the best board it reached (two threads or more, with `meeting`).
     Targeted,
     /// Feature-space search's imagine feature: boxes already where the plan's board just
     /// before its next permanent placement wants them.

@@ -1,7 +1,8 @@
 //! `auto`'s recipe: the strategies it runs, what the switches make of each, and where each
 //! runs. Its one-thread form (a portfolio taking turns by expansions: `bench --jobs`, the
-//! inspector) and its two-thread form ([`crate::solver::solve`]: one search on the first
-//! thread, the others sharing the second by time) both read [`RECIPE`] through [`members`].
+//! inspector) and its many-thread form ([`crate::solver::solve`]: one search on the first
+//! thread, the others spread over the rest, sharing each by time) both read [`RECIPE`]
+//! through [`members`].
 
 use super::{Build, Method, Parts, Traced, build, builders};
 use crate::solver::algo::fess::Fess;
@@ -16,9 +17,9 @@ use std::time::Duration;
 pub(crate) enum Form {
     /// All of them on one thread, in turns by expansions.
     Alone,
-    /// The first of two threads, which runs one search alone.
+    /// The first of several threads, which runs one search alone.
     First,
-    /// The second of two threads, shared by time.
+    /// The other threads, each shared by time among the members dealt to it.
     Second,
 }
 

@@ -522,7 +522,7 @@ static AUTO: MethodInfo = MethodInfo {
     name: "auto",
     label: "auto (portfolio)",
     summary: "the strongest any-solution strategy: FESS, greedy search, A* and the pull search \
-              (on two threads when it may)",
+              (on every thread it is given)",
     param: None,
     optimal: Optimality::Never,
     depth_first: false,
