@@ -2,7 +2,7 @@
 //! answer into a verified [`Outcome`].
 
 use crate::level::Level;
-use crate::solver::algo::portfolio::Portfolio;
+use crate::solver::algo::portfolio::{Portfolio, Turns};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::config::{Config, Limits, Method, Textbook};
 use crate::solver::methods::auto::Member;
@@ -281,8 +281,8 @@ fn spread(members: Vec<Member>, threads: usize) -> Vec<Vec<Member>> {
 }
 
 /// A helper thread's search: `members` in turns by time, sharing `perimeter`. Each runs
-/// first for [`FIRST_TURN`], in the recipe's order; then the first runs alone for its head
-/// start; then they share the time by their shares.
+/// first for [`FIRST_TURN`], in the recipe's order; then each with a head start runs
+/// alone for it; then they share the time by their shares.
 fn helper(
     problem: Problem,
     config: &Config,
@@ -290,15 +290,15 @@ fn helper(
     interrupt: &Interrupt,
     perimeter: &Arc<Perimeter>,
 ) -> Portfolio {
-    let head_start = members.first().map_or(Duration::ZERO, |m| m.head_start);
     let members = members
         .iter()
         .map(|m| {
             let parts = Parts::new(problem.clone(), config, interrupt, perimeter);
-            (m.name, methods::auto_member(m, parts, NoTrace), m.share)
+            let turns = Turns { share: m.share, head_start: m.head_start };
+            (m.name, methods::auto_member(m, parts, NoTrace), turns)
         })
         .collect();
-    Portfolio::timed(members, FIRST_TURN, head_start)
+    Portfolio::timed(members, FIRST_TURN)
 }
 
 /// Drives `search` to an outcome within `limits` (the thread's own), stopping when
@@ -406,5 +406,21 @@ mod tests {
         let message = outcome.message().unwrap();
         assert!(message.starts_with("internal error: the search's line does not replay"));
         assert!(message.ends_with("please report it"), "{message}");
+    }
+
+    #[test]
+    fn spread_deals_the_members_out_in_turn_and_leaves_no_thread_idle() {
+        let members = auto::members(&Config::default(), Form::Second);
+        let names = |threads| -> Vec<Vec<&str>> {
+            spread(members.clone(), threads)
+                .iter()
+                .map(|g| g.iter().map(|m| m.name).collect())
+                .collect()
+        };
+        let all: Vec<&str> = members.iter().map(|m| m.name).collect();
+        assert_eq!(names(1), [all.clone()].as_slice(), "one helper thread runs every member");
+        assert_eq!(names(2), [vec![all[0], all[2]], vec![all[1], all[3]]]);
+        assert_eq!(names(9), all.iter().map(|&n| vec![n]).collect::<Vec<_>>());
+        assert!(spread(Vec::new(), 3).is_empty(), "no members, no helper threads");
     }
 }

@@ -3,8 +3,9 @@
 //! a solution, or to prove that none exists, ends the run. A member that gives up without
 //! either leaves its turns, and its share of the time, to the others. `auto` uses it on one
 //! thread (FESS, greedy search, A*, which copes better where greed leads astray, and the
-//! pull search) and, timed, on its second thread (greedy search, the hotspot FESS with its
-//! targeted pull search, the plan's FESS and the pull search).
+//! pull search) and, timed, on each of its other threads (of the plan's FESS, greedy
+//! search, the hotspot FESS with its targeted pull search and the pull search, those
+//! dealt to it).
 //!
 //! Node ids carry the member's index in their top bits, so paths and boards of every member
 //! can be asked for through the one [`Search`]. The node being expanded, its children and
@@ -67,19 +68,20 @@ impl Portfolio {
     }
 
     /// Like [`Portfolio::new`], but each member comes with its share of the time (a
-    /// weight, at least 1), and each step gives the whole budget to one member: each in
-    /// order until it has used `first_turn`, so that every member has tried before any runs
-    /// long; then the first until it has used `head_start`; then the one furthest behind
-    /// its share, so members whose expansions cost very different amounts still share the
-    /// thread as weighed.
+    /// weight, at least 1) and a head start, and each step gives the whole budget to one
+    /// member: each in order until it has used `first_turn`, so that every member has tried
+    /// before any runs long; then each in order until it has used its head start; then the
+    /// one furthest behind its share, so members whose expansions cost very different
+    /// amounts still share the thread as weighed.
     pub fn timed(
-        members: Vec<(&'static str, Box<dyn Search>, u32)>,
+        members: Vec<(&'static str, Box<dyn Search>, Turns)>,
         first_turn: Duration,
-        head_start: Duration,
     ) -> Self {
-        let (members, weights): (Vec<_>, Vec<_>) =
-            members.into_iter().map(|(name, m, share)| ((name, m), share.max(1))).unzip();
-        let timing = Timing { weights, first_turn, head_start };
+        let (members, turns): (Vec<_>, Vec<_>) =
+            members.into_iter().map(|(name, m, turns)| ((name, m), turns)).unzip();
+        let weights = turns.iter().map(|t| t.share.max(1)).collect();
+        let head_starts = turns.iter().map(|t| t.head_start).collect();
+        let timing = Timing { weights, first_turn, head_starts };
         Portfolio { timing: Some(timing), ..Self::new(members) }
     }
 
@@ -277,29 +279,39 @@ impl Search for Portfolio {
     }
 }
 
+/// A timed member's part of its thread: its share of the time and its head start.
+#[derive(Clone, Copy, Debug)]
+pub struct Turns {
+    /// Its share of the time, after the head starts (at least 1).
+    pub share: u32,
+    /// The time it has used when its head start ends: it runs alone until then, once
+    /// every member has had its first turn.
+    pub head_start: Duration,
+}
+
 /// How a timed portfolio shares its thread.
 #[derive(Debug)]
 struct Timing {
     /// Each member's share (at least 1).
     weights: Vec<u32>,
-    /// Time each member runs, in order, before the head start.
+    /// Time each member runs, in order, before the head starts.
     first_turn: Duration,
-    /// Time the first member runs alone before the sharing begins.
-    head_start: Duration,
+    /// Time each member runs alone, in order, before the sharing begins.
+    head_starts: Vec<Duration>,
 }
 
 impl Timing {
     /// The member to step next, given the time each has `used` and which have `quit`: the
-    /// first that has not had its first turn, then the first during its head start, then
-    /// the one whose time used per unit of share is least (the first on ties); none when
-    /// every member has quit.
+    /// first that has not had its first turn, then the first that has not had its head
+    /// start, then the one whose time used per unit of share is least (the first on ties);
+    /// none when every member has quit.
     fn next(&self, used: &[Duration], quit: &[Option<Progress>]) -> Option<usize> {
         let running = |i: usize| quit[i].is_none();
         if let Some(i) = (0..used.len()).find(|&i| running(i) && used[i] < self.first_turn) {
             return Some(i);
         }
-        if running(0) && used[0] < self.head_start {
-            return Some(0);
+        if let Some(i) = (0..used.len()).find(|&i| running(i) && used[i] < self.head_starts[i]) {
+            return Some(i);
         }
         (0..used.len()).filter(|&i| running(i)).min_by_key(|&i| used[i] / self.weights[i])
     }
@@ -349,8 +361,9 @@ mod tests {
         assert_eq!(strategies.iter().map(|s| s.expanded).collect::<Vec<_>>(), vec![1, 1]);
         assert!(strategies[1].running && !strategies[0].running, "the last stepped runs");
 
-        let even = members().into_iter().map(|(name, m)| (name, m, 1)).collect();
-        let mut timed = Portfolio::timed(even, Duration::ZERO, Duration::ZERO);
+        let turns = Turns { share: 1, head_start: Duration::ZERO };
+        let even = members().into_iter().map(|(name, m)| (name, m, turns)).collect();
+        let mut timed = Portfolio::timed(even, Duration::ZERO);
         assert_eq!(timed.step(2), Progress::Running);
         let expanded: Vec<u64> = timed.members.iter().map(|m| m.stats().expanded).collect();
         assert_eq!(expanded, vec![2, 0], "the first member takes the whole budget");
@@ -362,17 +375,19 @@ mod tests {
     }
 
     #[test]
-    fn timed_turns_go_by_first_turns_then_a_head_start_then_the_shares() {
+    fn timed_turns_go_by_first_turns_then_the_head_starts_then_the_shares() {
         let ms = |n: u64| Duration::from_millis(n);
         let running = [None; 3];
         let two = |used: [u64; 2]| {
-            let timing = Timing { weights: vec![1, 2], first_turn: ms(0), head_start: ms(0) };
+            let head_starts = vec![ms(0); 2];
+            let timing = Timing { weights: vec![1, 2], first_turn: ms(0), head_starts };
             timing.next(&used.map(ms), &running[..2]).unwrap()
         };
         assert_eq!(two([0, 0]), 0, "the first on ties");
         assert_eq!(two([10, 15]), 1, "15 ms of a double share is behind");
         assert_eq!(two([10, 25]), 0);
-        let timing = Timing { weights: vec![1, 1, 2], first_turn: ms(0), head_start: ms(40) };
+        let head_starts = vec![ms(40), ms(0), ms(0)];
+        let timing = Timing { weights: vec![1, 1, 2], first_turn: ms(0), head_starts };
         let three = |used: [u64; 3]| timing.next(&used.map(ms), &running).unwrap();
         assert_eq!(three([30, 10, 50]), 0, "the head start runs first");
         assert_eq!(three([40, 10, 50]), 1);
@@ -384,12 +399,21 @@ mod tests {
         let all = [Some(Progress::NotFound); 3];
         assert_eq!(timing.next(&[ms(0); 3], &all), None);
         // First turns come before the head start, in order, skipping members that quit.
-        let timing = Timing { weights: vec![1, 1, 2], first_turn: ms(5), head_start: ms(40) };
+        let head_starts = vec![ms(40), ms(0), ms(0)];
+        let timing = Timing { weights: vec![1, 1, 2], first_turn: ms(5), head_starts };
         let three = |used: [u64; 3]| timing.next(&used.map(ms), &running).unwrap();
         assert_eq!(three([0, 0, 0]), 0);
         assert_eq!(three([5, 0, 0]), 1, "the second member's first turn");
         assert_eq!(three([5, 6, 0]), 2);
         assert_eq!(three([5, 6, 7]), 0, "then the head start");
         assert_eq!(timing.next(&[ms(0), ms(0), ms(0)], &quit), Some(1));
+        // A head start need not be the first member's: it comes after every first turn.
+        let head_starts = vec![ms(0), ms(40), ms(0)];
+        let timing = Timing { weights: vec![1, 1, 1], first_turn: ms(5), head_starts };
+        let three = |used: [u64; 3]| timing.next(&used.map(ms), &running).unwrap();
+        assert_eq!(three([0, 0, 0]), 0, "the first member's first turn");
+        assert_eq!(three([5, 6, 0]), 2);
+        assert_eq!(three([5, 6, 7]), 1, "then the second member's head start");
+        assert_eq!(three([5, 40, 7]), 0, "then the shares");
     }
 }

@@ -36,7 +36,7 @@ pub(crate) struct Member {
     pub targeted: bool,
     /// Its share of the second thread's time.
     pub share: u32,
-    /// How long it runs alone on the second thread after every member's first turn.
+    /// How long it runs alone on its thread after every member's first turn.
     pub head_start: Duration,
 }
 
@@ -45,8 +45,7 @@ pub(crate) struct Member {
 pub(crate) struct Strategy {
     /// Its share of the second thread's time.
     pub share: u32,
-    /// How long it runs alone on the second thread, after every member's first turn (it
-    /// must then come first there).
+    /// How long it runs alone on its thread, after every member's first turn.
     pub head_start: Duration,
     /// What it is in `form`, as `config`'s switches make it.
     pub make: fn(&Config, Form) -> Option<Made>,
@@ -59,13 +58,15 @@ pub(crate) type Made = (&'static str, Method, Config, bool);
 /// The strategies, in the order each form runs them.
 pub(crate) const RECIPE: [Strategy; 6] = [
     // On one thread, the first search is the plan's FESS, or FESS by the packing order
-    // when that is all that is left; on two, the first thread's own.
+    // when that is all that is left; on several, the first thread's own.
     Strategy { share: 0, head_start: Duration::ZERO, make: first_fess },
-    // Greedy best-first search solves small levels fastest: on the second thread it runs
-    // alone for its head start.
+    // The plan's FESS solves most small levels at once: it has the first turn on the
+    // other threads.
+    Strategy { share: 3, head_start: Duration::ZERO, make: second_fess },
+    // Greedy best-first search solves the others fastest: it then runs alone on its
+    // thread for its head start.
     Strategy { share: 1, head_start: Duration::from_secs(2), make: greedy },
     Strategy { share: 2, head_start: Duration::ZERO, make: hotspot_fess },
-    Strategy { share: 3, head_start: Duration::ZERO, make: second_fess },
     // A* copes better where greed leads astray (one thread only).
     Strategy { share: 0, head_start: Duration::ZERO, make: astar },
     Strategy { share: 1, head_start: Duration::ZERO, make: pull },
@@ -203,10 +204,11 @@ mod tests {
         let c = Config::default();
         assert_eq!(names(&c, Form::Alone), [FESS_PLAN, GREEDY, "A*", PULL]);
         assert_eq!(names(&c, Form::First), [FESS_ORDER]);
-        assert_eq!(names(&c, Form::Second), [GREEDY, FESS_TARGETED, FESS_PLAN, PULL]);
+        assert_eq!(names(&c, Form::Second), [FESS_PLAN, GREEDY, FESS_TARGETED, PULL]);
         let second = members(&c, Form::Second);
-        assert_eq!(second.iter().map(|m| m.share).collect::<Vec<_>>(), [1, 2, 3, 1]);
-        assert!(second[0].head_start > Duration::ZERO, "greedy first, with its head start");
+        assert_eq!(second.iter().map(|m| m.share).collect::<Vec<_>>(), [3, 1, 2, 1]);
+        let head_starts: Vec<bool> = second.iter().map(|m| m.head_start > Duration::ZERO).collect();
+        assert_eq!(head_starts, [false, true, false, false], "greedy alone has a head start");
         let off = |t| {
             let mut c = Config::default();
             c.techniques.set(t, false);
