@@ -98,15 +98,14 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
         args.search.check_level(n, &collection.levels[n - 1])?;
     }
     // Levels run in parallel already: they share the machine's threads.
-    let per_level = (Config::machine_threads() / args.jobs.max(1)).max(1);
+    let machine = Config::machine_threads();
+    let per_level = (machine / args.jobs.max(1)).max(1);
     if config.threads > per_level {
         if args.search.threads.is_some() {
             eprintln!(
                 "sokolab: note: {} threads a level with --jobs {} would oversubscribe this \
-                 machine's {}; using {per_level}",
-                config.threads,
-                args.jobs,
-                Config::machine_threads()
+                 machine's {machine}; using {per_level}",
+                config.threads, args.jobs
             );
         }
         config.threads = per_level;

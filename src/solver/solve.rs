@@ -2,7 +2,7 @@
 //! answer into a verified [`Outcome`].
 
 use crate::level::Level;
-use crate::solver::algo::portfolio::{Portfolio, Turns};
+use crate::solver::algo::portfolio::Portfolio;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::config::{Config, Limits, Method, Textbook};
 use crate::solver::methods::auto::Member;
@@ -250,9 +250,8 @@ fn solve_in_parallel(
             (outcome, others)
         })
     });
-    let mut all = first.into_iter().chain(others);
     let mut stopped: Option<Outcome> = None;
-    for outcome in all.by_ref() {
+    for outcome in first.into_iter().chain(others) {
         match (outcome, &mut stopped) {
             (o @ (Outcome::Solved(..) | Outcome::Unsolvable(_)), _) => return o,
             // All stopped: report the first thread's reason, with the memory all held and
@@ -269,8 +268,7 @@ fn solve_in_parallel(
 }
 
 /// `members` spread over at most `threads` threads (at most one a member), in the
-/// recipe's order by turns: member `i` on thread `i mod n`. Each thread's first member
-/// keeps its head start there.
+/// recipe's order by turns: member `i` on thread `i mod n`, each keeping its turns.
 fn spread(members: Vec<Member>, threads: usize) -> Vec<Vec<Member>> {
     let n = threads.min(members.len());
     let mut groups = vec![Vec::new(); n];
@@ -294,8 +292,7 @@ fn helper(
         .iter()
         .map(|m| {
             let parts = Parts::new(problem.clone(), config, interrupt, perimeter);
-            let turns = Turns { share: m.share, head_start: m.head_start };
-            (m.name, methods::auto_member(m, parts, NoTrace), turns)
+            (m.name, methods::auto_member(m, parts, NoTrace), m.turns)
         })
         .collect();
     Portfolio::timed(members, FIRST_TURN)

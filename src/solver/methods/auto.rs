@@ -6,6 +6,7 @@
 
 use super::{Build, Method, Parts, Traced, build, builders};
 use crate::solver::algo::fess::Fess;
+use crate::solver::algo::portfolio::Turns;
 use crate::solver::algo::targeted::Targeted;
 use crate::solver::config::Config;
 use crate::solver::search::Search;
@@ -34,19 +35,15 @@ pub(crate) struct Member {
     pub config: Config,
     /// Whether a pull search aims at its best board in turns with it.
     pub targeted: bool,
-    /// Its share of the second thread's time.
-    pub share: u32,
-    /// How long it runs alone on its thread after every member's first turn.
-    pub head_start: Duration,
+    /// Its share of its thread's time and its head start there (many threads only).
+    pub turns: Turns,
 }
 
-/// One strategy: its share of the second thread's time, how long it runs alone there
-/// first, and what it is in each form (none where it does not run).
+/// One strategy: its share of its thread's time and how long it runs alone there first
+/// (many threads only), and what it is in each form (none where it does not run).
 pub(crate) struct Strategy {
-    /// Its share of the second thread's time.
-    pub share: u32,
-    /// How long it runs alone on its thread, after every member's first turn.
-    pub head_start: Duration,
+    /// Its share of its thread's time and its head start there.
+    pub turns: Turns,
     /// What it is in `form`, as `config`'s switches make it.
     pub make: fn(&Config, Form) -> Option<Made>,
 }
@@ -59,17 +56,17 @@ pub(crate) type Made = (&'static str, Method, Config, bool);
 pub(crate) const RECIPE: [Strategy; 6] = [
     // On one thread, the first search is the plan's FESS, or FESS by the packing order
     // when that is all that is left; on several, the first thread's own.
-    Strategy { share: 0, head_start: Duration::ZERO, make: first_fess },
+    Strategy { turns: Turns { share: 0, head_start: Duration::ZERO }, make: first_fess },
     // The plan's FESS solves most small levels at once: it has the first turn on the
     // other threads.
-    Strategy { share: 3, head_start: Duration::ZERO, make: second_fess },
+    Strategy { turns: Turns { share: 3, head_start: Duration::ZERO }, make: second_fess },
     // Greedy best-first search solves the others fastest: it then runs alone on its
     // thread for its head start.
-    Strategy { share: 1, head_start: Duration::from_secs(2), make: greedy },
-    Strategy { share: 2, head_start: Duration::ZERO, make: hotspot_fess },
+    Strategy { turns: Turns { share: 1, head_start: Duration::from_secs(2) }, make: greedy },
+    Strategy { turns: Turns { share: 2, head_start: Duration::ZERO }, make: hotspot_fess },
     // A* copes better where greed leads astray (one thread only).
-    Strategy { share: 0, head_start: Duration::ZERO, make: astar },
-    Strategy { share: 1, head_start: Duration::ZERO, make: pull },
+    Strategy { turns: Turns { share: 0, head_start: Duration::ZERO }, make: astar },
+    Strategy { turns: Turns { share: 1, head_start: Duration::ZERO }, make: pull },
 ];
 
 /// The names the strategies give their searches.
@@ -87,8 +84,7 @@ pub(crate) fn members(config: &Config, form: Form) -> Vec<Member> {
         .iter()
         .filter_map(|s| {
             let (name, method, config, targeted) = (s.make)(config, form)?;
-            let (share, head_start) = (s.share, s.head_start);
-            Some(Member { name, method, config, targeted, share, head_start })
+            Some(Member { name, method, config, targeted, turns: s.turns })
         })
         .collect()
 }
@@ -206,8 +202,9 @@ mod tests {
         assert_eq!(names(&c, Form::First), [FESS_ORDER]);
         assert_eq!(names(&c, Form::Second), [FESS_PLAN, GREEDY, FESS_TARGETED, PULL]);
         let second = members(&c, Form::Second);
-        assert_eq!(second.iter().map(|m| m.share).collect::<Vec<_>>(), [3, 1, 2, 1]);
-        let head_starts: Vec<bool> = second.iter().map(|m| m.head_start > Duration::ZERO).collect();
+        assert_eq!(second.iter().map(|m| m.turns.share).collect::<Vec<_>>(), [3, 1, 2, 1]);
+        let head_starts: Vec<bool> =
+            second.iter().map(|m| m.turns.head_start > Duration::ZERO).collect();
         assert_eq!(head_starts, [false, true, false, false], "greedy alone has a head start");
         let off = |t| {
             let mut c = Config::default();
