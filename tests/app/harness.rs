@@ -198,3 +198,13 @@ pub fn live_badge(h: &mut egui_kittest::Harness<'_, sokolab::app::App>) -> Strin
         h.step();
     }
 }
+
+/// The pushes a "Solvable: N pushes, …" badge names (panics on any other text). The live
+/// check runs `auto`, whose members race on the machine's threads, so the solution it names
+/// is the first one found, not always the shortest: a test checks it against the level's
+/// push optimum, never for equality.
+pub fn badge_pushes(text: &str) -> u32 {
+    let rest = text.strip_prefix("Solvable: ").unwrap_or_else(|| panic!("not solvable: {text}"));
+    let n = rest.split(' ').next().unwrap_or_default();
+    n.parse().unwrap_or_else(|_| panic!("no push count in {text}"))
+}
