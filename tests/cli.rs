@@ -170,6 +170,35 @@ fn ordering_forces_the_planners_goal_ordering() {
     assert!(stderr(&out).contains("use --method planner"), "{}", stderr(&out));
 }
 
+/// `--follow` plays another solver's line in FESS and counts its box moves (every one
+/// reached on a two-box corridor, none pruned); another method, more than one level, or a
+/// line that is not legal on the level is refused, naming the file.
+#[test]
+fn follow_counts_the_box_moves_of_another_line_that_fess_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = "; two\n#######\n#@$  .#\n#  $ .#\n#######\n; again\n#######\n#@$ .#\n#######\n";
+    let file = write(dir.path(), "two.xsb", level);
+    let line = write(dir.path(), "line.txt", "RRldRRluR\n");
+    let args = ["solve", &file, "--level", "1", "--method", "fess", "--follow", &line, "--json"];
+    let out = sokolab(&args);
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(json["status"], "solved", "{json}");
+    let measures = &json["measures"];
+    assert_eq!(measures["line box moves"], 3, "{json}");
+    assert_eq!(measures["line box moves pruned"], 0, "{json}");
+    let refused = |args: &[&str], says: &str| {
+        let out = sokolab(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+    };
+    refused(&["solve", &file, "--level", "1", "--follow", &line], "use --method fess");
+    refused(&["solve", &file, "--method", "fess", "--follow", &line], "--level N");
+    let wrong = write(dir.path(), "wrong.txt", "uRR");
+    refused(&["solve", &file, "--level", "1", "--method", "fess", "--follow", &wrong], &wrong);
+    let bad = write(dir.path(), "bad.txt", "RRx");
+    refused(&["solve", &file, "--level", "1", "--method", "fess", "--follow", &bad], "bad.txt");
+}
+
 /// `--park` gives the planner a goal rearrangement by hand: Demaret's B1, which no order
 /// fills directly, is solved with the stone for 2:8 parked on 2:6 (the `parked` measure
 /// counts it) where the planner without its own rearrangement finds nothing; pairs that

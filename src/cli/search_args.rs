@@ -231,7 +231,16 @@ impl SearchArgs {
         let ordering = self.ordering.and_then(Ordering::from_number);
         let parking = self.park.unwrap_or_default();
         let threads = self.threads.map_or_else(Config::machine_threads, usize::from);
-        Ok(Config { method, lower_bound, deadlocks, techniques, threads, ordering, parking })
+        Ok(Config {
+            method,
+            lower_bound,
+            deadlocks,
+            techniques,
+            threads,
+            ordering,
+            parking,
+            follow: None,
+        })
     }
 
     /// Whether `--park` fits level `n` (its goals are goals, its parking squares free

@@ -1,22 +1,24 @@
 //! `sokolab solve FILE [--level N] [--method M] [--time-limit S] [--json] [--trace FILE]
-//! [--tree FILE] [--chart FILE]`.
+//! [--tree FILE] [--chart FILE] [--follow FILE]`.
 
 use crate::cli::error::{CliError, level_of};
 use crate::cli::report::{LevelReport, Place};
 use crate::cli::search_args::SearchArgs;
 use crate::lab::chart::{history_csv, history_png};
-use crate::level::Level;
 use crate::level::format::save_bytes;
-use crate::level::format::{FileError, load_located};
+use crate::level::format::{FileError, load_located, read_text};
+use crate::level::moves::{Move, parse_lurd};
+use crate::level::{Collection, Level, replay};
 use crate::solver::inspect::drawing::{Colouring, dot, solution_nodes, svg};
 use crate::solver::inspect::export;
 use crate::solver::inspect::trace::{Trace as Recorded, Tracer, lock};
 use crate::solver::inspect::tree::passes;
-use crate::solver::{Config, Outcome, Search, solve, solve_observed, solve_traced};
+use crate::solver::{Config, Method, Outcome, Search, solve, solve_observed, solve_traced};
 use std::fs::File;
 use std::io::{BufWriter, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Options of `sokolab solve`.
@@ -49,6 +51,13 @@ pub struct SolveArgs {
     /// (`.png`). One level (`--level N`); the search runs on one thread.
     #[arg(long, value_name = "FILE")]
     pub chart: Option<PathBuf>,
+    /// Follow another solver's solution (LURD, read from FILE; `-` for standard input):
+    /// FESS plays its box moves before any of its own and judges each as it would its own.
+    /// The counts (`measures` with --json) say how many it reached, how many an advisor
+    /// named, how many it did not generate or pruned, and the first no advisor named. One
+    /// level (`--level N`), `--method fess`.
+    #[arg(long, value_name = "FILE")]
+    pub follow: Option<PathBuf>,
 }
 
 /// What `--tree` and `--chart` write, by the file's extension.
@@ -159,6 +168,37 @@ fn file_error(path: &Path, message: String) -> CliError {
     CliError::File(FileError { path: path.to_path_buf(), position: None, message })
 }
 
+/// The moves of the line `--follow` names, checked: one level, `--method fess`, LURD
+/// that is legal on that level from its start.
+fn line_to_follow(
+    path: &Path,
+    args: &SolveArgs,
+    config: &Config,
+    numbers: &[usize],
+    collection: &Collection,
+) -> Result<Arc<[Move]>, CliError> {
+    if config.method != Method::Fess {
+        let message = format!(
+            "--follow: method `{}` plays no other line; use --method fess",
+            config.method.name()
+        );
+        return Err(file_error(path, message));
+    }
+    let &[n] = numbers else {
+        let message = "--follow gives the line of one level: name it with --level N".into();
+        return Err(file_error(&args.file, message));
+    };
+    let text = read_text(path)?;
+    let moves = parse_lurd(&text).map_err(|e| {
+        let message = format!("{e}; write walks as l u r d and pushes as L U R D");
+        file_error(path, message)
+    })?;
+    if let Some(illegal) = replay(&collection.levels[n - 1], &moves).error {
+        return Err(file_error(path, format!("not a line of level {n}: {illegal}")));
+    }
+    Ok(moves.into())
+}
+
 /// Runs `solve`: exit status 0 when every level asked for was solved, 1 otherwise; an
 /// error on a bad file or level number.
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
@@ -171,7 +211,10 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         }
         None => (1..=collection.levels.len()).collect(),
     };
-    let (config, limits) = (args.search.config()?, args.search.limits());
+    let (mut config, limits) = (args.search.config()?, args.search.limits());
+    if let Some(path) = &args.follow {
+        config.follow = Some(line_to_follow(path, args, &config, &numbers, collection)?);
+    }
     for &n in &numbers {
         args.search.check_level(n, &collection.levels[n - 1])?;
     }

@@ -1,9 +1,11 @@
 //! What to search with ([`Config`]) and for how long ([`Limits`]).
 
+use crate::level::moves::Move;
 use crate::solver::analysis::schedule::{Ordering, Parking};
 use crate::solver::bounds::LowerBound;
 use crate::solver::deadlock::Deadlocks;
 use crate::solver::techniques::Techniques;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// A search method with its parameter: a key into the catalogue
@@ -75,7 +77,7 @@ pub enum Textbook {
 
 /// How to search. The default is the strongest setting: `auto`, matching bound, every
 /// deadlock detector on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// The algorithm.
     pub method: Method,
@@ -94,6 +96,9 @@ pub struct Config {
     /// The goal rearrangement Demaret's planner must follow, given by hand (empty: its own,
     /// if [`crate::solver::Technique::GoalRearrangement`] is on).
     pub parking: Parking,
+    /// A line for FESS to play before any move of its own, each of its box moves judged as
+    /// its own would be (`--follow`; FESS only; none: no line).
+    pub follow: Option<Arc<[Move]>>,
 }
 
 impl Default for Config {
@@ -106,6 +111,7 @@ impl Default for Config {
             threads: Config::machine_threads(),
             ordering: None,
             parking: Parking::default(),
+            follow: None,
         }
     }
 }

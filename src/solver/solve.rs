@@ -122,7 +122,7 @@ pub fn solve_traced(
     each: &mut dyn FnMut(&dyn Search),
 ) -> Outcome {
     let watch = Watch { limits, cancel, start: Instant::now() };
-    let config = Config { threads: 1, ..*config };
+    let config = Config { threads: 1, ..config.clone() };
     one_thread(level, &config, &watch, Recorder::default(), &mut Report::Each(each))
 }
 
@@ -136,7 +136,7 @@ pub fn solve_observed<O: Traced>(
     observer: O,
 ) -> Outcome {
     let watch = Watch { limits, cancel, start: Instant::now() };
-    let config = Config { threads: 1, ..*config };
+    let config = Config { threads: 1, ..config.clone() };
     one_thread(level, &config, &watch, observer, &mut Report::Progress(&mut |_| {}))
 }
 

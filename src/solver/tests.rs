@@ -373,7 +373,7 @@ fn macros_push_through_tunnels_and_on_to_goals_and_their_solutions_replay() {
     let level = &levels(SHAFT)[0];
     let greedy = Config::with_method(Method::Greedy);
     assert!(longest_move(level, &greedy) >= 3, "a box is pushed through the tunnel onto a goal");
-    let Outcome::Solved(solution, _) = run(level, greedy) else { panic!("greedy failed") };
+    let Outcome::Solved(solution, _) = run(level, greedy.clone()) else { panic!("greedy failed") };
     assert!(replay(level, &solution.moves).solved);
     assert!(!solution.optimal);
     // Macros off: single pushes only, and still a solution.
@@ -444,4 +444,47 @@ fn an_oracle_dead_set_added_to_a_search_prunes_the_child_no_rule_caught() {
     let off = Config { deadlocks, ..Config::with_method(Method::AStar) };
     let mut off = build(&level, &off, Recorder::default()).unwrap();
     assert!(off.add_pattern(&dead_set, player).unwrap_err().contains("switched off"));
+}
+
+/// FESS following another search's solution (`--follow`) plays it to the end: on every
+/// shipped level greedy solves, every box move of greedy's line is reached and judged, none
+/// is pruned (a move of a real solution never is), and when each was generated the search
+/// ends solved after exactly the line's box moves.
+#[test]
+fn fess_follows_a_solution_to_the_end_and_prunes_none_of_its_moves() {
+    use crate::solver::Technique;
+    let shipped = levels(include_str!("../../levels/default.xsb"));
+    let mut followed = 0;
+    for level in &shipped {
+        let Outcome::Solved(solution, _) = run(level, Config::with_method(Method::Greedy)) else {
+            continue;
+        };
+        let mut config = Config::with_method(Method::Fess);
+        // No perimeter: the backward search could meet the start before the line ends.
+        config.techniques.set(Technique::Meeting, false);
+        config.follow = Some(solution.moves.clone().into());
+        let outcome = run(level, config);
+        let title = &level.meta.title;
+        let stats = outcome.stats().unwrap_or_else(|| panic!("{title}: {}", outcome.status()));
+        let get = |name| stats.measure(name).unwrap_or(0);
+        let (moves, reached, missing) = (
+            get("line box moves"),
+            get("line box moves reached"),
+            get("line box moves not generated"),
+        );
+        assert!(moves > 0, "{title}: no box move");
+        assert_eq!(get("line box moves pruned"), 0, "{title}: a move of a solution pruned");
+        let judged = get("line box moves advised")
+            + get("line box moves not advised, onto a goal")
+            + get("line box moves not advised, elsewhere")
+            + missing;
+        assert_eq!(judged, reached, "{title}");
+        if missing == 0 {
+            assert_eq!(reached, moves, "{title}");
+            assert!(matches!(outcome, Outcome::Solved(..)), "{title}");
+            assert_eq!(stats.expanded, moves, "{title}: the line alone was played");
+            followed += 1;
+        }
+    }
+    assert!(followed >= 5, "only {followed} lines followed to the end");
 }

@@ -87,7 +87,7 @@ fn a_rule_breakpoint_stops_at_the_first_child_that_rule_prunes_and_names_it() {
 fn change_and_open_list_breakpoints_stop_where_the_value_first_changes() {
     let a_star =
         Config { lower_bound: LowerBound::BoxesOffGoal, ..Config::with_method(Method::AStar) };
-    let mut h = inspecting(a_star);
+    let mut h = inspecting(a_star.clone());
     h.get_by_label("f changes").click();
     h.run();
     let (at, line) = run_until(&mut h);

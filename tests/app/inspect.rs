@@ -121,7 +121,7 @@ fn fess_shows_the_features_of_the_current_and_of_a_clicked_node_and_fills_the_he
     // Without the perimeter, where its plan's pull search would solve the room at once.
     let mut config = Config::with_method(Method::Fess);
     config.techniques.set(Technique::Meeting, false);
-    let mut h = inspecting(ROOM, config);
+    let mut h = inspecting(ROOM, config.clone());
     for _ in 0..3 {
         h.get_by_label("Step").click();
         h.run();
@@ -358,7 +358,7 @@ const B1: &str = "; B1\n#########\n####   .#\n#  $ $ .#\n# $  # .#\n#  $ @#.#\n#
 #[test]
 fn talking_stones_marks_which_children_pass_stone_by_stone_and_shows_the_tail() {
     let config = Config::with_method(Method::TalkingStones(Method::TALKING_STONES_CAP));
-    let mut h = inspecting(B1, config);
+    let mut h = inspecting(B1, config.clone());
     // The first step tests the start alone (depth 0); the second expands it and tests each
     // child.
     for _ in 0..2 {
@@ -422,7 +422,7 @@ fn stone_by_stone_gives_up_on_stones_that_must_move_together() {
 fn the_planner_shows_its_ordering_sub_problem_and_developed_nodes() {
     let column = "; B\n#########\n####   .#\n#  $ $ .#\n# $  # .#\n#  $ @ .#\n#   #####\n#####\n";
     let config = Config::with_method(Method::Planner(Method::PLANNER_LIMIT));
-    let mut h = inspecting(column, config);
+    let mut h = inspecting(column, config.clone());
     h.get_by_label("Step").click();
     h.run();
     let mut planner = build(h.state().level(), &config, Recorder::default()).unwrap();
@@ -512,7 +512,7 @@ fn the_planner_follows_an_ordering_and_a_rearrangement_chosen_by_hand() {
     // The ordering too: both by hand.
     let mut config = h.state().inspector().config();
     config.ordering = Some(sokolab::solver::Ordering::Three);
-    h.state_mut().send(sokolab::app::command::Command::SetSearchConfig(config));
+    h.state_mut().send(sokolab::app::command::Command::SetSearchConfig(config.clone()));
     h.run();
     h.get_by_label("Step").click();
     h.run();
@@ -673,7 +673,7 @@ fn the_tree_can_be_coloured_as_the_talking_stones_thesis_does() {
 /// button, and the same search built outside the window and stepped as far: both show the
 /// same node and children.
 fn stepped_beside(xsb: &str, config: Config, n: u64) -> (Harness, Box<dyn Search>) {
-    let mut h = inspecting(xsb, config);
+    let mut h = inspecting(xsb, config.clone());
     for _ in 0..n {
         h.get_by_label("Step").click();
         h.run();
@@ -725,7 +725,7 @@ fn auto_in_the_inspector_lists_its_strategies_and_marks_the_one_running() {
 #[test]
 fn the_backward_search_steps_with_pulls_and_ends_with_its_plan() {
     let config = Config::with_method(Method::Backward);
-    let (mut h, backward) = stepped_beside(PARKED, config, 3);
+    let (mut h, backward) = stepped_beside(PARKED, config.clone(), 3);
     let snapshot = &h.state().inspector().snapshot;
     assert!(!snapshot.children.is_empty());
     // Each child is a box pulled alone: it stands on the move's first square in the
@@ -746,7 +746,7 @@ fn the_backward_search_steps_with_pulls_and_ends_with_its_plan() {
     let line = h.state().inspector().state_line();
     assert!(line.starts_with("Solved:"), "{line}");
     // On Turnstile it sends boxes home before the start is in reach: it ends with its plan.
-    let mut h = inspect(window_on(shipped("Turnstile")), config);
+    let mut h = inspect(window_on(shipped("Turnstile")), config.clone());
     run_inspector_to_the_end(&mut h);
     let mut backward = build(h.state().level(), &config, Recorder::default()).unwrap();
     assert_eq!(backward.step(u64::MAX), sokolab::solver::Progress::NotFound);

@@ -164,7 +164,7 @@ impl App {
             }
             Command::ExportTrace => {
                 let session = self.inspector.session.as_ref()?;
-                let (level, config) = (session.level.clone(), session.config);
+                let (level, config) = (session.level.clone(), session.config.clone());
                 let expansions = session.with_trace(|t| t.steps.len() as u64);
                 let make = move || saving::trace_of(&level, &config, expansions);
                 self.inspector.saving.hold(Saved::Trace, make);

@@ -54,7 +54,7 @@ pub fn going(session: &Session, to: u64, sets: &AdoptedSets, repaint: Waker) -> 
     if session.rewinds() && !sets.any_on(session.key) {
         return Going::Run(Run::Back(to));
     }
-    let (key, level, config) = (session.key, session.level.clone(), session.config);
+    let (key, level, config) = (session.key, session.level.clone(), session.config.clone());
     Going::Back(Building::rewind(key, &level, config, sets.clone(), to, repaint))
 }
 

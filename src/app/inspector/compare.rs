@@ -68,8 +68,8 @@ impl Compare {
         self.session = None;
         self.error = None;
         let mut building = match to {
-            0 => Building::start(key, level, self.config, repaint),
-            to => Building::rewind(key, level, self.config, sets.clone(), to, repaint),
+            0 => Building::start(key, level, self.config.clone(), repaint),
+            to => Building::rewind(key, level, self.config.clone(), sets.clone(), to, repaint),
         };
         let built = building.wait(grace);
         self.building = Some(building);

@@ -117,7 +117,7 @@ pub fn lower(ui: &mut Ui, inspector: &Inspector, dark: bool, sink: &mut Sink<'_>
 
 fn choices(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     let before = inspector.config();
-    let mut config = before;
+    let mut config = before.clone();
     config_grid(ui, "", &mut config);
     if config != before {
         sink.send(Command::SetSearchConfig(config));
@@ -128,8 +128,8 @@ fn choices(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
 /// built, if it cannot.
 fn second_choices(ui: &mut Ui, inspector: &Inspector, sink: &mut Sink<'_>) {
     egui::Frame::group(ui.style()).show(ui, |ui| {
-        let before = inspector.compare.config;
-        let mut config = before;
+        let before = inspector.compare.config.clone();
+        let mut config = before.clone();
         config_grid(ui, "Second ", &mut config);
         if config != before {
             sink.send(Command::SetCompareConfig(config));

@@ -112,7 +112,7 @@ fn targeted<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search>
 
 /// `config` with `techniques` switched off.
 fn without(config: &Config, techniques: &[Technique]) -> Config {
-    let mut c = *config;
+    let mut c = config.clone();
     for &t in techniques {
         c.techniques.set(t, false);
     }
@@ -133,7 +133,7 @@ fn plan_fess(config: &Config) -> Option<Made> {
     (on(Technique::FessPlan) && on(Technique::Plan)).then_some((
         FESS_PLAN,
         Method::Fess,
-        *config,
+        config.clone(),
         false,
     ))
 }
@@ -151,7 +151,7 @@ fn first_fess(config: &Config, form: Form) -> Option<Made> {
 
 fn greedy(config: &Config, form: Form) -> Option<Made> {
     let on = config.techniques.on(Technique::GreedySearch) && form != Form::First;
-    on.then_some((GREEDY, Method::Greedy, *config, false))
+    on.then_some((GREEDY, Method::Greedy, config.clone(), false))
 }
 
 /// FESS with the hotspot advisors and without the best line (unless `hotspots` puts them in
@@ -182,12 +182,12 @@ fn second_fess(config: &Config, form: Form) -> Option<Made> {
 }
 
 fn astar(config: &Config, form: Form) -> Option<Made> {
-    (form == Form::Alone).then_some(("A*", Method::AStar, *config, false))
+    (form == Form::Alone).then_some(("A*", Method::AStar, config.clone(), false))
 }
 
 fn pull(config: &Config, form: Form) -> Option<Made> {
     let on = config.techniques.on(Technique::PullSearch) && form != Form::First;
-    on.then_some((PULL, Method::Pull, *config, false))
+    on.then_some((PULL, Method::Pull, config.clone(), false))
 }
 
 #[cfg(test)]

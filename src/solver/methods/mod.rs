@@ -755,8 +755,8 @@ static FESS: MethodInfo = MethodInfo {
 };
 
 fn fess<O: Traced>(_: u32, parts: Parts<'_>, observer: O) -> Box<dyn Search> {
-    let shared = parts.perimeter.clone();
-    Box::new(Fess::new(parts.expander(), observer).sharing(shared))
+    let (shared, line) = (parts.perimeter.clone(), parts.config.follow.clone());
+    Box::new(Fess::new(parts.expander(), observer).sharing(shared).following(line.as_deref()))
 }
 
 static BACKWARD: MethodInfo = MethodInfo {

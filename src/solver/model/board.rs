@@ -10,7 +10,6 @@ pub type Sq = u16;
 pub const NONE: Sq = Sq::MAX;
 
 /// Index of a direction in the neighbour tables (the order of [`Dir::ALL`]).
-#[cfg(test)]
 pub const fn dir_index(d: Dir) -> usize {
     match d {
         Dir::Up => 0,

@@ -171,6 +171,7 @@ impl<O: Observer> Fess<O> {
         if self.core.expander.interrupt.account(growth) {
             return;
         }
+        let on_line = self.judge_line_move(id, &advised);
         for (i, &advised) in advised.iter().enumerate() {
             let c = self.candidates[i];
             let weight = base + u32::from(!advised);
@@ -179,7 +180,7 @@ impl<O: Observer> Fess<O> {
             self.store.push(Waiting { m: c.m, h: c.h });
             let entry = Entry { weight, tie, node: id, index };
             self.cells.push(cell, entry);
-            if self.perimeter.is_some() && self.on_backward_side(c.m) {
+            if on_line == Some(i) || (self.perimeter.is_some() && self.on_backward_side(c.m)) {
                 self.follow.push(entry);
             }
             if O::ENABLED {
@@ -198,6 +199,20 @@ impl<O: Observer> Fess<O> {
             }
         }
         self.core.stats.open = self.cells.waiting() as u64;
+    }
+
+    /// When node `id` is where the line being followed stands: records the verdict on the
+    /// line's next box move among the candidates (`advised` per candidate) and returns its
+    /// index, to be played next.
+    fn judge_line_move(&mut self, id: NodeId, advised: &[bool]) -> Option<usize> {
+        let line = self.line.as_mut()?;
+        let expected = line.expected_at(id)?;
+        let found =
+            self.candidates.iter().position(|c| (c.m.from, c.m.to) == (expected.from, expected.to));
+        let onto_goal = self.core.expander.problem.board.is_goal(expected.to);
+        line.judged(found.map(|i| advised[i]), onto_goal);
+        self.report_line();
+        found
     }
 
     /// How many regions of the expanded position's free floor touch square `s` (the

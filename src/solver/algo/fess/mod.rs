@@ -20,9 +20,10 @@ mod cells;
 mod expand;
 mod explorer;
 mod features;
+mod line;
 mod view;
 
-use crate::level::{Dir, Pos};
+use crate::level::{Dir, Move, Pos};
 use crate::solver::algo::backward;
 use crate::solver::analysis::hotspots::{Blockers, Hotspots};
 use crate::solver::analysis::parking::{ParkingPlan, PlanSource};
@@ -138,6 +139,8 @@ pub(crate) struct Fess<O: Observer> {
     /// The memory held when the current step began (the driver's last measure): what one
     /// step grows by is accounted against the memory limit as it goes.
     held: usize,
+    /// A line to follow (`--follow`), and how far it has been followed.
+    line: Option<line::Line>,
 }
 
 /// What playing one waiting move gave.
@@ -187,6 +190,7 @@ impl<O: Observer> Fess<O> {
             dead: Vec::new(),
             stall_tries: 0,
             held: 0,
+            line: None,
         }
     }
 
@@ -197,6 +201,26 @@ impl<O: Observer> Fess<O> {
             self.perimeter = Some(perimeter);
         }
         self
+    }
+
+    /// The search playing the box moves of `moves` from the start before any of its own,
+    /// each judged as its own are (see [`line`]; its counts are the search's measures).
+    pub fn following(mut self, moves: Option<&[Move]>) -> Self {
+        if let Some(moves) = moves {
+            let p = &self.core.expander.problem;
+            let line = line::Line::new(&p.board, &p.root()[..p.words()], moves);
+            self.line = Some(line);
+            self.report_line();
+        }
+        self
+    }
+
+    /// Sets the line's counts as measures.
+    fn report_line(&mut self) {
+        let Some(line) = &self.line else { return };
+        for (name, value) in line.measures() {
+            self.core.stats.set_measure(name, value);
+        }
     }
 
     /// At the first step: the plan (a backward search's with the `plan` technique, when it
@@ -264,7 +288,20 @@ impl<O: Observer> Fess<O> {
     /// it is (the best cell's every second turn, else the next of the ring).
     fn play_next(&mut self) -> Flow {
         if let Some(e) = self.follow.pop() {
-            if let Played::New(id) = self.play(e) {
+            let m = self.store[e.index as usize].m;
+            let on_line = self.line.as_ref().and_then(|l| l.expected_at(e.node));
+            let played = self.play(e);
+            if let (Some(expected), Some(line)) = (on_line, &mut self.line)
+                && (expected.from, expected.to) == (m.from, m.to)
+            {
+                match played {
+                    Played::New(id) => line.played(Some(id), false),
+                    Played::Pruned(_) => line.played(None, true),
+                    Played::Duplicate => line.played(None, false),
+                }
+                self.report_line();
+            }
+            if let Played::New(id) = played {
                 self.core.stats.expanded += 1;
                 if self.core.problem().is_solved(self.core.nodes.state(id)) || self.met(id) {
                     return Flow::End(self.solved(id));
