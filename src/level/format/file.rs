@@ -87,7 +87,7 @@ pub fn read_text(path: &Path) -> Result<String, FileError> {
 }
 
 /// What to do instead of reading something that is not a regular file.
-const READ_ADVICE: &str = "give a level file, or `-` to read standard input";
+const READ_ADVICE: &str = "give a regular file, or `-` to read standard input";
 
 /// Whether `path` names the file standard input reads (`/dev/stdin`, `/dev/fd/0`, or the
 /// file or pipe it was redirected from).
