@@ -42,30 +42,33 @@ pub struct Line {
 
 impl Line {
     /// The box moves of `moves` played from the start of `board` (its boxes `boxes`, the
-    /// player on the start square). Replay stops at the first move that is not legal.
+    /// player on the start square). Replay stops at the first move that is not legal (by
+    /// the rules of [`crate::level::replay`], which callers check first).
     pub fn new(board: &Board, boxes: &[u64], moves: &[Move]) -> Line {
         let mut boxes = boxes.to_vec();
         let mut player = board.start_player();
         let mut out: Vec<BoxMove> = Vec::new();
-        let mut pushed = NONE;
         for m in moves {
             let d = dir_index(m.dir);
             let next = board.nbr(player, d);
             if next == NONE {
                 break;
             }
-            if has_box(&boxes, next) {
+            if has_box(&boxes, next) != m.push {
+                break;
+            }
+            if m.push {
                 let beyond = board.nbr(next, d);
                 if beyond == NONE || has_box(&boxes, beyond) {
                     break;
                 }
                 clear_box(&mut boxes, next);
                 set_box(&mut boxes, beyond);
+                // The box the last move left here moves on; another box starts a move.
                 match out.last_mut() {
-                    Some(last) if pushed == next => last.to = beyond,
+                    Some(last) if last.to == next => last.to = beyond,
                     _ => out.push(BoxMove { from: next, to: beyond }),
                 }
-                pushed = beyond;
             }
             player = next;
         }
@@ -165,6 +168,9 @@ mod tests {
         // A push into a wall: the replay stops there, with the box moves before it.
         let stopped = Line::new(&p.board, boxes, &parse_lurd("RRRRR").unwrap());
         assert_eq!(stopped.moves, [BoxMove { from: sq(2, 1), to: sq(5, 1) }]);
+        // A walk into a box, or a push with no box: not moves of this level either.
+        assert!(Line::new(&p.board, boxes, &parse_lurd("r").unwrap()).moves.is_empty());
+        assert!(Line::new(&p.board, boxes, &parse_lurd("dR").unwrap()).moves.is_empty());
     }
 
     #[test]
