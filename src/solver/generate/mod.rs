@@ -2,10 +2,10 @@
 //! placed several ways, then a breadth-first search of pulls from the solved position for
 //! the start whose solution scores most by pushes, box lines and box changes
 //! ([`farthest`]); the room is then narrowed while that score grows, and of the best starts
-//! the one rated most difficult ([`crate::solver::rating`]) is the level, its pulls,
-//! reversed and replayed, a push-optimal solution kept in it. Everything is drawn from one
-//! seeded generator and the work is counted in positions, so a seed gives the same levels
-//! on any machine.
+//! the one rated most difficult ([`crate::solver::rating`]) that the reference search
+//! cannot solve by its plan alone is the level, its pulls, reversed and replayed, a
+//! push-optimal solution kept in it. Everything is drawn from one seeded generator and
+//! the work is counted in positions, so a seed gives the same levels on any machine.
 
 mod farthest;
 mod rooms;
@@ -35,6 +35,10 @@ const TRIES: usize = 1_000;
 
 /// Positions the pull search may reach for one room.
 const PULL_LIMIT: usize = 1_000_000;
+
+/// The best-scoring starts of a draw rated when the reference search solves the best of
+/// them by its plan alone.
+const RATED: usize = 8;
 
 /// Draws tried per level asked for before the generator gives up.
 const DRAWS_PER_LEVEL: usize = 20;
@@ -115,7 +119,8 @@ pub struct Tally {
 /// draw, with the level it made if any; stops soon after `cancel` is set, and after
 /// [`DRAWS_PER_LEVEL`] draws per level asked for, ten times as many when the spec asks for
 /// a minimum (a spec may allow few levels). A level is kept when its solution needs at
-/// least two pushes a box and the spec's minimum pushes and difficulty.
+/// least two pushes a box and the spec's minimum pushes and difficulty, and the reference
+/// search has to search it (its plan alone does not solve it).
 pub fn generate(
     spec: Spec,
     seed: u64,
@@ -171,12 +176,15 @@ fn check(spec: Spec) -> Result<(), GenerateError> {
 /// floor its solution does not use walled up, then one floor square at a time walled up
 /// and the search run again in the smaller room (whose positions can only be as far or
 /// farther), kept when it scores more; all within [`WORK`]. Of the starts that were the
-/// best so far, the one rated most difficult is the level, when it reaches the spec's
-/// minimum.
+/// best so far (or, when the reference search solves the best by its plan alone, the
+/// [`RATED`] best-scoring starts of all), the one rated most difficult that the reference
+/// search has to search is the level, when it reaches the spec's minimum.
 fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generated> {
     let mut searched = 0;
-    // Every start that was the best so far, the best last.
+    // Every start that was the best so far, the best last (compacted: the rooms evolve
+    // from them), and every other start found.
     let mut finalists: Vec<Start> = Vec::new();
+    let mut others: Vec<Start> = Vec::new();
     for _ in 0..TRIES {
         if searched >= WORK / 2 || cancel.load(Ordering::Relaxed) {
             break;
@@ -191,6 +199,8 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
             let best = finalists.last().map_or(0, |b| b.measures.score());
             if start.measures.score() > best {
                 finalists.push(start.compact());
+            } else {
+                others.push(start);
             }
         }
     }
@@ -214,26 +224,32 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
         let Some(next) = start_from(&room, cancel, &mut searched) else { continue };
         if next.measures.score() > best.measures.score() {
             finalists.push(next.compact());
+        } else {
+            others.push(next);
         }
     }
-    // The finalists rated, the most difficult kept (the score does not see how hard the
-    // level is to search, the rating does; a rating takes milliseconds beside the search).
-    let mut kept: Option<(Level, usize, Option<Rating>, f64)> = None;
-    for start in finalists.into_iter().rev() {
-        let pushes = start.measures.pushes as usize;
-        if pushes < 2 * spec.boxes || pushes < spec.min_pushes {
-            continue;
-        }
-        let mut level = start.level;
-        level.meta.solutions.push(start.moves.iter().map(|m| m.lurd()).collect());
-        let rating = rate(&level, Some(TIME_LIMIT), cancel).ok().flatten();
-        let difficulty = rating.as_ref().and_then(|r| r.difficulty()).unwrap_or(0.0);
-        if kept.as_ref().is_none_or(|k| difficulty > k.3) {
-            kept = Some((level, pushes, rating, difficulty));
-        }
+    // The starts that were the best so far rated, the most difficult kept (the score
+    // does not see how hard the level is to search, the rating does; a rating takes
+    // milliseconds beside the search). A start the reference search solves by its plan,
+    // expanding nothing, is passed over: its plan is all there is to it. When it solves
+    // the best start so (at 7x7, most draws), the [`RATED`] best-scoring starts of all
+    // are the candidates.
+    let mut candidates: Vec<Rated> =
+        finalists.into_iter().rev().filter_map(|s| Rated::new(s, spec, cancel)).collect();
+    if candidates.first().is_some_and(|best| best.plan_solved()) {
+        others.sort_by_key(|s| std::cmp::Reverse(s.measures.score()));
+        others.truncate(RATED);
+        let others = others.into_iter().map(Start::compact);
+        candidates.extend(others.filter_map(|s| Rated::new(s, spec, cancel)));
+        candidates.sort_by_key(|c| std::cmp::Reverse(c.score));
+        candidates.truncate(RATED);
     }
-    let (mut level, pushes, rating, difficulty) = kept?;
-    if difficulty < spec.min_difficulty {
+    let kept = candidates
+        .into_iter()
+        .filter(|c| !c.plan_solved())
+        .reduce(|kept, c| if c.difficulty() > kept.difficulty() { c } else { kept });
+    let Rated { mut level, pushes, rating, .. } = kept?;
+    if rating.as_ref().and_then(|r| r.difficulty()).unwrap_or(0.0) < spec.min_difficulty {
         return None;
     }
     level.meta.author = "Sokolab's generator".into();
@@ -242,6 +258,38 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
         None => format!("{pushes} pushes (optimal)"),
     };
     Some(Generated { level, pushes, rating })
+}
+
+/// A start rated: its level with its solution saved in it.
+struct Rated {
+    level: Level,
+    pushes: usize,
+    score: u32,
+    rating: Option<Rating>,
+}
+
+impl Rated {
+    /// `start` (compacted) rated, or `None` when it needs fewer pushes than `spec` asks.
+    fn new(start: Start, spec: Spec, cancel: &AtomicBool) -> Option<Rated> {
+        let pushes = start.measures.pushes as usize;
+        if pushes < 2 * spec.boxes || pushes < spec.min_pushes {
+            return None;
+        }
+        let mut level = start.level;
+        level.meta.solutions.push(start.moves.iter().map(|m| m.lurd()).collect());
+        let rating = rate(&level, Some(TIME_LIMIT), cancel).ok().flatten();
+        Some(Rated { level, pushes, score: start.measures.score(), rating })
+    }
+
+    /// Its difficulty, 0 when it has none.
+    fn difficulty(&self) -> f64 {
+        self.rating.as_ref().and_then(|r| r.difficulty()).unwrap_or(0.0)
+    }
+
+    /// Whether the reference search solved it by its plan, expanding nothing.
+    fn plan_solved(&self) -> bool {
+        self.rating.as_ref().is_some_and(|r| r.effort == Some(0))
+    }
 }
 
 /// `room` narrowed, a floor square at a time, until its ways to place `boxes` boxes are

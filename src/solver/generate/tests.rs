@@ -46,6 +46,15 @@ fn every_generated_level_is_valid_and_its_saved_solution_is_push_optimal() {
 }
 
 #[test]
+fn every_generated_level_makes_the_reference_search_search() {
+    // At 7x7 the best-scoring starts are mostly solved by FESS's plan alone.
+    for g in make(Spec::new(7, 7, 2), 1, 6) {
+        let rating = g.rating.expect("a 7x7 level is rated in milliseconds");
+        assert!(rating.effort.is_some_and(|e| e > 0), "{}: {rating:?}", g.level.meta.title);
+    }
+}
+
+#[test]
 fn a_seed_gives_the_same_levels_and_another_seed_others() {
     let spec = Spec::new(8, 8, 2);
     let rows = |v: &[Generated]| v.iter().map(|g| g.level.to_rows()).collect::<Vec<_>>();
