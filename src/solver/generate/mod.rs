@@ -231,9 +231,9 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
     // The starts that were the best so far rated, the most difficult kept (the score
     // does not see how hard the level is to search, the rating does; a rating takes
     // milliseconds beside the search). A start the reference search solves by its plan,
-    // expanding nothing, is passed over: its plan is all there is to it. When it solves
-    // the best start so (at 7x7, most draws), the [`RATED`] best-scoring starts of all
-    // are the candidates.
+    // expanding nothing, is passed over: its plan is all there is to it. When the plan
+    // solves the best of them that is long enough (at 7x7, in most draws), the [`RATED`]
+    // best-scoring starts of all are the candidates.
     let mut candidates: Vec<Rated> =
         finalists.into_iter().rev().filter_map(|s| Rated::new(s, spec, cancel)).collect();
     if candidates.first().is_some_and(|best| best.plan_solved()) {
@@ -248,10 +248,8 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
         .into_iter()
         .filter(|c| !c.plan_solved())
         .reduce(|kept, c| if c.difficulty() > kept.difficulty() { c } else { kept });
-    let Rated { mut level, pushes, rating, .. } = kept?;
-    if rating.as_ref().and_then(|r| r.difficulty()).unwrap_or(0.0) < spec.min_difficulty {
-        return None;
-    }
+    let kept = kept.filter(|k| k.difficulty() >= spec.min_difficulty)?;
+    let Rated { mut level, pushes, rating, .. } = kept;
     level.meta.author = "Sokolab's generator".into();
     level.meta.comment = match rating.as_ref().and_then(|r| r.difficulty()) {
         Some(d) => format!("{pushes} pushes (optimal), difficulty {d:.1}"),
