@@ -26,8 +26,9 @@ const CHUNK: u64 = 64;
 /// The longest a step of the driver should take.
 const STEP_TIME: Duration = Duration::from_millis(100);
 
-/// How long each member of `auto`'s second thread runs before the first member's head
-/// start: long enough for a plan that is right to be followed to the end on a small level.
+/// How long each member of `auto`'s second thread runs in its first turn (a member with a
+/// longer head start runs that instead): long enough for a plan that is right to be
+/// followed to the end on a small level.
 const FIRST_TURN: Duration = Duration::from_millis(200);
 
 /// How often progress is reported.
@@ -279,8 +280,8 @@ fn spread(members: Vec<Member>, threads: usize) -> Vec<Vec<Member>> {
 }
 
 /// A helper thread's search: `members` in turns by time, sharing `perimeter`. Each runs
-/// first for [`FIRST_TURN`], in the recipe's order; then each with a head start runs
-/// alone for it; then they share the time by their shares.
+/// first for [`FIRST_TURN`], or for its head start when it has one, in the recipe's
+/// order; then they share the time by their shares.
 fn helper(
     problem: Problem,
     config: &Config,

@@ -69,10 +69,11 @@ impl Portfolio {
 
     /// Like [`Portfolio::new`], but each member comes with its share of the time (a
     /// weight, at least 1) and a head start, and each step gives the whole budget to one
-    /// member: each in order until it has used `first_turn`, so that every member has tried
-    /// before any runs long; then each in order until it has used its head start; then the
-    /// one furthest behind its share, so members whose expansions cost very different
-    /// amounts still share the thread as weighed.
+    /// member: each in order until it has used `first_turn` or its head start, whichever is
+    /// longer (so a member with a head start runs it in its place in the order, and the
+    /// members before it have tried first); then the one furthest behind its share, so
+    /// members whose expansions cost very different amounts still share the thread as
+    /// weighed.
     pub fn timed(
         members: Vec<(&'static str, Box<dyn Search>, Turns)>,
         first_turn: Duration,
@@ -284,8 +285,8 @@ impl Search for Portfolio {
 pub struct Turns {
     /// Its share of the time, after the head starts (at least 1).
     pub share: u32,
-    /// The time it has used when its head start ends: it runs alone until then, once
-    /// every member has had its first turn.
+    /// The time it has used when its head start ends: it runs alone until then, in its
+    /// place in the order of first turns.
     pub head_start: Duration,
 }
 
@@ -294,23 +295,22 @@ pub struct Turns {
 struct Timing {
     /// Each member's share (at least 1).
     weights: Vec<u32>,
-    /// Time each member runs, in order, before the head starts.
+    /// Time each member runs, in order, before the sharing begins.
     first_turn: Duration,
-    /// Time each member runs alone, in order, before the sharing begins.
+    /// Time each member runs alone in its turn instead, when longer than `first_turn`.
     head_starts: Vec<Duration>,
 }
 
 impl Timing {
     /// The member to step next, given the time each has `used` and which have `quit`: the
-    /// first that has not had its first turn, then the first that has not had its head
-    /// start, then the one whose time used per unit of share is least (the first on ties);
-    /// none when every member has quit.
+    /// first that has not had its first turn or its head start (whichever is longer), then
+    /// the one whose time used per unit of share is least (the first on ties); none when
+    /// every member has quit.
     fn next(&self, used: &[Duration], quit: &[Option<Progress>]) -> Option<usize> {
         let running = |i: usize| quit[i].is_none();
-        if let Some(i) = (0..used.len()).find(|&i| running(i) && used[i] < self.first_turn) {
-            return Some(i);
-        }
-        if let Some(i) = (0..used.len()).find(|&i| running(i) && used[i] < self.head_starts[i]) {
+        if let Some(i) = (0..used.len())
+            .find(|&i| running(i) && used[i] < self.first_turn.max(self.head_starts[i]))
+        {
             return Some(i);
         }
         (0..used.len()).filter(|&i| running(i)).min_by_key(|&i| used[i] / self.weights[i])
@@ -398,22 +398,24 @@ mod tests {
         assert_eq!(timing.next(&[ms(0), ms(30), ms(50)], &quit), Some(2));
         let all = [Some(Progress::NotFound); 3];
         assert_eq!(timing.next(&[ms(0); 3], &all), None);
-        // First turns come before the head start, in order, skipping members that quit.
+        // A head start runs in its member's turn, in order, skipping members that quit.
         let head_starts = vec![ms(40), ms(0), ms(0)];
         let timing = Timing { weights: vec![1, 1, 2], first_turn: ms(5), head_starts };
         let three = |used: [u64; 3]| timing.next(&used.map(ms), &running).unwrap();
         assert_eq!(three([0, 0, 0]), 0);
-        assert_eq!(three([5, 0, 0]), 1, "the second member's first turn");
-        assert_eq!(three([5, 6, 0]), 2);
-        assert_eq!(three([5, 6, 7]), 0, "then the head start");
+        assert_eq!(three([5, 0, 0]), 0, "the first member's head start goes on");
+        assert_eq!(three([40, 0, 0]), 1, "then the second member's first turn");
+        assert_eq!(three([40, 6, 0]), 2);
+        assert_eq!(three([40, 6, 7]), 2, "then the shares");
         assert_eq!(timing.next(&[ms(0), ms(0), ms(0)], &quit), Some(1));
-        // A head start need not be the first member's: it comes after every first turn.
+        // A head start need not be the first member's: the members before it try first.
         let head_starts = vec![ms(0), ms(40), ms(0)];
         let timing = Timing { weights: vec![1, 1, 1], first_turn: ms(5), head_starts };
         let three = |used: [u64; 3]| timing.next(&used.map(ms), &running).unwrap();
         assert_eq!(three([0, 0, 0]), 0, "the first member's first turn");
-        assert_eq!(three([5, 6, 0]), 2);
-        assert_eq!(three([5, 6, 7]), 1, "then the second member's head start");
+        assert_eq!(three([5, 0, 0]), 1, "then the second member's first turn");
+        assert_eq!(three([5, 6, 0]), 1, "which goes on for its head start");
+        assert_eq!(three([5, 40, 0]), 2, "then the third member's first turn");
         assert_eq!(three([5, 40, 7]), 0, "then the shares");
     }
 }

@@ -60,8 +60,8 @@ pub(crate) const RECIPE: [Strategy; 6] = [
     // The plan's FESS solves most small levels at once: it has the first turn on the
     // other threads.
     Strategy { turns: Turns { share: 3, head_start: Duration::ZERO }, make: second_fess },
-    // Greedy best-first search solves the others fastest: it then runs alone on its
-    // thread for its head start.
+    // Greedy best-first search solves the others fastest: its first turn on its thread
+    // is its head start, right after the plan's FESS has tried.
     Strategy { turns: Turns { share: 1, head_start: Duration::from_secs(2) }, make: greedy },
     Strategy { turns: Turns { share: 2, head_start: Duration::ZERO }, make: hotspot_fess },
     // A* copes better where greed leads astray (one thread only).
