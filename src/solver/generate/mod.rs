@@ -182,7 +182,7 @@ fn check(spec: Spec) -> Result<(), GenerateError> {
 fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generated> {
     let mut searched = 0;
     // Every start that was the best so far, the best last (compacted: the rooms evolve
-    // from them), and every other start found.
+    // from them), and the [`RATED`] best-scoring of the other starts found.
     let mut finalists: Vec<Start> = Vec::new();
     let mut others: Vec<Start> = Vec::new();
     for _ in 0..TRIES {
@@ -200,7 +200,7 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
             if start.measures.score() > best {
                 finalists.push(start.compact());
             } else {
-                others.push(start);
+                keep_best(&mut others, start);
             }
         }
     }
@@ -225,7 +225,7 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
         if next.measures.score() > best.measures.score() {
             finalists.push(next.compact());
         } else {
-            others.push(next);
+            keep_best(&mut others, next);
         }
     }
     // The starts that were the best so far rated, the most difficult kept (the score
@@ -237,8 +237,6 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
     let mut candidates: Vec<Rated> =
         finalists.into_iter().rev().filter_map(|s| Rated::new(s, spec, cancel)).collect();
     if candidates.first().is_some_and(|best| best.plan_solved()) {
-        others.sort_by_key(|s| std::cmp::Reverse(s.measures.score()));
-        others.truncate(RATED);
         let others = others.into_iter().map(Start::compact);
         candidates.extend(others.filter_map(|s| Rated::new(s, spec, cancel)));
         candidates.sort_by_key(|c| std::cmp::Reverse(c.score));
@@ -256,6 +254,18 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
         None => format!("{pushes} pushes (optimal)"),
     };
     Some(Generated { level, pushes, rating })
+}
+
+/// `start` added to `best`, which keeps the [`RATED`] best-scoring starts given it, the
+/// best first and, among equals, the first given first (a draw finds thousands of starts
+/// on a small board; only these can be rated).
+fn keep_best(best: &mut Vec<Start>, start: Start) {
+    let score = start.measures.score();
+    let at = best.partition_point(|s| s.measures.score() >= score);
+    if at < RATED {
+        best.insert(at, start);
+        best.truncate(RATED);
+    }
 }
 
 /// A start rated: its level with its solution saved in it.

@@ -116,6 +116,25 @@ fn a_start_measures_what_its_solution_measures_and_every_box_must_move() {
 }
 
 #[test]
+fn a_draw_keeps_the_best_scoring_other_starts_the_first_found_among_equals() {
+    let mut all = starts(Spec::new(8, 8, 3), 11);
+    for (i, start) in all.iter_mut().enumerate() {
+        start.level.meta.title = i.to_string();
+    }
+    let tagged = |s: &Start| (s.measures.score(), s.level.meta.title.clone());
+    let mut expected: Vec<(u32, String)> = all.iter().map(tagged).collect();
+    expected.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+    let tie = expected.windows(2).take(RATED).any(|w| w[0].0 == w[1].0);
+    assert!(all.len() > RATED && tie, "more starts than are kept, two kept of equal score");
+    expected.truncate(RATED);
+    let mut best = Vec::new();
+    for start in all {
+        keep_best(&mut best, start);
+    }
+    assert_eq!(best.iter().map(tagged).collect::<Vec<_>>(), expected);
+}
+
+#[test]
 fn walling_up_the_floor_a_solution_does_not_use_keeps_it_solvable_with_the_same_optimum() {
     let none = AtomicBool::new(false);
     let floor = |l: &Level| l.positions().filter(|&p| l.square(p).terrain.is_walkable()).count();
