@@ -80,10 +80,7 @@ impl Portfolio {
     ) -> Self {
         let (members, turns): (Vec<_>, Vec<_>) =
             members.into_iter().map(|(name, m, turns)| ((name, m), turns)).unzip();
-        let weights = turns.iter().map(|t| t.share.max(1)).collect();
-        let head_starts = turns.iter().map(|t| t.head_start).collect();
-        let timing = Timing { weights, first_turn, head_starts };
-        Portfolio { timing: Some(timing), ..Self::new(members) }
+        Portfolio { timing: Some(Timing::new(&turns, first_turn)), ..Self::new(members) }
     }
 
     fn split(id: NodeId) -> (usize, NodeId) {
@@ -295,22 +292,28 @@ pub struct Turns {
 struct Timing {
     /// Each member's share (at least 1).
     weights: Vec<u32>,
-    /// Time each member runs, in order, before the sharing begins.
-    first_turn: Duration,
-    /// Time each member runs alone in its turn instead, when longer than `first_turn`.
-    head_starts: Vec<Duration>,
+    /// Time each member runs, in order, before the sharing begins: the first turn, or its
+    /// head start when longer.
+    first_turns: Vec<Duration>,
 }
 
 impl Timing {
+    /// The timing of members taking `turns`, each first running for `first_turn` or its
+    /// head start, whichever is longer.
+    fn new(turns: &[Turns], first_turn: Duration) -> Timing {
+        Timing {
+            weights: turns.iter().map(|t| t.share.max(1)).collect(),
+            first_turns: turns.iter().map(|t| t.head_start.max(first_turn)).collect(),
+        }
+    }
+
     /// The member to step next, given the time each has `used` and which have `quit`: the
     /// first that has not had its first turn or its head start (whichever is longer), then
     /// the one whose time used per unit of share is least (the first on ties); none when
     /// every member has quit.
     fn next(&self, used: &[Duration], quit: &[Option<Progress>]) -> Option<usize> {
         let running = |i: usize| quit[i].is_none();
-        if let Some(i) = (0..used.len())
-            .find(|&i| running(i) && used[i] < self.first_turn.max(self.head_starts[i]))
-        {
+        if let Some(i) = (0..used.len()).find(|&i| running(i) && used[i] < self.first_turns[i]) {
             return Some(i);
         }
         (0..used.len()).filter(|&i| running(i)).min_by_key(|&i| used[i] / self.weights[i])
@@ -377,41 +380,43 @@ mod tests {
     #[test]
     fn timed_turns_go_by_first_turns_then_the_head_starts_then_the_shares() {
         let ms = |n: u64| Duration::from_millis(n);
+        // Members of these shares and head starts (ms), with this first turn (ms).
+        let timing = |weights: &[u32], first_turn: u64, head_starts: &[u64]| {
+            let turns = weights.iter().zip(head_starts);
+            let turns: Vec<Turns> =
+                turns.map(|(&share, &h)| Turns { share, head_start: ms(h) }).collect();
+            Timing::new(&turns, ms(first_turn))
+        };
         let running = [None; 3];
         let two = |used: [u64; 2]| {
-            let head_starts = vec![ms(0); 2];
-            let timing = Timing { weights: vec![1, 2], first_turn: ms(0), head_starts };
-            timing.next(&used.map(ms), &running[..2]).unwrap()
+            timing(&[1, 2], 0, &[0, 0]).next(&used.map(ms), &running[..2]).unwrap()
         };
         assert_eq!(two([0, 0]), 0, "the first on ties");
         assert_eq!(two([10, 15]), 1, "15 ms of a double share is behind");
         assert_eq!(two([10, 25]), 0);
-        let head_starts = vec![ms(40), ms(0), ms(0)];
-        let timing = Timing { weights: vec![1, 1, 2], first_turn: ms(0), head_starts };
-        let three = |used: [u64; 3]| timing.next(&used.map(ms), &running).unwrap();
+        let timed = timing(&[1, 1, 2], 0, &[40, 0, 0]);
+        let three = |used: [u64; 3]| timed.next(&used.map(ms), &running).unwrap();
         assert_eq!(three([30, 10, 50]), 0, "the head start runs first");
         assert_eq!(three([40, 10, 50]), 1);
         assert_eq!(three([40, 50, 50]), 2);
         // A member that quit leaves its turns to the others, head start or not.
         let quit = [Some(Progress::NotFound), None, None];
-        assert_eq!(timing.next(&[ms(0), ms(10), ms(50)], &quit), Some(1));
-        assert_eq!(timing.next(&[ms(0), ms(30), ms(50)], &quit), Some(2));
+        assert_eq!(timed.next(&[ms(0), ms(10), ms(50)], &quit), Some(1));
+        assert_eq!(timed.next(&[ms(0), ms(30), ms(50)], &quit), Some(2));
         let all = [Some(Progress::NotFound); 3];
-        assert_eq!(timing.next(&[ms(0); 3], &all), None);
+        assert_eq!(timed.next(&[ms(0); 3], &all), None);
         // A head start runs in its member's turn, in order, skipping members that quit.
-        let head_starts = vec![ms(40), ms(0), ms(0)];
-        let timing = Timing { weights: vec![1, 1, 2], first_turn: ms(5), head_starts };
-        let three = |used: [u64; 3]| timing.next(&used.map(ms), &running).unwrap();
+        let timed = timing(&[1, 1, 2], 5, &[40, 0, 0]);
+        let three = |used: [u64; 3]| timed.next(&used.map(ms), &running).unwrap();
         assert_eq!(three([0, 0, 0]), 0);
         assert_eq!(three([5, 0, 0]), 0, "the first member's head start goes on");
         assert_eq!(three([40, 0, 0]), 1, "then the second member's first turn");
         assert_eq!(three([40, 6, 0]), 2);
         assert_eq!(three([40, 6, 7]), 2, "then the shares");
-        assert_eq!(timing.next(&[ms(0), ms(0), ms(0)], &quit), Some(1));
+        assert_eq!(timed.next(&[ms(0), ms(0), ms(0)], &quit), Some(1));
         // A head start need not be the first member's: the members before it try first.
-        let head_starts = vec![ms(0), ms(40), ms(0)];
-        let timing = Timing { weights: vec![1, 1, 1], first_turn: ms(5), head_starts };
-        let three = |used: [u64; 3]| timing.next(&used.map(ms), &running).unwrap();
+        let timed = timing(&[1, 1, 1], 5, &[0, 40, 0]);
+        let three = |used: [u64; 3]| timed.next(&used.map(ms), &running).unwrap();
         assert_eq!(three([0, 0, 0]), 0, "the first member's first turn");
         assert_eq!(three([5, 0, 0]), 1, "then the second member's first turn");
         assert_eq!(three([5, 6, 0]), 1, "which goes on for its head start");

@@ -257,8 +257,8 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
 }
 
 /// `start` added to `best`, which keeps the [`RATED`] best-scoring starts given it, the
-/// best first and, among equals, the first given first (a draw finds thousands of starts
-/// on a small board; only these can be rated).
+/// best first and, among equals, the first given first (a draw may find a start for each
+/// of its [`TRIES`] rooms' placements and evolution steps; only these can be rated).
 fn keep_best(best: &mut Vec<Start>, start: Start) {
     let score = start.measures.score();
     let at = best.partition_point(|s| s.measures.score() >= score);
