@@ -287,6 +287,13 @@ pub struct Turns {
     pub head_start: Duration,
 }
 
+impl Turns {
+    /// A share of the time and no head start.
+    pub const fn plain(share: u32) -> Turns {
+        Turns { share, head_start: Duration::ZERO }
+    }
+}
+
 /// How a timed portfolio shares its thread.
 #[derive(Debug)]
 struct Timing {
@@ -364,7 +371,7 @@ mod tests {
         assert_eq!(strategies.iter().map(|s| s.expanded).collect::<Vec<_>>(), vec![1, 1]);
         assert!(strategies[1].running && !strategies[0].running, "the last stepped runs");
 
-        let turns = Turns { share: 1, head_start: Duration::ZERO };
+        let turns = Turns::plain(1);
         let even = members().into_iter().map(|(name, m)| (name, m, turns)).collect();
         let mut timed = Portfolio::timed(even, Duration::ZERO);
         assert_eq!(timed.step(2), Progress::Running);

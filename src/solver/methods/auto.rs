@@ -56,17 +56,17 @@ pub(crate) type Made = (&'static str, Method, Config, bool);
 pub(crate) const RECIPE: [Strategy; 6] = [
     // On one thread, the first search is the plan's FESS, or FESS by the packing order
     // when that is all that is left; on several, the first thread's own.
-    Strategy { turns: Turns { share: 0, head_start: Duration::ZERO }, make: first_fess },
+    Strategy { turns: Turns::plain(0), make: first_fess },
     // The plan's FESS solves most small levels at once: it has the first turn on the
     // other threads.
-    Strategy { turns: Turns { share: 3, head_start: Duration::ZERO }, make: second_fess },
+    Strategy { turns: Turns::plain(3), make: second_fess },
     // Greedy best-first search solves the others fastest: its first turn on its thread
     // is its head start, right after the plan's FESS has tried.
     Strategy { turns: Turns { share: 1, head_start: Duration::from_secs(2) }, make: greedy },
-    Strategy { turns: Turns { share: 2, head_start: Duration::ZERO }, make: hotspot_fess },
+    Strategy { turns: Turns::plain(2), make: hotspot_fess },
     // A* copes better where greed leads astray (one thread only).
-    Strategy { turns: Turns { share: 0, head_start: Duration::ZERO }, make: astar },
-    Strategy { turns: Turns { share: 1, head_start: Duration::ZERO }, make: pull },
+    Strategy { turns: Turns::plain(0), make: astar },
+    Strategy { turns: Turns::plain(1), make: pull },
 ];
 
 /// The names the strategies give their searches.
