@@ -30,6 +30,11 @@ const GOAL_PLACEMENTS: usize = 4;
 /// the same work (a count, so a seed gives the same levels everywhere).
 const WORK: usize = 1_000_000;
 
+/// Positions a draw that gives its best room a door may reach in all: the door room's
+/// searches are small and complete (1,700 positions on average at 12x12 with six boxes),
+/// so its evolution is bounded by [`TRIES`] more often than by this.
+const DOOR_WORK: usize = 4 * WORK;
+
 /// Rooms, and walls tried in the best room, at most, however little each search takes.
 const TRIES: usize = 1_000;
 
@@ -172,62 +177,57 @@ fn check(spec: Spec) -> Result<(), GenerateError> {
 }
 
 /// One draw: rooms, goals placed [`GOAL_PLACEMENTS`] times in each, the best-scoring start
-/// of each placement (every box off the goals), the best kept; then the room evolved: the
-/// floor its solution does not use walled up, then one floor square at a time walled up
-/// and the search run again in the smaller room (whose positions can only be as far or
-/// farther), kept when it scores more; all within [`WORK`]. Of the starts that were the
-/// best so far (or, when the reference search solves the best by its plan alone, the
-/// [`RATED`] best-scoring starts of all), the one rated most difficult that the reference
-/// search has to search is the level, when it reaches the spec's minimum.
+/// of each placement (every box off the goals), the best kept; then the best room evolved
+/// ([`narrow`], or [`evolve_door`] for a room given a door). Of the starts that were the
+/// best so far, those the door room's evolution found more difficult (or, when the
+/// reference search solves the best by its plan alone, the [`RATED`] best-scoring starts
+/// of all), the one rated most difficult that the reference search has to search is the
+/// level, when it reaches the spec's minimum.
 fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generated> {
-    let mut searched = 0;
-    // Every start that was the best so far, the best last (compacted: the rooms evolve
-    // from them), and the [`RATED`] best-scoring of the other starts found.
-    let mut finalists: Vec<Start> = Vec::new();
-    let mut others: Vec<Start> = Vec::new();
+    let mut found = Found::default();
+    // The best start's solved room when it has a door, uncompacted (its goals move as it
+    // evolves), and that start's score.
+    let mut door_room: Option<(Level, u32)> = None;
     for _ in 0..TRIES {
-        if searched >= WORK / 2 || cancel.load(Ordering::Relaxed) {
+        if found.searched >= WORK / 2 || cancel.load(Ordering::Relaxed) {
             break;
         }
         let Some(room) = rooms::room(spec.width, spec.height, spec.boxes * 2 + 2, random) else {
             continue;
         };
+        // A room too large for the pull search to see gets a door, its goals behind it.
+        let large = placements(floor_of(&room), spec.boxes) > 16.0 * PULL_LIMIT as f64;
         let room = fitted(room, spec.boxes, random);
+        let (room, behind) = match large {
+            true => match rooms::with_door(&room, spec.boxes, random) {
+                Some((room, behind)) => (room, Some(behind)),
+                None => continue,
+            },
+            false => (room, None),
+        };
         for k in 0..GOAL_PLACEMENTS {
-            let Some(solved) = place_goals(&room, spec.boxes, k % 2 == 1, random) else { break };
-            let Some(start) = start_from(&solved, cancel, &mut searched) else { continue };
-            let best = finalists.last().map_or(0, |b| b.measures.score());
-            if start.measures.score() > best {
-                finalists.push(start.compact());
-            } else {
-                keep_best(&mut others, start);
+            let clustered = k % 2 == 1;
+            let solved = match &behind {
+                Some(behind) => goals_behind(&room, behind, spec.boxes, clustered, random),
+                None => place_goals(&room, spec.boxes, clustered, random),
+            };
+            let Some(solved) = solved else { break };
+            let Some(start) = start_from(&solved, cancel, &mut found.searched) else { continue };
+            let score = start.measures.score();
+            if found.add(start) {
+                door_room = behind.is_some().then_some((solved, score));
             }
         }
     }
-    finalists.last()?;
-    // Evolve the room: wall up a floor square at random, keep the room when its best
-    // start scores more.
-    for _ in 0..TRIES {
-        if searched >= WORK || cancel.load(Ordering::Relaxed) {
-            break;
+    found.finalists.last()?;
+    let evolved = match door_room {
+        Some(room) => evolve_door(room, spec, &mut found, random, cancel),
+        None => {
+            narrow(&mut found, random, cancel);
+            Vec::new()
         }
-        let best = finalists.last().expect("one at least, looked at above");
-        let solved = best.solved();
-        let floor: Vec<Pos> =
-            solved.positions().filter(|&p| solved.square(p).terrain == Terrain::Floor).collect();
-        if floor.is_empty() {
-            break;
-        }
-        let Some(room) = rooms::narrowed(&solved, floor[random.below(floor.len())]) else {
-            continue;
-        };
-        let Some(next) = start_from(&room, cancel, &mut searched) else { continue };
-        if next.measures.score() > best.measures.score() {
-            finalists.push(next.compact());
-        } else {
-            keep_best(&mut others, next);
-        }
-    }
+    };
+    let Found { finalists, others, .. } = found;
     // The starts that were the best so far rated, the most difficult kept (the score
     // does not see how hard the level is to search, the rating does; a rating takes
     // milliseconds beside the search). A start the reference search solves by its plan,
@@ -236,6 +236,7 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
     // best-scoring starts of all are the candidates.
     let mut candidates: Vec<Rated> =
         finalists.into_iter().rev().filter_map(|s| Rated::new(s, spec, cancel)).collect();
+    candidates.extend(evolved);
     if candidates.first().is_some_and(|best| best.plan_solved()) {
         let others = others.into_iter().map(Start::compact);
         candidates.extend(others.filter_map(|s| Rated::new(s, spec, cancel)));
@@ -266,6 +267,89 @@ fn keep_best(best: &mut Vec<Start>, start: Start) {
         best.insert(at, start);
         best.truncate(RATED);
     }
+}
+
+/// The starts a draw has found: every one that was the best so far, the best last
+/// (compacted: the rooms evolve from them), and the [`RATED`] best-scoring of the others.
+#[derive(Default)]
+struct Found {
+    finalists: Vec<Start>,
+    others: Vec<Start>,
+    /// Positions the pull searches have reached, counted as [`WORK`] counts them.
+    searched: usize,
+}
+
+impl Found {
+    /// Adds `start`; whether it scores more than every start before it.
+    fn add(&mut self, start: Start) -> bool {
+        let best = self.finalists.last().map_or(0, |b| b.measures.score());
+        let better = start.measures.score() > best;
+        match better {
+            true => self.finalists.push(start.compact()),
+            false => keep_best(&mut self.others, start),
+        }
+        better
+    }
+}
+
+/// Evolves the best room by narrowing it: a floor square at random walled up and the
+/// search run again in the smaller room (whose positions can only be as far or farther),
+/// kept when its best start scores more; within [`WORK`].
+fn narrow(found: &mut Found, random: &mut Random, cancel: &AtomicBool) {
+    for _ in 0..TRIES {
+        if found.searched >= WORK || cancel.load(Ordering::Relaxed) {
+            break;
+        }
+        let solved = found.finalists.last().expect("a draw evolves its best start").solved();
+        let floor: Vec<Pos> =
+            solved.positions().filter(|&p| solved.square(p).terrain == Terrain::Floor).collect();
+        if floor.is_empty() {
+            break;
+        }
+        let Some(room) = rooms::narrowed(&solved, floor[random.below(floor.len())]) else {
+            continue;
+        };
+        if let Some(next) = start_from(&room, cancel, &mut found.searched) {
+            found.add(next);
+        }
+    }
+}
+
+/// Evolves a door room (`room` solved, its best start's score beside it): a goal moved to
+/// another floor square, or a floor square walled up ([`mutated`]), the room kept when its
+/// best start scores more; within [`DOOR_WORK`] (a door room's searches are small and
+/// complete, so it is tried more ways). The score does not see how hard a level is to
+/// search, so every start that scores at least nine tenths of the best is rated too, and
+/// those rated more difficult than any before are returned, the most difficult last.
+fn evolve_door(
+    mut room: (Level, u32),
+    spec: Spec,
+    found: &mut Found,
+    random: &mut Random,
+    cancel: &AtomicBool,
+) -> Vec<Rated> {
+    let mut harder: Vec<Rated> = Vec::new();
+    for _ in 0..TRIES {
+        if found.searched >= DOOR_WORK || cancel.load(Ordering::Relaxed) {
+            break;
+        }
+        let Some(next_room) = mutated(&room.0, random) else { continue };
+        let Some(next) = start_from(&next_room, cancel, &mut found.searched) else { continue };
+        let score = next.measures.score();
+        if score * 10 >= room.1 * 9 {
+            let copy = Start { level: next.level.clone(), moves: next.moves.clone(), ..next };
+            let most = harder.last().map_or(0.0, Rated::difficulty);
+            let rated = Rated::new(copy.compact(), spec, cancel);
+            if let Some(r) = rated.filter(|r| r.difficulty() > most && !r.plan_solved()) {
+                harder.push(r);
+            }
+        }
+        if score > room.1 {
+            room = (next_room, score);
+        }
+        found.add(next);
+    }
+    harder
 }
 
 /// A start rated: its level with its solution saved in it.
@@ -319,6 +403,65 @@ fn fitted(mut room: Level, boxes: usize, random: &mut Random) -> Level {
         }
     }
     room
+}
+
+/// `room` (solved) changed at random: one of its goals, with its box, moved to a floor
+/// square, or a floor square walled up (when the room stays connected); `None` when it
+/// has no floor to change.
+fn mutated(room: &Level, random: &mut Random) -> Option<Level> {
+    let of = |terrain: Terrain| -> Vec<Pos> {
+        let free = |p: &Pos| room.square(*p).terrain == terrain && !room.square(*p).has_player;
+        room.positions().filter(free).collect()
+    };
+    let floor = of(Terrain::Floor);
+    let square = *floor.get(random.below(floor.len().max(1)))?;
+    if random.below(2) == 1 {
+        return rooms::narrowed(room, square);
+    }
+    let goals = of(Terrain::Goal);
+    let goal = *goals.get(random.below(goals.len().max(1)))?;
+    let mut out = room.clone();
+    let left = out.square_mut(goal);
+    (left.terrain, left.has_box) = (Terrain::Floor, false);
+    let moved = out.square_mut(square);
+    (moved.terrain, moved.has_box) = (Terrain::Goal, true);
+    Some(out)
+}
+
+/// The floor squares of `room`.
+fn floor_of(room: &Level) -> usize {
+    room.positions().filter(|&p| room.square(p).terrain == Terrain::Floor).count()
+}
+
+/// `room` with `boxes` goals among the squares `behind` a door (the farthest first), a
+/// box on each: the farthest ones, or at random; the player on the other side.
+fn goals_behind(
+    room: &Level,
+    behind: &[Pos],
+    boxes: usize,
+    scattered: bool,
+    random: &mut Random,
+) -> Option<Level> {
+    let mut level = room.clone();
+    let mut squares = behind.to_vec();
+    if scattered {
+        for i in (1..squares.len()).rev() {
+            squares.swap(i, random.below(i + 1));
+        }
+    }
+    for &p in squares.iter().take(boxes) {
+        let square = level.square_mut(p);
+        (square.terrain, square.has_box) = (Terrain::Goal, true);
+    }
+    let outside: Vec<Pos> = level
+        .positions()
+        .filter(|p| level.square(*p).terrain == Terrain::Floor && !behind.contains(p))
+        .collect();
+    if outside.is_empty() {
+        return None;
+    }
+    level.square_mut(outside[random.below(outside.len())]).has_player = true;
+    Some(level)
 }
 
 /// The ways to place `boxes` boxes on `floor` squares (more than `boxes`).

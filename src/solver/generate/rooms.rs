@@ -85,6 +85,83 @@ pub fn narrowed(level: &Level, at: Pos) -> Option<Level> {
     Some(out)
 }
 
+/// `room` cut in two by a wall line across it (a row or a column) that leaves one door,
+/// with the squares behind the door, the farthest from it first: more than `boxes` and at
+/// most three a box of them. `None` when this draw's line leaves no such part.
+pub fn with_door(room: &Level, boxes: usize, random: &mut Random) -> Option<(Level, Vec<Pos>)> {
+    let width = room.width();
+    let across = random.below(2) == 1;
+    let (long, short) = if across { (room.height(), width) } else { (width, room.height()) };
+    let k = 2 + random.below(short.checked_sub(4)?.max(1));
+    let at = |i: usize, j: usize| if across { Pos { x: j, y: i } } else { Pos { x: i, y: j } };
+    let floor = |p: Pos| room.square(p).terrain.is_walkable();
+    let doors: Vec<usize> = (1..long - 1)
+        .filter(|&i| floor(at(i, k)) && floor(at(i, k - 1)) && floor(at(i, k + 1)))
+        .collect();
+    if doors.is_empty() {
+        return None;
+    }
+    let door = doors[random.below(doors.len())];
+    let index = |p: Pos| p.y * width + p.x;
+    let mut wall: Vec<bool> = room.positions().map(|p| !floor(p)).collect();
+    for i in 1..long - 1 {
+        if i != door {
+            wall[index(at(i, k))] = true;
+        }
+    }
+    let door = index(at(door, k));
+    wall_dead_ends(&mut wall, width, |i| i == door);
+    let cells: Vec<usize> = (0..wall.len()).filter(|&i| !wall[i]).collect();
+    if wall[door] || !connected(&wall, width, &cells) {
+        return None;
+    }
+    let step = if across { 1 } else { width };
+    let parts: Vec<Vec<usize>> = [door - step, door + step]
+        .iter()
+        .map(|&s| {
+            let mut blocked = wall.clone();
+            blocked[door] = true;
+            by_distance(&blocked, width, s)
+        })
+        .filter(|part| part.len() > boxes && part.len() <= 3 * boxes)
+        .collect();
+    if parts.is_empty() {
+        return None;
+    }
+    let mut behind = parts[random.below(parts.len())].clone();
+    behind.reverse();
+    let mut out = room.clone();
+    for p in room.positions() {
+        if wall[index(p)] && floor(p) {
+            let square = out.square_mut(p);
+            (square.terrain, square.has_player, square.has_box) = (Terrain::Wall, false, false);
+        }
+    }
+    Some((out, behind.into_iter().map(|i| Pos { x: i % width, y: i / width }).collect()))
+}
+
+/// The floor squares reached from `from` without crossing `wall`, nearest first.
+fn by_distance(wall: &[bool], width: usize, from: usize) -> Vec<usize> {
+    if wall[from] {
+        return Vec::new();
+    }
+    let mut seen = vec![false; wall.len()];
+    let mut order = vec![from];
+    seen[from] = true;
+    let mut next = 0;
+    while next < order.len() {
+        let i = order[next];
+        next += 1;
+        for j in neighbours(i, width, wall.len()) {
+            if !wall[j] && !seen[j] {
+                seen[j] = true;
+                order.push(j);
+            }
+        }
+    }
+    order
+}
+
 /// Template square (x, y) after `turns` quarter turns and an optional mirror.
 fn turned(x: usize, y: usize, turns: usize, mirror: bool) -> (usize, usize) {
     let (mut x, mut y) = if mirror { (2 - x, y) } else { (x, y) };

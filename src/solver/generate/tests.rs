@@ -12,20 +12,22 @@ fn make(spec: Spec, seed: u64, count: usize) -> Vec<Generated> {
 
 #[test]
 fn every_generated_level_is_valid_and_its_saved_solution_is_push_optimal() {
-    let spec = Spec::new(8, 8, 3);
-    let levels = make(spec, 1, 5);
-    assert_eq!(levels.len(), 5);
-    for g in &levels {
+    // 12x12 with six boxes: a door room, evolved by moving goals.
+    let levels = [make(Spec::new(8, 8, 3), 1, 5), make(Spec::new(12, 12, 6), 1, 1)];
+    assert_eq!(levels.iter().map(Vec::len).collect::<Vec<_>>(), [5, 1]);
+    for g in levels.iter().flatten() {
+        let size = g.level.width();
+        let boxes = if size == 8 { 3 } else { 6 };
         let level = &g.level;
         let errors: Vec<_> =
             validate(level).into_iter().filter(|d| d.severity == Severity::Error).collect();
         assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!((level.width(), level.height()), (8, 8));
-        assert_eq!(level.boxes().len(), 3);
+        assert_eq!((level.width(), level.height()), (size, size));
+        assert_eq!(level.boxes().len(), boxes);
         let moves = parse_lurd(&level.meta.solutions[0]).unwrap();
         let played = replay(level, &moves);
         assert!(played.solved && played.pushes == g.pushes, "{}", level.meta.title);
-        assert!(g.pushes >= 6, "two pushes a box at least");
+        assert!(g.pushes >= 2 * boxes, "two pushes a box at least");
         let boxes = level.boxes();
         let on_goals = boxes.iter().filter(|&&b| level.square(b).terrain == Terrain::Goal);
         assert_eq!(on_goals.count(), 0, "every box must move");
@@ -162,4 +164,65 @@ fn a_minimum_keeps_only_levels_that_reach_it() {
         let d = g.rating.as_ref().and_then(|r| r.difficulty()).unwrap();
         assert!(d >= 3.0, "difficulty {d}");
     }
+}
+
+/// The rooms of `seed` at 12x12 given a door for six boxes, with the squares behind it.
+fn door_rooms(seed: u64) -> Vec<(Level, Vec<Pos>)> {
+    let mut random = Random::new(seed);
+    let mut doors = Vec::new();
+    for _ in 0..200 {
+        if let Some(room) = rooms::room(12, 12, 14, &mut random) {
+            doors.extend(rooms::with_door(&fitted(room, 6, &mut random), 6, &mut random));
+        }
+    }
+    assert!(doors.len() >= 10, "a room in ten or more takes a door ({})", doors.len());
+    doors
+}
+
+#[test]
+fn a_door_is_the_one_way_into_the_part_behind_it_and_the_goals_go_there() {
+    let mut random = Random::new(3);
+    for (room, behind) in door_rooms(3) {
+        assert!((7..=18).contains(&behind.len()), "{}", behind.len());
+        let walkable = |p: &Pos| room.square(*p).terrain.is_walkable();
+        assert!(behind.iter().all(walkable));
+        let beside = |&p: &Pos| Dir::ALL.into_iter().filter_map(move |d| p.step(d));
+        let ways_in: HashSet<Pos> =
+            behind.iter().flat_map(beside).filter(|q| walkable(q) && !behind.contains(q)).collect();
+        assert_eq!(ways_in.len(), 1, "one door: {ways_in:?}\n{}", room.to_rows().join("\n"));
+        for clustered in [false, true] {
+            let level = goals_behind(&room, &behind, 6, clustered, &mut random).unwrap();
+            let errors: Vec<_> =
+                validate(&level).into_iter().filter(|d| d.severity == Severity::Error).collect();
+            assert!(errors.is_empty(), "{errors:?}");
+            let goals: Vec<Pos> =
+                level.positions().filter(|&p| level.square(p).terrain == Terrain::Goal).collect();
+            assert_eq!(goals.len(), 6);
+            assert!(goals.iter().all(|g| behind.contains(g) && level.square(*g).has_box));
+            assert!(!behind.contains(&level.player().unwrap()), "the player starts outside");
+        }
+    }
+}
+
+#[test]
+fn a_door_room_mutated_keeps_a_box_on_every_goal_and_a_player_on_the_floor() {
+    let mut random = Random::new(4);
+    let (mut made, mut changed) = (0, 0);
+    for (room, behind) in door_rooms(4) {
+        let solved = goals_behind(&room, &behind, 6, false, &mut random).unwrap();
+        for _ in 0..10 {
+            let Some(next) = mutated(&solved, &mut random) else { continue };
+            made += 1;
+            changed += usize::from(next.to_rows() != solved.to_rows());
+            let goals: Vec<Pos> =
+                next.positions().filter(|&p| next.square(p).terrain == Terrain::Goal).collect();
+            assert!(goals.iter().all(|&g| next.square(g).has_box));
+            assert_eq!((goals.len(), next.boxes().len()), (6, 6));
+            let player = next.players();
+            assert_eq!(player.len(), 1);
+            assert_eq!(next.square(player[0]).terrain, Terrain::Floor);
+            assert!(validate(&next).iter().all(|d| d.severity != Severity::Error));
+        }
+    }
+    assert!(made >= 50 && changed == made, "every mutation changes the room ({changed}/{made})");
 }
