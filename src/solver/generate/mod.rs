@@ -1,11 +1,13 @@
 //! The level generator, after Taylor and Parberry: rooms from templates ([`rooms`]), goals
 //! placed several ways, then a breadth-first search of pulls from the solved position for
 //! the start whose solution scores most by pushes, box lines and box changes
-//! ([`farthest`]); the room is then narrowed while that score grows, and of the best starts
-//! the one rated most difficult ([`crate::solver::rating`]) that the reference search
-//! cannot solve by its plan alone is the level, its pulls, reversed and replayed, a
-//! push-optimal solution kept in it. Everything is drawn from one seeded generator and
-//! the work is counted in positions, so a seed gives the same levels on any machine.
+//! ([`farthest`]); the room is then narrowed while that score grows (a room too large for
+//! that search is given a door with the goals behind it, and evolves by moving them too),
+//! and of the best starts the one rated most difficult ([`crate::solver::rating`]) that
+//! the reference search cannot solve by its plan alone is the level, its pulls, reversed
+//! and replayed, a push-optimal solution kept in it. Everything is drawn from one seeded
+//! generator and the work is counted in positions, so a seed gives the same levels on any
+//! machine.
 
 mod farthest;
 mod rooms;
@@ -176,8 +178,9 @@ fn check(spec: Spec) -> Result<(), GenerateError> {
     Ok(())
 }
 
-/// One draw: rooms, goals placed [`GOAL_PLACEMENTS`] times in each, the best-scoring start
-/// of each placement (every box off the goals), the best kept; then the best room evolved
+/// One draw: rooms ([`first_starts`]: a large room given a door; rooms without one when
+/// none takes a door), goals placed [`GOAL_PLACEMENTS`] times in each, the best-scoring
+/// start of each placement (every box off the goals), the best kept; then the best room evolved
 /// ([`narrow`], or [`evolve_door`] for a room given a door). Of the starts that were the
 /// best so far, those the door room's evolution found more difficult (or, when the
 /// reference search solves the best by its plan alone, the [`RATED`] best-scoring starts
@@ -185,39 +188,11 @@ fn check(spec: Spec) -> Result<(), GenerateError> {
 /// level, when it reaches the spec's minimum.
 fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generated> {
     let mut found = Found::default();
-    // The best start's solved room when it has a door, uncompacted (its goals move as it
-    // evolves), and that start's score.
-    let mut door_room: Option<(Level, u32)> = None;
-    for _ in 0..TRIES {
-        if found.searched >= WORK / 2 || cancel.load(Ordering::Relaxed) {
-            break;
-        }
-        let Some(room) = rooms::room(spec.width, spec.height, spec.boxes * 2 + 2, random) else {
-            continue;
-        };
-        // A room too large for the pull search to see gets a door, its goals behind it.
-        let large = placements(floor_of(&room), spec.boxes) > 16.0 * PULL_LIMIT as f64;
-        let room = fitted(room, spec.boxes, random);
-        let (room, behind) = match large {
-            true => match rooms::with_door(&room, spec.boxes, random) {
-                Some((room, behind)) => (room, Some(behind)),
-                None => continue,
-            },
-            false => (room, None),
-        };
-        for k in 0..GOAL_PLACEMENTS {
-            let clustered = k % 2 == 1;
-            let solved = match &behind {
-                Some(behind) => goals_behind(&room, behind, spec.boxes, clustered, random),
-                None => place_goals(&room, spec.boxes, clustered, random),
-            };
-            let Some(solved) = solved else { break };
-            let Some(start) = start_from(&solved, cancel, &mut found.searched) else { continue };
-            let score = start.measures.score();
-            if found.add(start) {
-                door_room = behind.is_some().then_some((solved, score));
-            }
-        }
+    let mut door_room = first_starts(spec, true, &mut found, random, cancel);
+    if found.finalists.is_empty() {
+        // No large room took a door (the part behind it must suit the boxes): rooms
+        // without one, as for a small room.
+        door_room = first_starts(spec, false, &mut found, random, cancel);
     }
     found.finalists.last()?;
     let evolved = match door_room {
@@ -290,6 +265,52 @@ impl Found {
         }
         better
     }
+}
+
+/// Rooms and goal placements for a draw, their best starts added to `found`, within half
+/// of [`WORK`]. With `doors`, a room too large for the pull search to see is given a door
+/// ([`rooms::with_door`]) with the goals behind it, or passed over when it takes none.
+/// Returns the best start's solved room when it has a door, uncompacted (its goals move
+/// as it evolves), with that start's score.
+fn first_starts(
+    spec: Spec,
+    doors: bool,
+    found: &mut Found,
+    random: &mut Random,
+    cancel: &AtomicBool,
+) -> Option<(Level, u32)> {
+    let mut door_room = None;
+    for _ in 0..TRIES {
+        if found.searched >= WORK / 2 || cancel.load(Ordering::Relaxed) {
+            break;
+        }
+        let Some(room) = rooms::room(spec.width, spec.height, spec.boxes * 2 + 2, random) else {
+            continue;
+        };
+        let large = placements(floor_of(&room), spec.boxes) > 16.0 * PULL_LIMIT as f64;
+        let room = fitted(room, spec.boxes, random);
+        let (room, behind) = match doors && large {
+            true => match rooms::with_door(&room, spec.boxes, random) {
+                Some((room, behind)) => (room, Some(behind)),
+                None => continue,
+            },
+            false => (room, None),
+        };
+        for k in 0..GOAL_PLACEMENTS {
+            let clustered = k % 2 == 1;
+            let solved = match &behind {
+                Some(behind) => goals_behind(&room, behind, spec.boxes, clustered, random),
+                None => place_goals(&room, spec.boxes, clustered, random),
+            };
+            let Some(solved) = solved else { break };
+            let Some(start) = start_from(&solved, cancel, &mut found.searched) else { continue };
+            let score = start.measures.score();
+            if found.add(start) {
+                door_room = behind.is_some().then_some((solved, score));
+            }
+        }
+    }
+    door_room
 }
 
 /// Evolves the best room by narrowing it: a floor square at random walled up and the
