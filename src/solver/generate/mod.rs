@@ -211,13 +211,14 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
     // best-scoring starts of all are the candidates.
     let mut candidates: Vec<Rated> =
         finalists.into_iter().rev().filter_map(|s| Rated::new(s, spec, cancel)).collect();
-    candidates.extend(evolved);
     if candidates.first().is_some_and(|best| best.plan_solved()) {
         let others = others.into_iter().map(Start::compact);
         candidates.extend(others.filter_map(|s| Rated::new(s, spec, cancel)));
         candidates.sort_by_key(|c| std::cmp::Reverse(c.score));
         candidates.truncate(RATED);
     }
+    // The door room's starts rated more difficult stay candidates, however widened.
+    candidates.extend(evolved);
     let kept = candidates
         .into_iter()
         .filter(|c| !c.plan_solved())
