@@ -14,9 +14,10 @@ pub fn show(ctx: &Context, state: &mut GeneratorState, sink: &mut Sink<'_>) {
     let mut open = state.open;
     egui::Window::new("Generate levels").open(&mut open).resizable(false).show(ctx, |ui| {
         ui.label(
-            "Rooms from templates, goals placed several ways, and the start whose solution \
-             scores most by pushes, box lines and box changes; the room then narrowed while \
-             that score grows. Each level keeps its push-optimal solution and is rated.",
+            "Rooms from templates (a large one with a door), goals placed several ways, and \
+             the start whose solution scores most by pushes, box lines and box changes; the \
+             room then evolved while that score grows. Each level keeps its push-optimal \
+             solution and is rated.",
         );
         let busy = state.run.is_some();
         ui.add_enabled_ui(!busy, |ui| {
