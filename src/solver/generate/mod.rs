@@ -34,7 +34,7 @@ const WORK: usize = 1_000_000;
 
 /// Positions a draw that gives its best room a door may reach in all: the door room's
 /// searches are small and complete (1,700 positions on average at 12x12 with six boxes),
-/// so its evolution is bounded by [`TRIES`] more often than by this.
+/// so it can be tried many more ways for little time.
 const DOOR_WORK: usize = 4 * WORK;
 
 /// Rooms, and walls tried in the best room, at most, however little each search takes.
@@ -298,10 +298,11 @@ fn first_starts(
             false => (room, None),
         };
         for k in 0..GOAL_PLACEMENTS {
-            let clustered = k % 2 == 1;
+            // By turns: goals clustered, or behind a door at random (not the farthest).
+            let other_way = k % 2 == 1;
             let solved = match &behind {
-                Some(behind) => goals_behind(&room, behind, spec.boxes, clustered, random),
-                None => place_goals(&room, spec.boxes, clustered, random),
+                Some(behind) => goals_behind(&room, behind, spec.boxes, other_way, random),
+                None => place_goals(&room, spec.boxes, other_way, random),
             };
             let Some(solved) = solved else { break };
             let Some(start) = start_from(&solved, cancel, &mut found.searched) else { continue };
@@ -359,9 +360,8 @@ fn evolve_door(
         let Some(next) = start_from(&next_room, cancel, &mut found.searched) else { continue };
         let score = next.measures.score();
         if score * 10 >= room.1 * 9 {
-            let copy = Start { level: next.level.clone(), moves: next.moves.clone(), ..next };
             let most = harder.last().map_or(0.0, Rated::difficulty);
-            let rated = Rated::new(copy.compact(), spec, cancel);
+            let rated = Rated::new(next.clone().compact(), spec, cancel);
             if let Some(r) = rated.filter(|r| r.difficulty() > most && !r.plan_solved()) {
                 harder.push(r);
             }
@@ -456,17 +456,17 @@ fn floor_of(room: &Level) -> usize {
 }
 
 /// `room` with `boxes` goals among the squares `behind` a door (the farthest first), a
-/// box on each: the farthest ones, or at random; the player on the other side.
+/// box on each: the farthest ones, or `at_random`; the player on the other side.
 fn goals_behind(
     room: &Level,
     behind: &[Pos],
     boxes: usize,
-    scattered: bool,
+    at_random: bool,
     random: &mut Random,
 ) -> Option<Level> {
     let mut level = room.clone();
     let mut squares = behind.to_vec();
-    if scattered {
+    if at_random {
         for i in (1..squares.len()).rev() {
             squares.swap(i, random.below(i + 1));
         }
@@ -527,6 +527,7 @@ fn place_goals(room: &Level, boxes: usize, clustered: bool, random: &mut Random)
 }
 
 /// A level's start, found by the pull search, with its push-optimal solution.
+#[derive(Clone)]
 struct Start {
     /// The level at the start position.
     level: Level,

@@ -199,21 +199,7 @@ fn neighbours(i: usize, width: usize, len: usize) -> impl Iterator<Item = usize>
 
 /// Whether the floor squares `cells` form one piece.
 fn connected(wall: &[bool], width: usize, cells: &[usize]) -> bool {
-    let Some(&first) = cells.first() else { return false };
-    let mut seen = vec![false; wall.len()];
-    let mut stack = vec![first];
-    seen[first] = true;
-    let mut count = 0;
-    while let Some(i) = stack.pop() {
-        count += 1;
-        for j in neighbours(i, width, wall.len()) {
-            if !wall[j] && !seen[j] {
-                seen[j] = true;
-                stack.push(j);
-            }
-        }
-    }
-    count == cells.len()
+    cells.first().is_some_and(|&first| by_distance(wall, width, first).len() == cells.len())
 }
 
 #[cfg(test)]
