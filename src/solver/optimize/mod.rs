@@ -30,7 +30,7 @@ use crate::solver::search::Progress;
 use crate::solver::search::expand::Expander;
 use crate::solver::solution::line;
 use crate::solver::techniques::Technique;
-use crate::solver::textbook::{AStar, BookSearch, Keep, Walks};
+use crate::solver::textbook::{AStar, BookSearch, Changes, Keep, Walks};
 use crate::solver::watch::Watch;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -220,6 +220,44 @@ pub fn optimize(
         proved,
         elapsed: start.elapsed(),
         stopped,
+    })
+}
+
+/// Among the solutions of `level` with the fewest pushes, one with the fewest box changes,
+/// then box lines, replayed: the textbook's A* over [`Changes`], its costs exact for
+/// solutions of at most `pushes` pushes (the fewest known). `Ok(None)` when it finds none
+/// (no solution, or over about 1,200 pushes); the reason when a limit or cancel stops it.
+pub fn fewest_changes(
+    level: &Level,
+    pushes: usize,
+    limits: &Limits,
+    cancel: &AtomicBool,
+) -> Result<Option<Vec<Move>>, StopReason> {
+    let Ok(problem) = Problem::new(level) else { return Ok(None) };
+    let interrupt = Interrupt::new(limits.memory_bytes);
+    let Some(changes) = Changes::new(expander(&problem, &interrupt), pushes) else {
+        return Ok(None);
+    };
+    let watch = Watch { limits, cancel, start: Instant::now() };
+    let mut search = AStar::new(changes, false);
+    watch.guard(std::slice::from_ref(&interrupt), &|| false, || {
+        loop {
+            let expanded = search.stats().expanded;
+            let stop = watch.cancelled() || watch.out_of_time() || interrupt.raised();
+            if stop || limits.nodes.is_some_and(|n| expanded >= n) {
+                return Err(watch.reason(limits, &interrupt, expanded, search.memory()));
+            }
+            match search.step(CHUNK) {
+                Progress::Solved(id) => {
+                    let found = to_level(&problem, &search.tree().moves_to(id));
+                    return Ok(line(level, &found).ok());
+                }
+                Progress::Running => interrupt.hold(search.memory()),
+                // A step the interrupt cut short: the check above says why.
+                _ if interrupt.raised() => {}
+                _ => return Ok(None),
+            }
+        }
     })
 }
 

@@ -100,3 +100,131 @@ fn moves_that_do_not_solve_the_level_are_refused() {
     assert!(matches!(refuse("uR"), Err(OptimizeError::NotASolution(w)) if w.contains("off goals")));
     assert!(matches!(refuse("R"), Err(OptimizeError::NotASolution(w)) if w.contains("move 1")));
 }
+
+/// The fewest pushes, then box changes, then box lines of any solution of `rows`, by a
+/// breadth-first search of every push sequence written here from the rows alone: a state
+/// is the boxes, the player's square and the box pushed last (its square and the way).
+fn fewest_by_brute_force(rows: &[&str]) -> (usize, usize, usize) {
+    use std::collections::{BTreeSet, HashMap, VecDeque};
+    type Sq = (i32, i32);
+    let at = |c: char| -> BTreeSet<Sq> {
+        let mut out = BTreeSet::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                let is = match c {
+                    '$' => "$*".contains(ch),
+                    '.' => ".*+".contains(ch),
+                    '@' => "@+".contains(ch),
+                    _ => ch == '#',
+                };
+                if is {
+                    out.insert((x as i32, y as i32));
+                }
+            }
+        }
+        out
+    };
+    let (walls, goals) = (at('#'), at('.'));
+    let player = *at('@').iter().next().unwrap();
+    let ways = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+    let step = |s: Sq, d: usize| (s.0 + ways[d].0, s.1 + ways[d].1);
+    // The squares the player reaches (its area), boxes in the way.
+    let area = |boxes: &BTreeSet<Sq>, from: Sq| {
+        let (mut seen, mut queue) = (BTreeSet::from([from]), VecDeque::from([from]));
+        while let Some(s) = queue.pop_front() {
+            for d in 0..4 {
+                let t = step(s, d);
+                if !walls.contains(&t) && !boxes.contains(&t) && seen.insert(t) {
+                    queue.push_back(t);
+                }
+            }
+        }
+        seen
+    };
+    type State = (BTreeSet<Sq>, Sq, Option<(Sq, usize)>);
+    let start_boxes = at('$');
+    let first: State = (start_boxes.clone(), *area(&start_boxes, player).first().unwrap(), None);
+    // Each layer: the states reached by that many pushes, each with its fewest (changes,
+    // lines); a state met in an earlier layer is never better here.
+    let mut layer: HashMap<State, (usize, usize)> = HashMap::from([(first, (0, 0))]);
+    let mut seen: BTreeSet<(BTreeSet<Sq>, Sq)> = BTreeSet::new();
+    for pushes in 0.. {
+        let solved: Vec<_> =
+            layer.iter().filter(|((b, _, _), _)| *b == goals).map(|(_, &c)| c).collect();
+        if let Some(&(changes, lines)) = solved.iter().min() {
+            return (pushes, changes, lines);
+        }
+        assert!(!layer.is_empty() && pushes < 40, "no solution found");
+        let mut next: HashMap<State, (usize, usize)> = HashMap::new();
+        for ((boxes, player, last), (changes, lines)) in &layer {
+            seen.insert((boxes.clone(), *player));
+            let reach = area(boxes, *player);
+            for &b in boxes {
+                for d in 0..4 {
+                    let (behind, to) = (step(b, (d + 2) % 4), step(b, d));
+                    if !reach.contains(&behind) || walls.contains(&to) || boxes.contains(&to) {
+                        continue;
+                    }
+                    let mut moved = boxes.clone();
+                    moved.remove(&b);
+                    moved.insert(to);
+                    let p = *area(&moved, b).first().unwrap();
+                    if seen.contains(&(moved.clone(), p)) {
+                        continue;
+                    }
+                    let changed = last.is_some_and(|(s, _)| s != b);
+                    let line = last.is_none_or(|(s, w)| s != b || w != d);
+                    let cost = (changes + usize::from(changed), lines + usize::from(line));
+                    let entry = next.entry((moved, p, Some((to, d)))).or_insert(cost);
+                    *entry = (*entry).min(cost);
+                }
+            }
+        }
+        layer = next;
+    }
+    unreachable!()
+}
+
+/// Rooms where the boxes can be taken one at a time or interleaved at the same pushes (the
+/// last two made by our generator, where A*'s first line changes boxes more than it must).
+const INTERLEAVING: [&[&str]; 5] = [
+    &["########", "#@ $  .#", "#      #", "#  $  .#", "########"],
+    &["#########", "#.  $   #", "#   @   #", "#   $  .#", "#  $ . ##", "#########"],
+    &["#######", "#.$ $.#", "#  @  #", "# $ . #", "#######"],
+    &["#######", "#@   .#", "#     #", "# .#$##", "# $   #", "###   #", "  #####"],
+    &["####", "#..###", "#    ##", "#   $@#", "### $ #", "  #  ##", "  ####"],
+];
+
+#[test]
+fn the_fewest_changes_search_finds_what_a_brute_force_search_of_every_line_finds() {
+    let mut fewer_than_astar = 0;
+    for rows in INTERLEAVING {
+        let level = Level::from_rows(rows).unwrap();
+        let (pushes, changes, lines) = fewest_by_brute_force(rows);
+        let config = Config { method: Method::AStar, ..Config::default() };
+        let none = AtomicBool::new(false);
+        let Outcome::Solved(astar, _) = solve(&level, &config, &Limits::default(), &none) else {
+            panic!("A* solves {rows:?}");
+        };
+        assert_eq!((astar.pushes, astar.optimal), (pushes, true), "{rows:?}");
+        let found = fewest_changes(&level, pushes, &Limits::default(), &none).unwrap().unwrap();
+        let m = verified(&level, &found).unwrap();
+        assert_eq!((m.pushes, m.box_changes, m.box_lines), (pushes, changes, lines), "{rows:?}");
+        fewer_than_astar +=
+            usize::from(verified(&level, &astar.moves).unwrap().box_changes > changes);
+    }
+    assert!(fewer_than_astar > 0, "in no room does A*'s first line change boxes more than it must");
+}
+
+#[test]
+fn the_fewest_changes_search_stops_at_its_limits() {
+    let level = Level::from_rows(INTERLEAVING[1]).unwrap();
+    let limits = Limits { nodes: Some(1), ..Limits::default() };
+    let none = AtomicBool::new(false);
+    assert_eq!(fewest_changes(&level, 8, &limits, &none), Err(StopReason::Nodes));
+    let cancel = AtomicBool::new(true);
+    let stopped = fewest_changes(&level, 8, &Limits::default(), &cancel);
+    assert_eq!(stopped, Err(StopReason::Cancelled));
+    // Costs that would not fit the search's range: no search, no answer.
+    assert_eq!(fewest_changes(&level, 5_000, &Limits::default(), &none), Ok(None));
+}

@@ -19,6 +19,7 @@
 mod astar;
 mod bfs;
 mod book;
+mod changes;
 mod dfs;
 mod ida_star;
 mod inspected;
@@ -28,6 +29,7 @@ mod walks;
 
 pub use astar::AStar;
 pub use bfs::Bfs;
+pub(crate) use changes::Changes;
 pub use dfs::Dfs;
 pub use ida_star::IdaStar;
 pub(crate) use inspected::Inspected;
