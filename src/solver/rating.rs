@@ -154,6 +154,27 @@ pub fn rate(
     time: Option<Duration>,
     cancel: &AtomicBool,
 ) -> Result<Option<Rating>, Unrated> {
+    rate_with(level, time, cancel, true)
+}
+
+/// [`rate`] without the search for the fewest box changes, for comparing many candidates:
+/// the box changes and lines are those of the best of the solutions known (a generated
+/// level's saved solution has few), never fewer than [`rate`]'s.
+pub fn rate_quickly(
+    level: &Level,
+    time: Option<Duration>,
+    cancel: &AtomicBool,
+) -> Result<Option<Rating>, Unrated> {
+    rate_with(level, time, cancel, false)
+}
+
+/// [`rate`], with the search for the fewest box changes when `fewest` says so.
+fn rate_with(
+    level: &Level,
+    time: Option<Duration>,
+    cancel: &AtomicBool,
+    fewest: bool,
+) -> Result<Option<Rating>, Unrated> {
     let config = Config { threads: 1, ..Config::with_method(Method::Fess) };
     let start = Instant::now();
     let limits = |nodes| Limits {
@@ -207,7 +228,7 @@ pub fn rate(
     }
     // Box changes and lines are the level's when counted on the push-optimal solution with
     // the fewest of them, not on whichever one A* met first.
-    if rating.proved {
+    if fewest && rating.proved {
         // A*'s solution, the last candidate, has the fewest pushes.
         let pushes = candidates.last().map_or(0, |a| a.iter().filter(|m| m.push).count());
         match fewest_changes(level, pushes, &limits(PROOF_NODES), cancel) {

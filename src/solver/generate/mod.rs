@@ -18,7 +18,7 @@ use crate::level::{Dir, Level, Move, Pos, Terrain};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::random::Random;
 use crate::solver::model::state::boxes_of;
-use crate::solver::rating::{Rating, TIME_LIMIT, rate};
+use crate::solver::rating::{Rating, TIME_LIMIT, rate, rate_quickly};
 use crate::solver::solution::line;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -219,11 +219,15 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
     }
     // The door room's starts rated more difficult stay candidates, however widened.
     candidates.extend(evolved);
-    let kept = candidates
+    let mut kept = candidates
         .into_iter()
         .filter(|c| !c.plan_solved())
-        .reduce(|kept, c| if c.difficulty() > kept.difficulty() { c } else { kept });
-    let kept = kept.filter(|k| k.difficulty() >= spec.min_difficulty)?;
+        .reduce(|kept, c| if c.difficulty() > kept.difficulty() { c } else { kept })?;
+    // The candidates were rated quickly; the level kept carries the whole rating.
+    if let Ok(Some(whole)) = rate(&kept.level, Some(TIME_LIMIT), cancel) {
+        kept.rating = Some(whole);
+    }
+    let kept = Some(kept).filter(|k| k.difficulty() >= spec.min_difficulty)?;
     let Rated { mut level, pushes, rating, .. } = kept;
     level.meta.author = "Sokolab's generator".into();
     level.meta.comment = match rating.as_ref().and_then(|r| r.difficulty()) {
@@ -374,7 +378,7 @@ fn evolve_door(
     harder
 }
 
-/// A start rated: its level with its solution saved in it.
+/// A start rated (quickly: [`rate_quickly`]): its level with its solution saved in it.
 struct Rated {
     level: Level,
     pushes: usize,
@@ -391,7 +395,7 @@ impl Rated {
         }
         let mut level = start.level;
         level.meta.solutions.push(start.moves.iter().map(|m| m.lurd()).collect());
-        let rating = rate(&level, Some(TIME_LIMIT), cancel).ok().flatten();
+        let rating = rate_quickly(&level, Some(TIME_LIMIT), cancel).ok().flatten();
         Some(Rated { level, pushes, score: start.measures.score(), rating })
     }
 
