@@ -3,11 +3,11 @@
 //! lines and box changes of such a solution (the level's, not one search's tie-breaking:
 //! when A* proved the pushes, a third search finds the push-optimal solution with the
 //! fewest changes, then lines, within the same budget), and the hard decisions on the
-//! reference search's line (moves no advisor proposed: Shoham's measure). Beside them, not in the difficulty,
-//! the most boxes whose pushes interleave on that solution: our measure of how the level
-//! decomposes (Jarušek and Pelánek (2010) found box changes and a decomposition the best
-//! predictors of human solving time; ours did not predict search effort better, see
-//! BENCHMARKS.md). Every limit is a node count, so a level rates the same on every machine;
+//! reference search's line (moves no advisor proposed: Shoham's measure). Beside them, not
+//! in the difficulty, the most boxes whose pushes interleave on that solution: our measure
+//! of how the level decomposes (Jarušek and Pelánek (2010) found box changes and a
+//! decomposition the best predictors of human solving time; ours did not predict search
+//! effort better, see BENCHMARKS.md). Every limit is a node count, so a level rates the same on every machine;
 //! a time limit only stops a level that would take too long, which is then not rated.
 
 use crate::level::metrics::{Metrics, interleaved_groups};
@@ -159,7 +159,7 @@ pub fn rate(
 
 /// [`rate`] without the search for the fewest box changes, for comparing many candidates:
 /// the box changes and lines are those of the best of the solutions known (a generated
-/// level's saved solution has few), never fewer than [`rate`]'s.
+/// level's saved solution has few), never fewer changes than [`rate`]'s.
 pub fn rate_quickly(
     level: &Level,
     time: Option<Duration>,
