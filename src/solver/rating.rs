@@ -214,10 +214,13 @@ fn rate_with(
         // A line that does not replay is no reference: the effort is not known.
         Outcome::Failed(_) => rating.effort = None,
     }
+    // The fewest pushes, when A* proves them.
+    let mut optimum = None;
     if !rating.unsolvable {
         match solve(level, &Config::with_method(Method::AStar), &limits(PROOF_NODES), cancel) {
             Outcome::Solved(s, _) => {
                 rating.proved = s.optimal;
+                optimum = s.optimal.then_some(s.pushes);
                 candidates.push(s.moves);
             }
             Outcome::Unsolvable(_) => rating.unsolvable = true,
@@ -228,9 +231,7 @@ fn rate_with(
     }
     // Box changes and lines are the level's when counted on the push-optimal solution with
     // the fewest of them, not on whichever one A* met first.
-    if fewest && rating.proved {
-        // A*'s solution, the last candidate, has the fewest pushes.
-        let pushes = candidates.last().map_or(0, |a| a.iter().filter(|m| m.push).count());
+    if let Some(pushes) = optimum.filter(|_| fewest) {
         match fewest_changes(level, pushes, &limits(PROOF_NODES), cancel) {
             Ok(found) => candidates.extend(found),
             Err(StopReason::Cancelled) => return Ok(None),

@@ -18,7 +18,7 @@ use crate::solver::textbook::{Problem, Successor};
 /// the lines and `push` more than the changes and lines of any solution compared, a cheaper
 /// solution has fewer pushes, then fewer changes, then fewer lines.
 pub(crate) struct Changes {
-    pub(crate) expander: Expander,
+    expander: Expander,
     push: u32,
     change: u32,
 }
