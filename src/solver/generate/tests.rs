@@ -119,22 +119,16 @@ fn a_start_measures_what_its_solution_measures_and_every_box_must_move() {
 
 #[test]
 fn a_start_measures_the_fewest_box_changes_then_lines_of_any_push_optimal_solution() {
-    // The optimiser's search for the fewest box changes, an A* over every push-optimal line,
-    // is the reference; the pull search keeps only the best line into each position by
-    // its last pull.
+    // The rating's search for the fewest box changes, an A* over every push-optimal line
+    // once A* has proved the pushes, is the reference; the pull search keeps only the best
+    // line into each position by its last pull.
     let none = AtomicBool::new(false);
     for spec in [Spec::new(8, 8, 3), Spec::new(7, 7, 3)] {
         for start in starts(spec, 13) {
             let m = start.measures;
-            let moves = crate::solver::optimize::fewest_changes(
-                &start.level,
-                m.pushes as usize,
-                &Limits::default(),
-                &none,
-            )
-            .unwrap()
-            .expect("a start is solvable in its pushes");
-            let fewest = Metrics::of(&start.level, &moves).unwrap();
+            let rating = rate(&start.level, None, &none).unwrap().expect("a start is solvable");
+            let fewest = rating.best.expect("a start is solved");
+            assert!(rating.proved, "A* proves the pushes, so the fewest changes are searched");
             assert_eq!(
                 (fewest.pushes, fewest.box_changes, fewest.box_lines),
                 (m.pushes as usize, m.box_changes as usize, m.box_lines as usize),
