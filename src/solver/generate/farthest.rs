@@ -145,8 +145,6 @@ pub fn farthest(
                 clear_box(&mut next, b);
                 set_box(&mut next, stand);
                 next[words] = u64::from(reach.flood(board, &next[..words], back));
-                let (parent_way, measures) =
-                    best_after(board, &ways, nodes[at as usize].first, (b, d));
                 let child = match seen.get(&next[..]) {
                     // Reached before at a lesser depth: this way is no shortest one.
                     Some(&known)
@@ -164,6 +162,8 @@ pub fn farthest(
                         known
                     }
                 };
+                let (parent_way, measures) =
+                    best_after(board, &ways, nodes[at as usize].first, (b, d));
                 // A way with more box changes and more lines than another never leads to
                 // a better line (a pull adds at most one of each): it is not kept.
                 let node = &mut nodes[child as usize];
