@@ -68,7 +68,7 @@ pub trait Problem: Send + 'static {
     /// Whether the estimate never overestimates (IDA* then finds a cheapest solution).
     fn admissible(&self) -> bool;
     /// Whether the estimate is consistent: it drops by at most a move's cost along the
-    /// move (A*, which never re-opens a closed state, then finds a cheapest solution).
+    /// move (A* then finds a cheapest solution without re-opening a closed state).
     fn consistent(&self) -> bool;
     /// Whether the search must stop at once (a limit was reached).
     fn interrupted(&self) -> bool {
