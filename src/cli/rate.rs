@@ -63,6 +63,9 @@ struct Line {
     interleaved: Option<usize>,
     /// Whether A* proved the push count the least.
     proved: bool,
+    /// Whether the box changes and lines are proved the fewest of any solution with those
+    /// pushes (else they are the best line's known).
+    changes_proved: bool,
     /// Moves on the reference search's line that no advisor proposed.
     hard_decisions: Option<u64>,
     secs: f64,
@@ -166,6 +169,7 @@ fn line(level: usize, title: &str, rating: Result<Option<Rating>, Unrated>, secs
         box_changes: None,
         interleaved: None,
         proved: false,
+        changes_proved: false,
         hard_decisions: None,
         secs,
         message: String::new(),
@@ -188,6 +192,7 @@ fn line(level: usize, title: &str, rating: Result<Option<Rating>, Unrated>, secs
             l.box_changes = r.best.map(|b| b.box_changes);
             l.interleaved = r.interleaved;
             l.proved = r.proved;
+            l.changes_proved = r.fewest_changes;
             l.hard_decisions = r.hard_decisions;
             if r.best.is_none() && !r.unsolvable {
                 l.message = "no solution known within the node limits".into();

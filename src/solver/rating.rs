@@ -71,6 +71,10 @@ pub struct Rating {
     pub best: Option<Metrics>,
     /// Whether A* proved `best`'s push count the least.
     pub proved: bool,
+    /// Whether `best`'s box changes and lines are proved the fewest of any solution with
+    /// its pushes (the search for them finished); else they are those of the best line
+    /// known, which may have more.
+    pub fewest_changes: bool,
     /// The most boxes whose pushes interleave on `best`'s solution
     /// ([`interleaved_groups`]), shown beside the difficulty, not part of it; `None` when no
     /// solution is known.
@@ -119,7 +123,14 @@ impl Rating {
             (Some(b), _) => {
                 let how = if self.proved { "push-optimal, proved by A*" } else { "best known" };
                 out.push(format!("{} pushes, {} moves ({how})", b.pushes, b.moves));
-                out.push(format!("{} box lines, {} box changes", b.box_lines, b.box_changes));
+                let fewest = match self.fewest_changes {
+                    true => "the fewest of any solution with these pushes",
+                    false => "of the best line known; the fewest not proved",
+                };
+                out.push(format!(
+                    "{} box lines, {} box changes ({fewest})",
+                    b.box_lines, b.box_changes
+                ));
                 if let Some(g) = self.interleaved {
                     out.push(format!(
                         "{g} boxes in the largest group whose pushes interleave (1 when the \
@@ -190,6 +201,7 @@ fn rate_with(
         unsolvable: false,
         best: None,
         proved: false,
+        fewest_changes: false,
         interleaved: None,
         hard_decisions: None,
     };
@@ -233,7 +245,10 @@ fn rate_with(
     // the fewest of them, not on whichever one A* met first.
     if let Some(pushes) = optimum.filter(|_| fewest) {
         match fewest_changes(level, pushes, &limits(PROOF_NODES), cancel) {
-            Ok(found) => candidates.extend(found),
+            Ok(found) => {
+                rating.fewest_changes = found.is_some();
+                candidates.extend(found);
+            }
             Err(StopReason::Cancelled) => return Ok(None),
             Err(StopReason::Time) => return Err(over_time()),
             Err(_) => {}
@@ -361,7 +376,10 @@ mod tests {
         let astar = Metrics::of(&level, &astar.moves).unwrap();
         let rating = rated(&rows);
         let best = rating.best.unwrap();
-        assert!(rating.proved && best.pushes == astar.pushes, "{rating:?}");
+        assert!(
+            rating.proved && rating.fewest_changes && best.pushes == astar.pushes,
+            "{rating:?}"
+        );
         assert!(best.box_changes < astar.box_changes, "{best:?} {astar:?}");
         let fewest = fewest_changes(&level, best.pushes, &Limits::default(), &none).unwrap();
         let fewest = Metrics::of(&level, &fewest.unwrap()).unwrap();
@@ -379,6 +397,7 @@ mod tests {
             unsolvable: false,
             best: Some(best),
             proved: false,
+            fewest_changes: false,
             interleaved: None,
             hard_decisions: None,
         };
