@@ -218,10 +218,14 @@ fn the_fewest_changes_search_finds_what_a_brute_force_search_of_every_line_finds
 
 #[test]
 fn the_fewest_changes_search_stops_at_its_limits() {
-    let level = Level::from_rows(INTERLEAVING[1]).unwrap();
+    // A room whose search takes more expansions than one look at the limits allows.
+    let rows = ["##########", "#@       #", "# $  $ $ #", "#  ..  . #", "# $  .   #", "##########"];
+    let level = Level::from_rows(&rows).unwrap();
     let limits = Limits { nodes: Some(1), ..Limits::default() };
     let none = AtomicBool::new(false);
-    assert_eq!(fewest_changes(&level, 8, &limits, &none), Err(StopReason::Nodes));
+    assert_eq!(fewest_changes(&level, 30, &limits, &none), Err(StopReason::Nodes));
+    assert!(fewest_changes(&level, 30, &Limits::default(), &none).unwrap().is_some());
+    let level = Level::from_rows(INTERLEAVING[1]).unwrap();
     let cancel = AtomicBool::new(true);
     let stopped = fewest_changes(&level, 8, &Limits::default(), &cancel);
     assert_eq!(stopped, Err(StopReason::Cancelled));

@@ -34,13 +34,25 @@ impl Changes {
         Some(Changes { expander, push, change })
     }
 
-    /// The estimate of a state whose push bound is `h`, capped at half the range (a capped
-    /// estimate stays admissible and consistent; a dead state's `INFINITE` stays).
-    fn estimate(&self, h: u32) -> u32 {
-        match h {
-            INFINITE => INFINITE,
-            _ => h.saturating_mul(self.push).min(u32::MAX / 2),
+    /// The estimate of a state whose push bound is `h`, its boxes `boxes`, the box pushed
+    /// last standing on a goal or not (`None` before the first push): each box off the
+    /// goals is pushed again, in a line of its own, and each but the one pushed last (if it
+    /// is one of them) after a change. Capped at half the range (a capped estimate stays
+    /// admissible); a dead state's `INFINITE` stays.
+    fn estimate(&self, h: u32, boxes: &[u64], last_on_goal: Option<bool>) -> u32 {
+        if h == INFINITE {
+            return INFINITE;
         }
+        let goals = &self.expander.problem.goal_set;
+        let off: u32 = boxes.iter().zip(goals).map(|(b, g)| (b & !g).count_ones()).sum();
+        let changes = match last_on_goal {
+            Some(true) => off,
+            _ => off.saturating_sub(1),
+        };
+        let cost = u64::from(h) * u64::from(self.push)
+            + u64::from(changes) * u64::from(self.change)
+            + u64::from(off);
+        cost.min(u64::from(u32::MAX / 2)) as u32
     }
 }
 
@@ -50,8 +62,9 @@ impl Problem for Changes {
 
     fn start(&mut self) -> (Self::State, u32) {
         let (mut state, _, h) = self.expander.root();
+        let estimate = self.estimate(h, &state[..self.expander.problem.words()], None);
         state.push(0);
-        (state.into(), self.estimate(h))
+        (state.into(), estimate)
     }
 
     fn successors(&mut self, state: &Self::State, out: &mut Vec<Successor<Self>>) {
@@ -66,12 +79,13 @@ impl Problem for Changes {
             let line = last == 0 || changed || (last - 1) & 3 != dir;
             let to = board.nbr(from, c.push.dir as usize);
             let mut child = self.expander.child_state(i).to_vec();
+            let h = self.estimate(c.h, &child[..stride - 1], Some(board.is_goal(to)));
             child.push((u64::from(to) << 2 | dir) + 1);
             out.push(Successor {
                 state: child.into(),
                 mv: c.push,
                 cost: self.push + u32::from(changed) * self.change + u32::from(line),
-                h: self.estimate(c.h),
+                h,
                 pruned: c.pruned,
                 pattern: c.pattern,
             });
