@@ -33,7 +33,7 @@ pub struct Measures {
 }
 
 impl Measures {
-    /// The score a level is chosen by: a push, a box line and two for a box change (the
+    /// The score a level is chosen by: a push, a box line and four for a box change (the
     /// measure that best predicts how long people take, Jarušek and Pelánek 2010).
     pub fn score(&self) -> u32 {
         self.pushes + self.box_lines + 4 * self.box_changes
