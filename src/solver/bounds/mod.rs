@@ -3,6 +3,11 @@
 //! Each kind says whether it is admissible (never above the true push count); only an
 //! admissible bound may back a claim of optimality. All but the player-distance estimate work
 //! on box-alone push distances ([`crate::solver::analysis::distances`]).
+//!
+//! None is consistent: a box's push distance is the least over the sides the player may push
+//! it from, so where the box stands in a passage one push can lower it by many (the player
+//! left on the far side). A* must re-open a closed state reached more cheaply to stay
+//! optimal with them.
 
 mod classic;
 mod greedy;

@@ -101,9 +101,8 @@ impl Problem for Changes {
         self.expander.lower_bound().admissible()
     }
 
-    /// No: a box's push distance is the least over the sides the player may push it from,
-    /// so where the box stands in a passage one push can lower it by many (the side the
-    /// player is left on is the far one), and A* re-opens closed states.
+    /// No: Sokoban's push bounds are admissible, not consistent (see `bounds`), so A*
+    /// re-opens closed states.
     fn consistent(&self) -> bool {
         false
     }

@@ -155,9 +155,8 @@ impl Problem for Walks {
         !self.estimate || self.expander.lower_bound().admissible()
     }
 
-    /// Without the estimate, yes (it is 0). With it, no: a box's push distance is the
-    /// least over the sides the player may push it from, so one push can lower it by
-    /// many, and A* re-opens closed states.
+    /// Without the estimate, yes (it is 0). With it, no: Sokoban's push bounds are
+    /// admissible, not consistent (see `bounds`), so A* re-opens closed states.
     fn consistent(&self) -> bool {
         !self.estimate
     }
