@@ -2,13 +2,14 @@
 //! of a fixed reference search, the fewest pushes known (proved by A* when it can), the box
 //! lines and box changes of such a solution (the level's, not one search's tie-breaking:
 //! when A* proved the pushes, a third search finds the push-optimal solution with the
-//! fewest changes, then lines, within the same budget), and the hard decisions on the
-//! reference search's line (moves no advisor proposed: Shoham's measure). Beside them, not
-//! in the difficulty, the most boxes whose pushes interleave on that solution: our measure
-//! of how the level decomposes (Jarušek and Pelánek (2010) found box changes and a
-//! decomposition the best predictors of human solving time; ours did not predict search
-//! effort better, see BENCHMARKS.md). Every limit is a node count, so a level rates the same on every machine;
-//! a time limit only stops a level that would take too long, which is then not rated.
+//! fewest changes, then lines, within the same budget: A*, then the pull search where A*
+//! stops), and the hard decisions on the reference search's line (moves no advisor
+//! proposed: Shoham's measure). Beside them, not in the difficulty, the most boxes whose
+//! pushes interleave on that solution: our measure of how the level decomposes (Jarušek
+//! and Pelánek (2010) found box changes and a decomposition the best predictors of human
+//! solving time; ours did not predict search effort better, see BENCHMARKS.md). Every
+//! limit is a node count, so a level rates the same on every machine; a time limit only
+//! stops a level that would take too long, which is then not rated.
 
 use crate::level::metrics::{Metrics, interleaved_groups};
 use crate::level::moves::parse_lurd;

@@ -10,6 +10,7 @@
 //! detectors. Every solution it returns was replayed, and is never worse than the one it
 //! was given: the given solution itself lies in every vicinity.
 
+pub mod pull_layers;
 mod vicinity;
 
 pub use vicinity::{STRAYS, Stray};
@@ -32,7 +33,8 @@ use crate::solver::solution::line;
 use crate::solver::techniques::Technique;
 use crate::solver::textbook::{AStar, BookSearch, Changes, Keep, Walks};
 use crate::solver::watch::Watch;
-use std::sync::atomic::AtomicBool;
+use pull_layers::{PullLayers, pushes_undoing};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use vicinity::Vicinity;
 
@@ -225,8 +227,10 @@ pub fn optimize(
 
 /// Among the solutions of `level` with the fewest pushes, one with the fewest box changes,
 /// then box lines, replayed: the textbook's A* over [`Changes`], its costs exact for
-/// solutions of at most `pushes` pushes (the fewest known). `Ok(None)` when it finds none
-/// (no solution, or over about 1,200 pushes); the reason when a limit or cancel stops it.
+/// solutions of at most `pushes` pushes (the fewest known); where A* stops at the node
+/// limit (its estimate is weak where boxes must make way for each other), the pull search
+/// ([`PullLayers`]) with as many positions. `Ok(None)` when it finds none (no solution, or
+/// over about 1,200 pushes); the reason when a limit or cancel stops it.
 pub fn fewest_changes(
     level: &Level,
     pushes: usize,
@@ -234,8 +238,22 @@ pub fn fewest_changes(
     cancel: &AtomicBool,
 ) -> Result<Option<Vec<Move>>, StopReason> {
     let Ok(problem) = Problem::new(level) else { return Ok(None) };
+    match fewest_changes_by_astar(&problem, pushes, limits, cancel) {
+        Err(StopReason::Nodes) => fewest_changes_by_pulls(&problem, limits, cancel),
+        found => found,
+    }
+}
+
+/// [`fewest_changes`] by A* over [`Changes`].
+fn fewest_changes_by_astar(
+    problem: &Problem,
+    pushes: usize,
+    limits: &Limits,
+    cancel: &AtomicBool,
+) -> Result<Option<Vec<Move>>, StopReason> {
+    let level = &problem.level;
     let interrupt = Interrupt::new(limits.memory_bytes);
-    let Some(changes) = Changes::new(expander(&problem, &interrupt), pushes) else {
+    let Some(changes) = Changes::new(expander(problem, &interrupt), pushes) else {
         return Ok(None);
     };
     let watch = Watch { limits, cancel, start: Instant::now() };
@@ -249,7 +267,7 @@ pub fn fewest_changes(
             }
             match search.step(CHUNK) {
                 Progress::Solved(id) => {
-                    let found = to_level(&problem, &search.tree().moves_to(id));
+                    let found = to_level(problem, &search.tree().moves_to(id));
                     return Ok(line(level, &found).ok());
                 }
                 Progress::Running => interrupt.hold(search.memory()),
@@ -259,6 +277,43 @@ pub fn fewest_changes(
             }
         }
     })
+}
+
+/// [`fewest_changes`] by the pull search from the solved position: once every position
+/// with fewer pushes than the start is expanded, the start's best line is exact. At most
+/// `limits.nodes` positions; positions are small, so the node limit bounds the memory.
+fn fewest_changes_by_pulls(
+    problem: &Problem,
+    limits: &Limits,
+    cancel: &AtomicBool,
+) -> Result<Option<Vec<Move>>, StopReason> {
+    let start = Instant::now();
+    let boxes = problem.box_bits(problem.board.start_boxes().iter().copied());
+    let mut layers = PullLayers::new(problem);
+    let at = loop {
+        if cancel.load(Ordering::Relaxed) {
+            return Err(StopReason::Cancelled);
+        }
+        if limits.time.is_some_and(|t| start.elapsed() >= t) {
+            return Err(StopReason::Time);
+        }
+        let next = layers.next_depth();
+        let found = layers.find(&boxes, problem.board.start_player());
+        match found {
+            Some(at) if next.is_none_or(|d| d >= layers.measures(at).pushes) => break at,
+            None if next.is_none() => return Ok(None),
+            _ => {}
+        }
+        if limits.nodes.is_some_and(|n| layers.reached() as u64 >= n) {
+            return Err(StopReason::Nodes);
+        }
+        layers.expand_next(cancel);
+    };
+    let pushes: Vec<(Pos, Dir)> = pushes_undoing(problem, &layers.best(at).1)
+        .into_iter()
+        .map(|(s, d)| (problem.board.pos(s), Dir::ALL[d]))
+        .collect();
+    Ok(line(&problem.level, &pushes).ok())
 }
 
 /// The counts of `moves` when they solve `level`, else why they do not.

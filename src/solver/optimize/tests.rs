@@ -210,6 +210,11 @@ fn the_fewest_changes_search_finds_what_a_brute_force_search_of_every_line_finds
         let found = fewest_changes(&level, pushes, &Limits::default(), &none).unwrap().unwrap();
         let m = verified(&level, &found).unwrap();
         assert_eq!((m.pushes, m.box_changes, m.box_lines), (pushes, changes, lines), "{rows:?}");
+        // The pull search, A*'s fallback, finds the same.
+        let problem = Problem::new(&level).unwrap();
+        let by_pulls = fewest_changes_by_pulls(&problem, &Limits::default(), &none);
+        let m = verified(&level, &by_pulls.unwrap().unwrap()).unwrap();
+        assert_eq!((m.pushes, m.box_changes, m.box_lines), (pushes, changes, lines), "{rows:?}");
         fewer_than_astar +=
             usize::from(verified(&level, &astar.moves).unwrap().box_changes > changes);
     }
@@ -228,6 +233,13 @@ fn the_fewest_changes_search_stops_at_its_limits() {
     let level = Level::from_rows(INTERLEAVING[1]).unwrap();
     let cancel = AtomicBool::new(true);
     let stopped = fewest_changes(&level, 8, &Limits::default(), &cancel);
+    assert_eq!(stopped, Err(StopReason::Cancelled));
+    // So does A*'s fallback, the pull search.
+    let problem = Problem::new(&level).unwrap();
+    assert_eq!(fewest_changes_by_pulls(&problem, &limits, &none), Err(StopReason::Nodes));
+    let over = Limits { time: Some(Duration::ZERO), ..Limits::default() };
+    assert_eq!(fewest_changes_by_pulls(&problem, &over, &none), Err(StopReason::Time));
+    let stopped = fewest_changes_by_pulls(&problem, &Limits::default(), &cancel);
     assert_eq!(stopped, Err(StopReason::Cancelled));
     // Costs that would not fit the search's range: no search, no answer.
     assert_eq!(fewest_changes(&level, 5_000, &Limits::default(), &none), Ok(None));
