@@ -1,8 +1,9 @@
 //! The level generator, after Taylor and Parberry: rooms from templates ([`rooms`]), goals
 //! placed several ways, then a breadth-first search of pulls from the solved position for
 //! the start whose solution scores most by pushes, box lines and box changes
-//! ([`farthest`]); the room is then narrowed while that score grows (a room too large for
-//! that search is given a door with the goals behind it, and evolves by moving them too),
+//! ([`farthest`]); the room then evolves while that score grows, narrowed a floor square at
+//! a time and, while work is left, its goals moved too (a room too large for that search
+//! is given a door with the goals behind it, and evolves by both from the first),
 //! and of the best starts the one rated most difficult ([`crate::solver::rating`]) that
 //! the reference search cannot solve by its plan alone is the level, its pulls, reversed
 //! and replayed, a push-optimal solution kept in it. Everything is drawn from one seeded
@@ -181,7 +182,7 @@ fn check(spec: Spec) -> Result<(), GenerateError> {
 /// One draw: rooms ([`first_starts`]: a large room given a door; rooms without one when
 /// none takes a door), goals placed [`GOAL_PLACEMENTS`] times in each, the best-scoring
 /// start of each placement (every box off the goals), the best kept; then the best room evolved
-/// ([`narrow`], or [`evolve_door`] for a room given a door). Of the starts that were the
+/// ([`evolve`], or [`evolve_door`] for a room given a door). Of the starts that were the
 /// best so far, those the door room's evolution found more difficult (or, when the
 /// reference search solves the best by its plan alone, the [`RATED`] best-scoring starts
 /// of all), the one rated most difficult that the reference search has to search is the
@@ -198,7 +199,7 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
     let evolved = match door_room {
         Some(room) => evolve_door(room, spec, &mut found, random, cancel),
         None => {
-            narrow(&mut found, random, cancel);
+            evolve(&mut found, random, cancel);
             Vec::new()
         }
     };
@@ -237,10 +238,14 @@ fn draw(spec: Spec, random: &mut Random, cancel: &AtomicBool) -> Option<Generate
     Some(Generated { level, pushes, rating })
 }
 
-/// `start` added to `best`, which keeps the [`RATED`] best-scoring starts given it, the
-/// best first and, among equals, the first given first (a draw may find a start for each
+/// `start` added to `best`, which keeps the [`RATED`] best-scoring starts given it, each
+/// once, the best first and, among equals, the first given first (a draw may find a start for each
 /// of its [`TRIES`] rooms' placements and evolution steps; only these can be rated).
 fn keep_best(best: &mut Vec<Start>, start: Start) {
+    // An evolving room comes back to rooms it has had: a start is rated once.
+    if best.iter().any(|s| s.level == start.level) {
+        return;
+    }
     let score = start.measures.score();
     let at = best.partition_point(|s| s.measures.score() >= score);
     if at < RATED {
@@ -319,23 +324,31 @@ fn first_starts(
     door_room
 }
 
-/// Evolves the best room by narrowing it: a floor square at random walled up and the
-/// search run again in the smaller room (whose positions can only be as far or farther),
-/// kept when its best start scores more; within [`WORK`].
-fn narrow(found: &mut Found, random: &mut Random, cancel: &AtomicBool) {
-    for _ in 0..TRIES {
+/// Evolves the best room: changed at random and the search run again in the changed room,
+/// the change kept when its best start scores more; within [`WORK`]. The first [`TRIES`]
+/// changes wall up a floor square (a smaller room's positions can only be as far or
+/// farther); when they leave work over (a small room's searches are short), up to
+/// [`TRIES`] more may move a goal instead ([`mutated`], as a door room evolves).
+fn evolve(found: &mut Found, random: &mut Random, cancel: &AtomicBool) {
+    for i in 0..2 * TRIES {
         if found.searched >= WORK || cancel.load(Ordering::Relaxed) {
             break;
         }
         let solved = found.finalists.last().expect("a draw evolves its best start").solved();
-        let floor: Vec<Pos> =
-            solved.positions().filter(|&p| solved.square(p).terrain == Terrain::Floor).collect();
-        if floor.is_empty() {
-            break;
-        }
-        let Some(room) = rooms::narrowed(&solved, floor[random.below(floor.len())]) else {
-            continue;
+        let room = match i < TRIES {
+            true => {
+                let floor: Vec<Pos> = solved
+                    .positions()
+                    .filter(|&p| solved.square(p).terrain == Terrain::Floor)
+                    .collect();
+                if floor.is_empty() {
+                    break;
+                }
+                rooms::narrowed(&solved, floor[random.below(floor.len())])
+            }
+            false => mutated(&solved, random),
         };
+        let Some(room) = room else { continue };
         if let Some(next) = start_from(&room, cancel, &mut found.searched) {
             found.add(next);
         }

@@ -140,7 +140,7 @@ fn a_start_measures_the_fewest_box_changes_then_lines_of_any_push_optimal_soluti
 }
 
 #[test]
-fn a_draw_keeps_the_best_scoring_other_starts_the_first_found_among_equals() {
+fn a_draw_keeps_the_best_scoring_other_starts_once_the_first_found_among_equals() {
     let mut all = starts(Spec::new(8, 8, 3), 11);
     for (i, start) in all.iter_mut().enumerate() {
         start.level.meta.title = i.to_string();
@@ -153,6 +153,11 @@ fn a_draw_keeps_the_best_scoring_other_starts_the_first_found_among_equals() {
     expected.truncate(RATED);
     let mut best = Vec::new();
     for start in all {
+        keep_best(&mut best, start);
+    }
+    assert_eq!(best.iter().map(tagged).collect::<Vec<_>>(), expected);
+    // An evolving room comes back to rooms it has had: a start given again is not kept twice.
+    for start in best.clone() {
         keep_best(&mut best, start);
     }
     assert_eq!(best.iter().map(tagged).collect::<Vec<_>>(), expected);
