@@ -44,7 +44,11 @@ pub fn farthest(
     searched: &mut usize,
 ) -> Option<Farthest> {
     let mut layers = PullLayers::new(p);
-    while layers.reached() < limit && !cancel.load(Ordering::Relaxed) && layers.expand_next(cancel) {}
+    while layers.reached() < limit && !cancel.load(Ordering::Relaxed) {
+        if !layers.expand_next(cancel) {
+            break;
+        }
+    }
     *searched += layers.reached();
     let words = p.words();
     let all_off = |at: &u32| boxes_of(&layers.state(*at)[..words]).all(|s| !p.board.is_goal(s));
