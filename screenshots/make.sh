@@ -248,7 +248,7 @@ kill $APP; wait $APP 2>/dev/null || true
 start
 click 53 12
 click 100 296
-click 57 290
+click 970 290
 sleep 15
 xdotool mousemove 640 700
 sleep 0.5

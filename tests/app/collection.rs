@@ -115,6 +115,24 @@ fn generated_levels_are_added_after_the_level_shown_with_their_solutions() {
     assert_eq!(h.state().document().doc.collection.levels.len(), 1, "one undo step");
 }
 
+/// The generator's dialog opens over the side panel's tools, not over the board, the level
+/// list or the solver's controls.
+#[test]
+fn the_generator_dialog_leaves_the_board_the_list_and_the_solver_in_sight() {
+    let mut h = window(ONE);
+    h.state_mut().send(Command::ShowGenerator);
+    h.run();
+    h.run();
+    let dialog = ["Generate levels", "Width (walls included)", "Seed", "Generate"]
+        .map(|label| h.get_by_label(label).rect());
+    let width = h.ctx.content_rect().width();
+    for kept in ["Add", "Rate levels", "Solve"] {
+        let kept = h.get_by_label(kept).rect();
+        assert!(dialog.iter().all(|d| !d.intersects(kept)), "{dialog:?} covers {kept:?}");
+    }
+    assert!(dialog.iter().all(|d| d.left() > width / 2.0), "{dialog:?} in a {width} wide window");
+}
+
 /// A generated level's solution is push-optimal (its pulls were a breadth-first search's),
 /// and says so in the editor and on the timeline, for as long as the board is the one it
 /// was proved for.

@@ -39,8 +39,8 @@ impl App {
             None => String::new(),
         };
         self.messages.status = format!(
-            "Added {} of {} generated levels ({what}{spread}) after level {after}; each keeps \
-             its push-optimal solution.",
+            "Added {} of {} generated levels ({what}{spread}) after level {after}, with \
+             push-optimal solutions.",
             made.len(),
             run.count
         );

@@ -9,10 +9,16 @@ use crate::app::command::Command;
 use crate::app::generator::GeneratorState;
 use crate::app::sink::Sink;
 
-/// The dialog, when it is open.
+/// The dialog, when it is open: first shown at the top right, over the side panel's tools,
+/// so that the board (where the levels made appear) and the level list stay in sight.
 pub fn show(ctx: &Context, state: &mut GeneratorState, sink: &mut Sink<'_>) {
     let mut open = state.open;
-    egui::Window::new("Generate levels").open(&mut open).resizable(false).show(ctx, |ui| {
+    let window = egui::Window::new("Generate levels")
+        .open(&mut open)
+        .resizable(false)
+        .pivot(egui::Align2::RIGHT_TOP)
+        .default_pos(ctx.content_rect().right_top() + egui::vec2(-12.0, 32.0));
+    window.show(ctx, |ui| {
         ui.label(
             "Rooms from templates (a large one with a door), goals placed several ways, and \
              the start whose solution scores most by pushes, box lines and box changes; the \
