@@ -237,9 +237,14 @@ pub fn fewest_changes(
     limits: &Limits,
     cancel: &AtomicBool,
 ) -> Result<Option<Vec<Move>>, StopReason> {
+    let start = Instant::now();
     let Ok(problem) = Problem::new(level) else { return Ok(None) };
     match fewest_changes_by_astar(&problem, pushes, limits, cancel) {
-        Err(StopReason::Nodes) => fewest_changes_by_pulls(&problem, limits, cancel),
+        Err(StopReason::Nodes) => {
+            // The time limit holds for both searches together.
+            let time = limits.time.map(|t| t.saturating_sub(start.elapsed()));
+            fewest_changes_by_pulls(&problem, &Limits { time, ..*limits }, cancel)
+        }
         found => found,
     }
 }
@@ -281,7 +286,7 @@ fn fewest_changes_by_astar(
 
 /// [`fewest_changes`] by the pull search from the solved position: once every position
 /// with fewer pushes than the start is expanded, the start's best line is exact. At most
-/// `limits.nodes` positions; positions are small, so the node limit bounds the memory.
+/// `limits.nodes` positions.
 fn fewest_changes_by_pulls(
     problem: &Problem,
     limits: &Limits,
@@ -290,6 +295,7 @@ fn fewest_changes_by_pulls(
     let start = Instant::now();
     let boxes = problem.box_bits(problem.board.start_boxes().iter().copied());
     let mut layers = PullLayers::new(problem);
+    let start_position = layers.position(&boxes, problem.board.start_player());
     let at = loop {
         if cancel.load(Ordering::Relaxed) {
             return Err(StopReason::Cancelled);
@@ -298,14 +304,16 @@ fn fewest_changes_by_pulls(
             return Err(StopReason::Time);
         }
         let next = layers.next_depth();
-        let found = layers.find(&boxes, problem.board.start_player());
-        match found {
+        match layers.find(&start_position) {
             Some(at) if next.is_none_or(|d| d >= layers.measures(at).pushes) => break at,
             None if next.is_none() => return Ok(None),
             _ => {}
         }
         if limits.nodes.is_some_and(|n| layers.reached() as u64 >= n) {
             return Err(StopReason::Nodes);
+        }
+        if limits.memory_bytes.is_some_and(|m| layers.memory() >= m) {
+            return Err(StopReason::Memory);
         }
         layers.expand_next(cancel);
     };

@@ -203,12 +203,25 @@ impl<'a> PullLayers<'a> {
         &self.nodes[at as usize].state
     }
 
-    /// The number of the position with these box words and the player on `player`, if it
-    /// was reached.
-    pub fn find(&mut self, boxes: &[u64], player: Sq) -> Option<u32> {
+    /// The position with these box words and the player on `player`, as the search keys
+    /// it (the player on the least square of the area).
+    pub fn position(&mut self, boxes: &[u64], player: Sq) -> Vec<u64> {
         let mut state = boxes.to_vec();
         state.push(u64::from(self.reach.flood(&self.p.board, boxes, player)));
-        self.seen.get(&state[..]).copied()
+        state
+    }
+
+    /// The number of `position` (as [`PullLayers::position`] gives it), if it was reached.
+    pub fn find(&self, position: &[u64]) -> Option<u32> {
+        self.seen.get(position).copied()
+    }
+
+    /// About the bytes the search holds: each position stored twice (in the list and as
+    /// its table's key) with the table's overhead, and its ways.
+    pub fn memory(&self) -> usize {
+        let state = 8 * (self.p.words() + 1) + 16;
+        let node = std::mem::size_of::<Node>() + 2 * state + 24;
+        self.nodes.len() * node + self.ways.len() * std::mem::size_of::<Way>()
     }
 
     /// The best line into position `at` found so far: its measures and its pulls from the

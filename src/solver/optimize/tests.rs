@@ -239,6 +239,8 @@ fn the_fewest_changes_search_stops_at_its_limits() {
     assert_eq!(fewest_changes_by_pulls(&problem, &limits, &none), Err(StopReason::Nodes));
     let over = Limits { time: Some(Duration::ZERO), ..Limits::default() };
     assert_eq!(fewest_changes_by_pulls(&problem, &over, &none), Err(StopReason::Time));
+    let over = Limits { memory_bytes: Some(1), ..Limits::default() };
+    assert_eq!(fewest_changes_by_pulls(&problem, &over, &none), Err(StopReason::Memory));
     let stopped = fewest_changes_by_pulls(&problem, &Limits::default(), &cancel);
     assert_eq!(stopped, Err(StopReason::Cancelled));
     // Costs that would not fit the search's range: no search, no answer.
