@@ -15,7 +15,7 @@ mod rooms;
 
 pub use farthest::Measures;
 
-use crate::level::{Dir, Level, Move, Pos, Terrain};
+use crate::level::{Level, Move, Pos, Terrain};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::random::Random;
 use crate::solver::model::state::boxes_of;
@@ -580,10 +580,7 @@ fn start_from(solved: &Level, cancel: &AtomicBool, searched: &mut usize) -> Opti
         level.square_mut(board.pos(b)).has_box = true;
     }
     level.square_mut(board.pos(far.player)).has_player = true;
-    let pushes: Vec<(Pos, Dir)> = farthest::pushes_undoing(&problem, &far.pulls)
-        .into_iter()
-        .map(|(s, d)| (board.pos(s), Dir::ALL[d]))
-        .collect();
+    let pushes = farthest::pushes_undoing(&problem, &far.pulls);
     // The pulls always undo into a solution; a start whose do not is dropped, never kept.
     let moves = line(&level, &pushes).ok()?;
     if moves.iter().filter(|m| m.push).count() != far.pulls.len() {

@@ -1,7 +1,7 @@
 use super::*;
 use crate::level::metrics::Metrics;
 use crate::level::moves::parse_lurd;
-use crate::level::{Severity, replay, validate};
+use crate::level::{Dir, Severity, replay, validate};
 use crate::solver::config::{Config, Limits, Method};
 use crate::solver::outcome::Outcome;
 use crate::solver::solve::solve;

@@ -317,10 +317,7 @@ fn fewest_changes_by_pulls(
         }
         layers.expand_next(cancel);
     };
-    let pushes: Vec<(Pos, Dir)> = pushes_undoing(problem, &layers.best(at).1)
-        .into_iter()
-        .map(|(s, d)| (problem.board.pos(s), Dir::ALL[d]))
-        .collect();
+    let pushes = pushes_undoing(problem, &layers.best(at).1);
     Ok(line(&problem.level, &pushes).ok())
 }
 

@@ -7,6 +7,7 @@
 //! with that pull. The generator picks its start from these positions; the rating's
 //! search for the fewest box changes falls back on them where A*'s estimate is too weak.
 
+use crate::level::{Dir, Pos};
 use crate::solver::analysis::problem::Problem;
 use crate::solver::model::board::{Board, NONE, Sq, opposite};
 use crate::solver::model::prehashed::WordsMap;
@@ -291,8 +292,10 @@ fn after(board: &Board, way: &Way, pull: Pull) -> Measures {
     m
 }
 
-/// The pushes that undo `pulls`, in the order they are played: each pull of a box from `b`
-/// in direction `d` is undone by pushing it back from `b + d` the opposite way.
-pub fn pushes_undoing(p: &Problem, pulls: &[Pull]) -> Vec<(Sq, usize)> {
-    pulls.iter().rev().map(|&(b, d)| (p.board.nbr(b, d), opposite(d))).collect()
+/// The pushes that undo `pulls`, in the order they are played, as the level's squares and
+/// ways: each pull of a box from `b` in direction `d` is undone by pushing it back from
+/// `b + d` the opposite way.
+pub fn pushes_undoing(p: &Problem, pulls: &[Pull]) -> Vec<(Pos, Dir)> {
+    let push = |&(b, d): &Pull| (p.board.pos(p.board.nbr(b, d)), Dir::ALL[opposite(d)]);
+    pulls.iter().rev().map(push).collect()
 }
