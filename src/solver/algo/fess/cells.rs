@@ -1,5 +1,7 @@
 //! Feature-space cells: the moves not yet played, grouped by the cell of the position they
-//! start from, each group ordered by accumulated weight. Cells take turns in a ring.
+//! start from, each group ordered by accumulated weight. Cells take turns in a ring; a cell
+//! met for the first time goes to the front, so a new region of feature space is tried at
+//! once (as Festival's search does), while a cell met before waits its turn at the back.
 
 use crate::solver::algo::fess::features::Features;
 use std::cmp::Reverse;
@@ -24,6 +26,8 @@ struct Cell {
     features: Features,
     queue: BinaryHeap<Reverse<Entry>>,
     in_ring: bool,
+    /// No move has been queued in it yet.
+    new: bool,
 }
 
 /// Every cell met so far and the ring of those with moves waiting.
@@ -39,7 +43,7 @@ impl Cells {
     /// The cell of `features`, created if new.
     pub fn cell_of(&mut self, features: Features) -> u32 {
         *self.index.entry(features).or_insert_with(|| {
-            self.cells.push(Cell { features, queue: BinaryHeap::new(), in_ring: false });
+            self.cells.push(Cell { features, queue: BinaryHeap::new(), in_ring: false, new: true });
             (self.cells.len() - 1) as u32
         })
     }
@@ -50,15 +54,20 @@ impl Cells {
         self.cells[cell as usize].queue.reserve(more);
     }
 
-    /// Queues `entry` in cell `cell`.
+    /// Queues `entry` in cell `cell`; a cell given its first move takes the next turn.
     pub fn push(&mut self, cell: u32, entry: Entry) {
         let c = &mut self.cells[cell as usize];
         c.queue.push(Reverse(entry));
         self.waiting += 1;
         if !c.in_ring {
             c.in_ring = true;
-            self.ring.push_back(cell);
+            if c.new {
+                self.ring.push_front(cell);
+            } else {
+                self.ring.push_back(cell);
+            }
         }
+        c.new = false;
     }
 
     /// The next cell in turn that has moves waiting (it leaves the ring until
@@ -146,20 +155,26 @@ mod tests {
         );
         cells.push(a, entry(3, 1));
         cells.push(a, entry(1, 2));
+        assert_eq!(cells.next_in_ring(), Some(a));
         cells.push(b, entry(5, 3));
         assert_eq!(cells.waiting(), 3);
-        assert_eq!(cells.upcoming(cells.next_in_ring(), 5), vec![entry(1, 2), entry(3, 1)]);
+        assert_eq!(cells.next_in_ring(), Some(b), "a new cell goes before the ring");
+        assert_eq!(cells.upcoming(Some(a), 5), vec![entry(1, 2), entry(3, 1)]);
         assert!(cells.has_waiting(b));
-        let first = cells.take_turn().unwrap();
-        assert_eq!(first, a);
-        assert_eq!(cells.pop(first), Some(entry(1, 2)));
-        cells.rejoin(first);
-        assert_eq!(cells.take_turn(), Some(b), "the other cell's turn");
+        assert_eq!(cells.take_turn(), Some(b));
         assert_eq!(cells.pop(b), Some(entry(5, 3)));
         cells.rejoin(b);
+        assert_eq!(cells.take_turn(), Some(a), "the other cell's turn");
+        assert_eq!(cells.pop(a), Some(entry(1, 2)));
+        cells.rejoin(a);
+        cells.push(b, entry(7, 4));
+        assert_eq!(cells.next_in_ring(), Some(a), "a cell met before waits its turn");
         assert_eq!(cells.take_turn(), Some(a));
         assert_eq!(cells.pop(a), Some(entry(3, 1)));
         cells.rejoin(a);
+        assert_eq!(cells.take_turn(), Some(b));
+        assert_eq!(cells.pop(b), Some(entry(7, 4)));
+        cells.rejoin(b);
         assert_eq!(cells.take_turn(), None);
         assert_eq!(cells.waiting(), 0);
     }
