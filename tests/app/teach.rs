@@ -114,7 +114,8 @@ fn the_node_its_children_and_the_frontier_are_in_sight_on_a_laptop_screen() {
     let mut config = Config::with_method(Method::Fess);
     config.techniques.set(Technique::Meeting, false);
     let mut h = inspect(window_sized(ROOM, 1180.0, 760.0), config);
-    for _ in 0..3 {
+    // Two of the three expansions FESS solves the room in.
+    for _ in 0..2 {
         step(&mut h);
     }
     let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1180.0, 760.0));
