@@ -8,10 +8,11 @@
 //! yet played wait in the cell of the position they start from, weighted by the accumulated
 //! cost of their path: advisors name the moves that improve a feature, which cost 0; every
 //! other move costs 1. With `best-line`, every second turn goes to the best cell met so
-//! far; the other turns go round the cells in a ring. At its turn a cell plays its lightest
-//! waiting move, adds the new position to the tree and weighs that position's moves. So
-//! progress along any feature is explored without one heuristic deciding everything, while
-//! the most promising line is never starved.
+//! far; the other turns go round the cells in a ring, where a cell met for the first time
+//! takes the next turn (as in Festival). At its turn a cell plays its lightest waiting
+//! move, adds the new position to the tree and weighs that position's moves. So progress
+//! along any feature is explored without one heuristic deciding everything, while the most
+//! promising line is never starved.
 //!
 //! One [`Search::step`] expansion is one move played that gave a new position.
 
