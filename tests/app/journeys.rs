@@ -76,8 +76,10 @@ fn an_author_paints_checks_solves_optimises_rates_saves_and_reopens_a_level() {
     h.get_by_label("Saved the solution into the level.");
     let level = h.state().document().level().clone();
     assert_eq!(level.meta.solutions.len(), 1);
+    // Which portfolio member answers first depends on timing, so any solution will do:
+    // it solves the level, in no fewer pushes than the level needs.
     let first = replay(&level, &parse_lurd(&level.meta.solutions[0]).unwrap());
-    assert!(first.solved && first.pushes == 3, "{first:?}");
+    assert!(first.solved && first.pushes >= 3, "{first:?}");
 
     // Optimise it on the timeline: a shorter solution is saved beside it, or none exists.
     press(&mut h, "Timeline");
