@@ -27,6 +27,10 @@ pub enum Technique {
     BestLine,
     /// PI-corral pruning.
     PiCorrals,
+    /// The pattern database's sub-searches take off each box the player can push along both
+    /// axes (Festival's xy deadlocks): a relaxation, so they prove more sets dead within
+    /// their budget.
+    FreeBoxes,
     /// Tunnel macros: a box pushed into a one-wide tunnel is also pushed through, as an
     /// extra child (push-level searches that do not claim optimality).
     TunnelMacros,
@@ -97,7 +101,7 @@ pub enum Technique {
 /// catalogue entry lists its groups), so the inspector offers only those that apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Group {
-    /// The push searches' own pruning (PI-corrals).
+    /// The push searches' own pruning (PI-corrals) and their pattern sub-searches' relaxation.
     Pushes,
     /// The tunnel and goal macros, for the methods whose policy allows them.
     Macros,
@@ -128,7 +132,7 @@ impl Technique {
             | T::BestLine
             | T::Plan
             | T::Imagine => Group::Fess,
-            T::PiCorrals => Group::Pushes,
+            T::PiCorrals | T::FreeBoxes => Group::Pushes,
             T::TunnelMacros | T::GoalMacros => Group::Macros,
             T::SeedPruning => Group::Seed,
             T::MacroCut
@@ -150,7 +154,7 @@ impl Technique {
     }
 
     /// Every technique.
-    pub const ALL: [Technique; 29] = [
+    pub const ALL: [Technique; 30] = [
         Technique::Packing,
         Technique::Connectivity,
         Technique::RoomLinks,
@@ -160,6 +164,7 @@ impl Technique {
         Technique::Explorer,
         Technique::BestLine,
         Technique::PiCorrals,
+        Technique::FreeBoxes,
         Technique::TunnelMacros,
         Technique::Plan,
         Technique::GoalMacros,
@@ -194,6 +199,7 @@ impl Technique {
             Technique::Explorer => "explorer",
             Technique::BestLine => "best-line",
             Technique::PiCorrals => "pi-corrals",
+            Technique::FreeBoxes => "free-boxes",
             Technique::TunnelMacros => "tunnel-macros",
             Technique::Plan => "plan",
             Technique::GoalMacros => "goal-macros",

@@ -44,6 +44,7 @@ use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
 use crate::solver::model::side_search::Onward;
 use crate::solver::model::state::{boxes_of, has_box};
+use crate::solver::techniques::{Technique, Techniques};
 
 /// A child pruned: the rule, and the pattern when the rule is the pattern database.
 pub(crate) type Pruned = (PruneReason, Option<u32>);
@@ -128,21 +129,23 @@ pub(crate) struct Judge {
 
 impl Judge {
     /// A judge for `problem` running the detectors `deadlocks` asks for (the pattern
-    /// database is precomputed here when it is on), with PI-corral pruning if `pi_corrals`.
-    /// Its sub-searches give up, pruning nothing, when `interrupt` is raised.
+    /// database is precomputed here when it is on), with PI-corral pruning and relaxed
+    /// pattern sub-searches as `techniques` say. Its sub-searches give up, pruning nothing,
+    /// when `interrupt` is raised.
     pub fn new(
         problem: &Problem,
         deadlocks: Deadlocks,
-        pi_corrals: bool,
+        techniques: Techniques,
         interrupt: &Interrupt,
     ) -> Self {
-        let mut patterns = Patterns::new(problem, interrupt);
+        let relaxed = techniques.on(Technique::FreeBoxes);
+        let mut patterns = Patterns::new(problem, interrupt, relaxed);
         if deadlocks.patterns {
             patterns.precompute(problem);
         }
         Judge {
             deadlocks,
-            pi_corrals_on: pi_corrals,
+            pi_corrals_on: techniques.on(Technique::PiCorrals),
             freeze: Freeze::default(),
             sealed: Sealed::default(),
             bipartite: Bipartite::new(interrupt),

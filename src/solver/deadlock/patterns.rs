@@ -158,15 +158,15 @@ pub struct Patterns {
 
 impl Patterns {
     /// An empty database for `p`, whose sub-searches and enumeration stop when `interrupt`
-    /// is raised.
-    pub fn new(p: &Problem, interrupt: &Interrupt) -> Self {
+    /// is raised; its sub-searches are relaxed ([`SubSearch::relaxed`]) when `relaxed`.
+    pub fn new(p: &Problem, interrupt: &Interrupt, relaxed: bool) -> Self {
         let squares = p.board.len().max(1) as u64;
         let budget = (u64::from(BUDGET) * SMALL_BOARD / squares).clamp(16, u64::from(BUDGET));
         Patterns {
             by_square: vec![Vec::new(); p.board.len()],
             budget: budget as u32,
             precompute_left: PRECOMPUTE_WORK,
-            sub: SubSearch::new(interrupt.clone()),
+            sub: SubSearch::new(interrupt.clone()).relaxed(relaxed),
             interrupt: interrupt.clone(),
             ..Patterns::default()
         }
@@ -290,9 +290,11 @@ impl Patterns {
     }
 
     /// Tries the position `boxes`, the player on `player`, where a subtree of the search
-    /// stalled: boxes that can step aside (free on both sides along both axes) are taken
+    /// stalled: boxes that can step aside (free squares above and below them) are taken
     /// off, again and again, and when at most [`STALLED_BOXES`] are left, those are tried
-    /// with a larger budget, as [`Patterns::learn`] tries a cluster.
+    /// with a larger budget, as [`Patterns::learn`] tries a cluster. The rule looks along
+    /// one axis only: both axes, or either, measured worse (BENCHMARKS.md, issue 37,
+    /// Festival's xy kills).
     pub fn learn_stalled(&mut self, p: &Problem, boxes: &[u64], player: Sq) -> Option<u32> {
         let mut left = boxes.to_vec();
         let board = &p.board;
@@ -304,10 +306,8 @@ impl Patterns {
                 if !has_box(&left, b) {
                     continue;
                 }
-                let axis = |d: usize| {
-                    free(&left, board.nbr(b, d)) && free(&left, board.nbr(b, opposite(d)))
-                };
-                if axis(0) && axis(1) {
+                let (up, down) = (board.nbr(b, 0), board.nbr(b, opposite(0)));
+                if free(&left, up) && free(&left, down) {
                     clear_box(&mut left, b);
                     changed = true;
                 }
@@ -547,7 +547,7 @@ mod tests {
     fn a_dead_cluster_is_learned_minimal_and_then_matched() {
         let (p, boxes) = setup(&CORRIDOR);
         let at = |x, y| p.board.square_at(Pos::new(x, y)).unwrap();
-        let mut db = Patterns::new(&p, &Interrupt::default());
+        let mut db = Patterns::new(&p, &Interrupt::default(), true);
         let player = at(4, 1);
         let id = db.learn(&p, &boxes, player, at(5, 1)).expect("the box is dead");
         assert_eq!(db.all()[id as usize].boxes, vec![at(5, 1)], "the goal box is dropped");
@@ -573,7 +573,7 @@ mod tests {
         ];
         for rows in [&rows[..], &CORRIDOR[..]] {
             let (p, _) = setup(rows);
-            let mut db = Patterns::new(&p, &Interrupt::default());
+            let mut db = Patterns::new(&p, &Interrupt::default(), true);
             db.precompute(&p);
             assert!(!db.all().is_empty(), "corridors have dead boxes and pairs");
             let mut sub = SubSearch::default();
@@ -588,7 +588,7 @@ mod tests {
     #[test]
     fn precomputing_stops_at_its_work_cap_on_a_big_board_only() {
         let (small, _) = setup(&CORRIDOR);
-        let mut db = Patterns::new(&small, &Interrupt::default());
+        let mut db = Patterns::new(&small, &Interrupt::default(), true);
         db.precompute(&small);
         assert!(db.precompute_left > 0, "a small board is enumerated in full");
         assert_eq!(db.budget, BUDGET);
@@ -609,7 +609,7 @@ mod tests {
         rows.push("#".repeat(side));
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
         let (big, _) = setup(&rows);
-        let mut db = Patterns::new(&big, &Interrupt::default());
+        let mut db = Patterns::new(&big, &Interrupt::default(), true);
         assert!(db.budget < BUDGET, "sub-searches shrink on a big board");
         db.precompute(&big);
         assert_eq!(db.precompute_left, 0, "the enumeration stopped at its cap");
@@ -624,7 +624,7 @@ mod tests {
         let (mut rooms, mut stalled) = (0, 0);
         for rows in BOARDS {
             let p = problem(rows);
-            let mut db = Patterns::new(&p, &Interrupt::default());
+            let mut db = Patterns::new(&p, &Interrupt::default(), true);
             for (boxes, player) in positions(&p) {
                 let mut found = Vec::new();
                 for to in boxes_of(&boxes) {
@@ -647,5 +647,28 @@ mod tests {
             }
         }
         assert!(rooms > 0 && stalled > 0, "{rooms} room and {stalled} stalled patterns");
+    }
+
+    #[test]
+    fn the_relaxed_sub_search_calls_dead_only_dead_positions_and_never_alive_after_taking_off() {
+        use crate::solver::deadlock::exhaustive::{BOARDS, is_dead, positions, problem};
+        let (mut dead, mut taken_off) = (0, 0);
+        for rows in BOARDS {
+            let p = problem(rows);
+            let mut relaxed = SubSearch::default().relaxed(true);
+            for (boxes, player) in positions(&p) {
+                let answer = relaxed.solve(&p, &boxes, player, u32::MAX);
+                let plain = is_dead(&p, &boxes, player);
+                if answer == Answer::Dead {
+                    assert!(plain, "{rows:?}: a live position called dead");
+                    dead += 1;
+                }
+                if relaxed.taken_off > 0 {
+                    assert_ne!(answer, Answer::Alive, "{rows:?}: alive after taking a box off");
+                    taken_off += 1;
+                }
+            }
+        }
+        assert!(dead > 0 && taken_off > 0, "{dead} dead, {taken_off} searches took a box off");
     }
 }

@@ -7,13 +7,18 @@
 //! search (guided by each box's distance to its nearest goal, so that solvable sets are
 //! usually answered in a few expansions) under an expansion budget: [`Answer::Dead`] only
 //! when every position was tried.
+//!
+//! A relaxed search ([`SubSearch::relaxed`]) also takes boxes off as it goes, as Festival's
+//! xy-deadlock search does: each box the player can push along both axes is removed, the
+//! position without it being the only child. By the same argument a dead child proves its
+//! parent dead, and the boxes left are fewer, so more sets are proved dead within a budget.
 
 use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::local::LocalPushes;
-use crate::solver::model::board::Sq;
+use crate::solver::model::board::{NONE, Sq, opposite};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
-use crate::solver::model::state::boxes_of;
+use crate::solver::model::state::{boxes_of, clear_box, has_box};
 use crate::solver::model::table::{Insert, NodeInfo, Nodes, Push};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -45,6 +50,9 @@ pub struct SubSearch {
     pub expanded: u32,
     /// Player floods of the last search: each costs up to one visit per floor square.
     pub floods: u32,
+    /// Boxes taken off in the last search (a relaxed search's).
+    pub taken_off: u32,
+    relax: bool,
 }
 
 impl SubSearch {
@@ -52,6 +60,14 @@ impl SubSearch {
     /// raised.
     pub fn new(interrupt: Interrupt) -> Self {
         SubSearch { interrupt, ..SubSearch::default() }
+    }
+
+    /// The search, relaxed when `on`: boxes free along both axes are taken off as it goes
+    /// (see the module's doc). It never answers [`Answer::Alive`] once it has taken a box
+    /// off, since a solution found then is one of fewer boxes.
+    pub fn relaxed(mut self, on: bool) -> Self {
+        self.relax = on;
+        self
     }
 
     /// Bytes the search's store holds.
@@ -69,6 +85,7 @@ impl SubSearch {
         self.state.clear();
         self.state.extend_from_slice(boxes);
         self.floods = 1;
+        self.taken_off = 0;
         let low = self.reach.flood(&p.board, &self.state[..words], player);
         self.state.push(low as u64);
         let info =
@@ -98,6 +115,25 @@ impl SubSearch {
             self.state.clear();
             self.state.extend_from_slice(nodes.state(id));
             self.floods += 1;
+            if self.relax
+                && let Some(b) = self.free_box(p)
+            {
+                self.taken_off += 1;
+                clear_box(&mut self.state, b);
+                let h = estimate(p, &self.state[..words]);
+                if h == 0 {
+                    return Answer::Unknown;
+                }
+                self.floods += 1;
+                let low = self.child_reach.flood(&p.board, &self.state[..words], b);
+                self.state[words] = u64::from(low);
+                let info =
+                    NodeInfo { parent: id, push: Push { from: b, dir: 0 }, g: 0, h, closed: false };
+                if let Insert::New(n) = nodes.insert(&self.state, hash(p, &self.state), info) {
+                    self.heap.push(Reverse((h, n)));
+                }
+                continue;
+            }
             let (reach, heap, floods) = (&mut self.child_reach, &mut self.heap, &mut self.floods);
             let alive = self.pushes.each(p, &self.state, |child, b, d, _| {
                 let h = estimate(p, &child[..words]);
@@ -115,10 +151,28 @@ impl SubSearch {
                 ControlFlow::Continue(())
             });
             if alive.is_break() {
-                return Answer::Alive;
+                return if self.taken_off == 0 { Answer::Alive } else { Answer::Unknown };
             }
         }
         Answer::Dead
+    }
+
+    /// A box of `self.state` the player can push along both axes: live free floor on both
+    /// sides of it along each, the player on one side. Costs a flood.
+    fn free_box(&mut self, p: &Problem) -> Option<Sq> {
+        let words = p.words();
+        let board = &p.board;
+        let (boxes, player) = (&self.state[..words], self.state[words] as Sq);
+        self.floods += 1;
+        self.reach.flood(board, boxes, player);
+        let reach = &self.reach;
+        let open = |s: Sq| s != NONE && !has_box(boxes, s) && !p.dist.is_dead(s);
+        boxes_of(boxes).find(|&b| {
+            [0, 2].iter().all(|&d| {
+                let (a, z) = (board.nbr(b, d), board.nbr(b, opposite(d)));
+                open(a) && open(z) && (reach.reached(a) || reach.reached(z))
+            })
+        })
     }
 }
 
@@ -168,5 +222,28 @@ mod tests {
         assert_eq!(answer(&ROOM, &[(2, 2), (4, 2)], 10_000), Answer::Alive);
         assert_eq!(answer(&ROOM, &[(2, 2), (4, 2)], 0), Answer::Unknown);
         assert_eq!(answer(&ROOM, &[(1, 3), (5, 3)], 0), Answer::Alive, "already on goals");
+    }
+
+    #[test]
+    fn a_box_free_on_both_axes_is_taken_off() {
+        // A lone box in the open can be pushed either way along both axes: the relaxed
+        // search takes it off (and then cannot answer Alive), the plain one solves it.
+        let rows = [
+            "#########",
+            "#       #",
+            "#       #",
+            "#   $   #",
+            "#       #",
+            "#*  @  .#",
+            "#########",
+        ];
+        let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
+        let mut bits = vec![0u64; p.words()];
+        set_box(&mut bits, p.board.square_at(Pos::new(4, 3)).unwrap());
+        let player = p.board.start_player();
+        let mut relaxed = SubSearch::default().relaxed(true);
+        let answer = relaxed.solve(&p, &bits, player, 100);
+        assert_eq!((answer, relaxed.taken_off), (Answer::Unknown, 1));
+        assert_eq!(SubSearch::default().solve(&p, &bits, player, 100), Answer::Alive);
     }
 }

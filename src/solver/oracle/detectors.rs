@@ -7,6 +7,7 @@ use crate::solver::deadlock::judge::Judge;
 use crate::solver::deadlock::{Deadlocks, PruneReason};
 use crate::solver::model::board::Sq;
 use crate::solver::model::interrupt::Interrupt;
+use crate::solver::techniques::Techniques;
 
 /// A rule that may call a position dead.
 pub(crate) trait Detector: Send {
@@ -58,18 +59,23 @@ impl Detector for Pipeline {
     }
 }
 
-/// Each of our detectors alone, then the pipeline, for `p`; their sub-searches give up when
-/// `interrupt` is raised.
+/// Each of our detectors alone, then the pipeline, for `p`, with the default techniques (the
+/// pattern sub-searches relaxed); their sub-searches give up when `interrupt` is raised.
 pub(crate) fn ours(p: &Problem, interrupt: &Interrupt) -> Vec<Box<dyn Detector>> {
     let mut out: Vec<Box<dyn Detector>> = judged()
         .map(|reason| {
             let mut alone = Deadlocks::NONE;
             *alone.flag(reason).expect("a deadlock rule has a switch") = true;
-            let judge = Judge::new(p, alone, false, interrupt);
+            let judge = Judge::new(p, alone, Techniques::default(), interrupt);
             Box::new(Alone { reason, judge }) as Box<dyn Detector>
         })
         .collect();
-    out.push(Box::new(Pipeline(Judge::new(p, Deadlocks::default(), false, interrupt))));
+    out.push(Box::new(Pipeline(Judge::new(
+        p,
+        Deadlocks::default(),
+        Techniques::default(),
+        interrupt,
+    ))));
     out
 }
 

@@ -70,8 +70,7 @@ impl Expander {
         bound: LowerBound,
         interrupt: &Interrupt,
     ) -> Self {
-        let pi_corrals = techniques.on(Technique::PiCorrals);
-        let judge = Judge::new(&problem, deadlocks, pi_corrals, interrupt);
+        let judge = Judge::new(&problem, deadlocks, techniques, interrupt);
         Expander {
             judge,
             techniques,

@@ -26,6 +26,7 @@ use crate::solver::search::step::{Flow, Steps, step};
 use crate::solver::search::{
     ChildView, NodeView, Observer, Progress, PushView, Search, Stats, SubProblem, Verdict,
 };
+use crate::solver::techniques::Techniques;
 use std::sync::Arc;
 
 /// The shared state of a pull search.
@@ -96,7 +97,7 @@ impl<O: Observer> PullCore<O> {
         let stride = problem.stride + extra;
         let dead_squares = Deadlocks { dead_squares: deadlocks.dead_squares, ..Deadlocks::NONE };
         PullCore {
-            judge: Judge::new(&problem, dead_squares, false, interrupt),
+            judge: Judge::new(&problem, dead_squares, Techniques::NONE, interrupt),
             problem,
             extra,
             nodes: Nodes::new(stride),
