@@ -105,7 +105,6 @@ impl SubSearch {
     }
 
     fn run(&mut self, p: &Problem, nodes: &mut Nodes, budget: u32) -> Answer {
-        let words = p.words();
         self.expanded = 0;
         while let Some(Reverse((_, id))) = self.heap.pop() {
             if self.expanded >= budget || self.interrupt.raised() {
@@ -120,35 +119,25 @@ impl SubSearch {
             {
                 self.taken_off += 1;
                 clear_box(&mut self.state, b);
-                let h = estimate(p, &self.state[..words]);
-                if h == 0 {
+                let info = NodeInfo {
+                    parent: id,
+                    push: Push { from: b, dir: 0 },
+                    g: 0,
+                    h: 0,
+                    closed: false,
+                };
+                let (reach, heap, floods) =
+                    (&mut self.child_reach, &mut self.heap, &mut self.floods);
+                if add_child(p, nodes, heap, reach, floods, &mut self.state, info).is_break() {
                     return Answer::Unknown;
-                }
-                self.floods += 1;
-                let low = self.child_reach.flood(&p.board, &self.state[..words], b);
-                self.state[words] = u64::from(low);
-                let info =
-                    NodeInfo { parent: id, push: Push { from: b, dir: 0 }, g: 0, h, closed: false };
-                if let Insert::New(n) = nodes.insert(&self.state, hash(p, &self.state), info) {
-                    self.heap.push(Reverse((h, n)));
                 }
                 continue;
             }
             let (reach, heap, floods) = (&mut self.child_reach, &mut self.heap, &mut self.floods);
             let alive = self.pushes.each(p, &self.state, |child, b, d, _| {
-                let h = estimate(p, &child[..words]);
-                if h == 0 {
-                    return ControlFlow::Break(());
-                }
-                *floods += 1;
-                let low = reach.flood(&p.board, &child[..words], b);
-                child[words] = u64::from(low);
                 let push = Push { from: b, dir: d as u8 };
-                let info = NodeInfo { parent: id, push, g: 0, h, closed: false };
-                if let Insert::New(n) = nodes.insert(child, hash(p, child), info) {
-                    heap.push(Reverse((h, n)));
-                }
-                ControlFlow::Continue(())
+                let info = NodeInfo { parent: id, push, g: 0, h: 0, closed: false };
+                add_child(p, nodes, heap, reach, floods, child, info)
             });
             if alive.is_break() {
                 return if self.taken_off == 0 { Answer::Alive } else { Answer::Unknown };
@@ -174,6 +163,31 @@ impl SubSearch {
             })
         })
     }
+}
+
+/// Stores `child` (boxes, then the player's word, filled here with the low square of the area
+/// around `info.push.from`, where the player stands) as `info` says, with its estimate, unless
+/// it is stored already; [`ControlFlow::Break`] when its boxes all stand on goals.
+fn add_child(
+    p: &Problem,
+    nodes: &mut Nodes,
+    heap: &mut BinaryHeap<Reverse<(u32, u32)>>,
+    reach: &mut Reach,
+    floods: &mut u32,
+    child: &mut [u64],
+    info: NodeInfo,
+) -> ControlFlow<()> {
+    let words = p.words();
+    let h = estimate(p, &child[..words]);
+    if h == 0 {
+        return ControlFlow::Break(());
+    }
+    *floods += 1;
+    child[words] = u64::from(reach.flood(&p.board, &child[..words], info.push.from));
+    if let Insert::New(n) = nodes.insert(child, hash(p, child), NodeInfo { h, ..info }) {
+        heap.push(Reverse((h, n)));
+    }
+    ControlFlow::Continue(())
 }
 
 /// Sum over boxes of the pushes to the nearest goal (0: all on goals; `u32::MAX`: a box
