@@ -28,10 +28,27 @@ impl LocalPushes {
         &mut self,
         p: &Problem,
         state: &[u64],
+        visit: impl FnMut(&mut [u64], Sq, usize, Sq) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        self.flood(p, state);
+        self.each_flooded(p, state, visit)
+    }
+
+    /// Floods the player's area of `state`, for a caller that looks at it before
+    /// [`LocalPushes::each_flooded`] pushes from the same state.
+    pub fn flood(&mut self, p: &Problem, state: &[u64]) -> &Reach {
+        self.reach.flood(&p.board, &state[..p.words()], player_of(state));
+        &self.reach
+    }
+
+    /// [`LocalPushes::each`] within the area the last [`LocalPushes::flood`] of `state` found.
+    pub fn each_flooded<B>(
+        &mut self,
+        p: &Problem,
+        state: &[u64],
         mut visit: impl FnMut(&mut [u64], Sq, usize, Sq) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let words = p.words();
-        self.reach.flood(&p.board, &state[..words], player_of(state));
         self.list.clear();
         self.list.extend(boxes_of(&state[..words]));
         for &b in &self.list {

@@ -114,8 +114,9 @@ impl SubSearch {
             self.state.clear();
             self.state.extend_from_slice(nodes.state(id));
             self.floods += 1;
+            let reach = self.pushes.flood(p, &self.state);
             if self.relax
-                && let Some(b) = self.free_box(p)
+                && let Some(b) = free_box(p, &self.state, reach)
             {
                 self.taken_off += 1;
                 clear_box(&mut self.state, b);
@@ -134,7 +135,7 @@ impl SubSearch {
                 continue;
             }
             let (reach, heap, floods) = (&mut self.child_reach, &mut self.heap, &mut self.floods);
-            let alive = self.pushes.each(p, &self.state, |child, b, d, _| {
+            let alive = self.pushes.each_flooded(p, &self.state, |child, b, d, _| {
                 let push = Push { from: b, dir: d as u8 };
                 let info = NodeInfo { parent: id, push, g: 0, h: 0, closed: false };
                 add_child(p, nodes, heap, reach, floods, child, info)
@@ -145,24 +146,20 @@ impl SubSearch {
         }
         Answer::Dead
     }
+}
 
-    /// A box of `self.state` the player can push along both axes: live free floor on both
-    /// sides of it along each, the player on one side. Costs a flood.
-    fn free_box(&mut self, p: &Problem) -> Option<Sq> {
-        let words = p.words();
-        let board = &p.board;
-        let (boxes, player) = (&self.state[..words], self.state[words] as Sq);
-        self.floods += 1;
-        self.reach.flood(board, boxes, player);
-        let reach = &self.reach;
-        let open = |s: Sq| s != NONE && !has_box(boxes, s) && !p.dist.is_dead(s);
-        boxes_of(boxes).find(|&b| {
-            [0, 2].iter().all(|&d| {
-                let (a, z) = (board.nbr(b, d), board.nbr(b, opposite(d)));
-                open(a) && open(z) && (reach.reached(a) || reach.reached(z))
-            })
+/// A box of `state` the player can push along both axes: live free floor on both sides of
+/// it along each, the player (whose area is `reach`) on one side.
+fn free_box(p: &Problem, state: &[u64], reach: &Reach) -> Option<Sq> {
+    let words = p.words();
+    let (board, boxes) = (&p.board, &state[..words]);
+    let open = |s: Sq| s != NONE && !has_box(boxes, s) && !p.dist.is_dead(s);
+    boxes_of(boxes).find(|&b| {
+        [0, 2].iter().all(|&d| {
+            let (a, z) = (board.nbr(b, d), board.nbr(b, opposite(d)));
+            open(a) && open(z) && (reach.reached(a) || reach.reached(z))
         })
-    }
+    })
 }
 
 /// Stores `child` (boxes, then the player's word, filled here with the low square of the area
