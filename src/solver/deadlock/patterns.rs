@@ -19,7 +19,7 @@ use crate::solver::analysis::problem::Problem;
 use crate::solver::analysis::rooms::Area;
 use crate::solver::deadlock::PruneReason;
 use crate::solver::deadlock::freeze::Freeze;
-use crate::solver::deadlock::subsearch::{Answer, SubSearch};
+use crate::solver::deadlock::subsearch::{Answer, SubSearch, free_box};
 use crate::solver::model::board::{NONE, Sq, opposite};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::journaled::JournaledMap;
@@ -142,6 +142,8 @@ pub struct Patterns {
     by_square: Vec<Vec<u32>>,
     sub: SubSearch,
     reach: Reach,
+    /// The player's reach after a trial push ([`wobbler`]).
+    moved_reach: Reach,
     freeze: Freeze,
     remembered: JournaledMap<()>,
     /// With a journal: every hit counted, by pattern, in order (so that hits can be
@@ -290,28 +292,20 @@ impl Patterns {
     }
 
     /// Tries the position `boxes`, the player on `player`, where a subtree of the search
-    /// stalled: boxes that can step aside (free squares above and below them) are taken
-    /// off, again and again, and when at most [`STALLED_BOXES`] are left, those are tried
-    /// with a larger budget, as [`Patterns::learn`] tries a cluster. The rule looks along
-    /// one axis only: both axes, or either, measured worse (BENCHMARKS.md, issue 37,
-    /// Festival's xy kills).
+    /// stalled: boxes the player can move out of the way are taken off, again and again (a
+    /// box it can push one square and back, then one it can push along both axes, as
+    /// Festival's stuck-pattern learning does), and when at most [`STALLED_BOXES`] are
+    /// left, those are tried with a larger budget, as [`Patterns::learn`] tries a cluster.
     pub fn learn_stalled(&mut self, p: &Problem, boxes: &[u64], player: Sq) -> Option<u32> {
         let mut left = boxes.to_vec();
-        let board = &p.board;
-        let free = |left: &[u64], s: Sq| s != NONE && !has_box(left, s);
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for b in boxes_of(boxes) {
-                if !has_box(&left, b) {
-                    continue;
-                }
-                let (up, down) = (board.nbr(b, 0), board.nbr(b, opposite(0)));
-                if free(&left, up) && free(&left, down) {
-                    clear_box(&mut left, b);
-                    changed = true;
-                }
-            }
+        loop {
+            self.reach.flood(&p.board, &left, player);
+            let Some(b) = wobbler(p, &mut left, &self.reach, &mut self.moved_reach)
+                .or_else(|| free_box(p, &left, &self.reach))
+            else {
+                break;
+            };
+            clear_box(&mut left, b);
         }
         self.cluster.clear();
         self.cluster.extend(boxes_of(&left));
@@ -527,6 +521,32 @@ fn neighbours8(p: &Problem, s: Sq) -> impl Iterator<Item = Sq> + '_ {
         })
 }
 
+/// A box of `boxes` the player (whose area is `reach`) can push one square and push back:
+/// the two squares ahead of it free, and the far one, from which it pushes the box back,
+/// in the player's reach once the box has moved. `boxes` is restored before returning.
+fn wobbler(p: &Problem, boxes: &mut [u64], reach: &Reach, moved: &mut Reach) -> Option<Sq> {
+    let board = &p.board;
+    let list: Vec<Sq> = boxes_of(boxes).collect();
+    list.into_iter().find(|&b| {
+        (0..4).any(|d| {
+            let (behind, ahead) = (board.nbr(b, opposite(d)), board.nbr(b, d));
+            if behind == NONE || !reach.reached(behind) || ahead == NONE || has_box(boxes, ahead) {
+                return false;
+            }
+            let beyond = board.nbr(ahead, d);
+            if beyond == NONE || has_box(boxes, beyond) {
+                return false;
+            }
+            clear_box(boxes, b);
+            set_box(boxes, ahead);
+            moved.flood(board, boxes, b);
+            clear_box(boxes, ahead);
+            set_box(boxes, b);
+            moved.reached(beyond)
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -647,6 +667,25 @@ mod tests {
             }
         }
         assert!(rooms > 0 && stalled > 0, "{rooms} room and {stalled} stalled patterns");
+    }
+
+    #[test]
+    fn a_wobbler_is_a_box_pushed_one_square_and_back() {
+        for (rows, wobbles) in [
+            (["#######", "#@ $ .#", "#     #", "#######"], true),
+            // In a corridor the player cannot get round the box to push it back.
+            (["#######", "#@ $ .#", "#######", "       "], false),
+        ] {
+            let (p, mut boxes) = setup(&rows);
+            let player = p.board.square_at(Pos::new(1, 1)).unwrap();
+            let mut reach = Reach::default();
+            reach.flood(&p.board, &boxes, player);
+            let before = boxes.clone();
+            let found = wobbler(&p, &mut boxes, &reach, &mut Reach::default());
+            let square = p.board.square_at(Pos::new(3, 1)).unwrap();
+            assert_eq!(found, wobbles.then_some(square), "{rows:?}");
+            assert_eq!(boxes, before, "the boxes are restored");
+        }
     }
 
     #[test]

@@ -150,7 +150,7 @@ impl SubSearch {
 
 /// A box of `state` the player can push along both axes: live free floor on both sides of
 /// it along each, the player (whose area is `reach`) on one side.
-fn free_box(p: &Problem, state: &[u64], reach: &Reach) -> Option<Sq> {
+pub(crate) fn free_box(p: &Problem, state: &[u64], reach: &Reach) -> Option<Sq> {
     let words = p.words();
     let (board, boxes) = (&p.board, &state[..words]);
     let open = |s: Sq| s != NONE && !has_box(boxes, s) && !p.dist.is_dead(s);
