@@ -7,7 +7,7 @@
 //! the search, the cluster of boxes around each pushed box is tried ([`Patterns::learn`]),
 //! and so are the boxes of a small room the pushed box entered ([`Patterns::learn_room`],
 //! Festival's room deadlocks); and where a subtree of feature-space search stalls, the
-//! boxes of its root that cannot simply step aside are tried with a larger budget
+//! boxes of its root the player cannot move out of the way are tried with a larger budget
 //! ([`Patterns::learn_stalled`]). When a set is dead, boxes are taken out one by one while
 //! it stays dead, so that the stored pattern is minimal and matches as many later positions
 //! as possible. A fifth source is the user: a smallest dead set the oracle proved can be
@@ -636,8 +636,8 @@ mod tests {
     }
 
     /// Every position of the small boards in which a room's boxes, or a stalled position's
-    /// boxes that cannot step aside, are found dead is dead by exhaustive search, and so is
-    /// the pattern kept of it.
+    /// boxes the player cannot move out of the way, are found dead is dead by exhaustive
+    /// search, and so is the pattern kept of it.
     #[test]
     fn every_room_and_stalled_pattern_is_dead_by_exhaustive_search() {
         use crate::solver::deadlock::exhaustive::{BOARDS, is_dead, positions, problem};
