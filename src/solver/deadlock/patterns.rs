@@ -20,7 +20,7 @@ use crate::solver::analysis::rooms::Area;
 use crate::solver::deadlock::PruneReason;
 use crate::solver::deadlock::freeze::Freeze;
 use crate::solver::deadlock::subsearch::{Answer, SubSearch, free_box};
-use crate::solver::model::board::{NONE, Sq, opposite};
+use crate::solver::model::board::{NONE, Sq};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::journaled::JournaledMap;
 use crate::solver::model::reach::Reach;
@@ -522,17 +522,13 @@ fn neighbours8(p: &Problem, s: Sq) -> impl Iterator<Item = Sq> + '_ {
 }
 
 /// A box of `boxes` the player (whose area is `reach`) can push one square and push back:
-/// the two squares ahead of it free, and the far one, from which it pushes the box back,
-/// in the player's reach once the box has moved. `boxes` is restored before returning.
+/// a push of it ([`Reach::pushes`]) with the square beyond free, and that square in the
+/// player's reach once the box has moved. `boxes` is restored before returning.
 fn wobbler(p: &Problem, boxes: &mut [u64], reach: &Reach, moved: &mut Reach) -> Option<Sq> {
     let board = &p.board;
     let list: Vec<Sq> = boxes_of(boxes).collect();
     list.into_iter().find(|&b| {
-        (0..4).any(|d| {
-            let (behind, ahead) = (board.nbr(b, opposite(d)), board.nbr(b, d));
-            if behind == NONE || !reach.reached(behind) || ahead == NONE || has_box(boxes, ahead) {
-                return false;
-            }
+        reach.pushes(board, boxes, b).any(|(d, ahead)| {
             let beyond = board.nbr(ahead, d);
             if beyond == NONE || has_box(boxes, beyond) {
                 return false;
