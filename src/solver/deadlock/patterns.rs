@@ -11,15 +11,15 @@
 //! ([`Patterns::learn_stalled`]). When a set is dead, boxes are taken out one by one while
 //! it stays dead, so that the stored pattern is minimal and matches as many later positions
 //! as possible. A fifth source is the user: a smallest dead set the oracle proved can be
-//! added ([`Patterns::adopt`]). Patterns are indexed by each of their squares: a new position is matched
-//! against the patterns holding the square of the box just pushed.
+//! added ([`Patterns::adopt`]). Patterns are indexed by each of their squares: a new
+//! position is matched against the patterns holding the square of the box just pushed.
 
 use crate::level::Pos;
 use crate::solver::analysis::problem::Problem;
 use crate::solver::analysis::rooms::Area;
 use crate::solver::deadlock::PruneReason;
 use crate::solver::deadlock::freeze::Freeze;
-use crate::solver::deadlock::subsearch::{Answer, SubSearch, free_box};
+use crate::solver::deadlock::subsearch::{Answer, SubSearch, movable_box};
 use crate::solver::model::board::{NONE, Sq};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::journaled::JournaledMap;
@@ -142,7 +142,7 @@ pub struct Patterns {
     by_square: Vec<Vec<u32>>,
     sub: SubSearch,
     reach: Reach,
-    /// The player's reach after a trial push ([`wobbler`]).
+    /// The player's reach after a trial push ([`movable_box`]).
     moved_reach: Reach,
     freeze: Freeze,
     remembered: JournaledMap<()>,
@@ -292,17 +292,16 @@ impl Patterns {
     }
 
     /// Tries the position `boxes`, the player on `player`, where a subtree of the search
-    /// stalled: boxes the player can move out of the way are taken off, again and again (a
-    /// box it can push one square and back, then one it can push along both axes, as
-    /// Festival's stuck-pattern learning does), and when at most [`STALLED_BOXES`] are
-    /// left, those are tried with a larger budget, as [`Patterns::learn`] tries a cluster.
+    /// stalled: boxes the player can move out of the way ([`movable_box`]) are taken off,
+    /// again and again, as Festival's stuck-pattern learning does (taking one off only frees
+    /// the others, so the boxes left do not depend on the order), and when at most
+    /// [`STALLED_BOXES`] are left, those are tried with a larger budget, as
+    /// [`Patterns::learn`] tries a cluster.
     pub fn learn_stalled(&mut self, p: &Problem, boxes: &[u64], player: Sq) -> Option<u32> {
         let mut left = boxes.to_vec();
         loop {
             self.reach.flood(&p.board, &left, player);
-            let Some(b) = wobbler(p, &mut left, &self.reach, &mut self.moved_reach)
-                .or_else(|| free_box(p, &left, &self.reach))
-            else {
+            let Some(b) = movable_box(p, &mut left, &self.reach, &mut self.moved_reach) else {
                 break;
             };
             clear_box(&mut left, b);
@@ -521,28 +520,6 @@ fn neighbours8(p: &Problem, s: Sq) -> impl Iterator<Item = Sq> + '_ {
         })
 }
 
-/// A box of `boxes` the player (whose area is `reach`) can push one square and push back:
-/// a push of it ([`Reach::pushes`]) with the square beyond free, and that square in the
-/// player's reach once the box has moved. `boxes` is restored before returning.
-fn wobbler(p: &Problem, boxes: &mut [u64], reach: &Reach, moved: &mut Reach) -> Option<Sq> {
-    let board = &p.board;
-    let list: Vec<Sq> = boxes_of(boxes).collect();
-    list.into_iter().find(|&b| {
-        reach.pushes(board, boxes, b).any(|(d, ahead)| {
-            let beyond = board.nbr(ahead, d);
-            if beyond == NONE || has_box(boxes, beyond) {
-                return false;
-            }
-            clear_box(boxes, b);
-            set_box(boxes, ahead);
-            moved.flood(board, boxes, b);
-            clear_box(boxes, ahead);
-            set_box(boxes, b);
-            moved.reached(beyond)
-        })
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -663,25 +640,6 @@ mod tests {
             }
         }
         assert!(rooms > 0 && stalled > 0, "{rooms} room and {stalled} stalled patterns");
-    }
-
-    #[test]
-    fn a_wobbler_is_a_box_pushed_one_square_and_back() {
-        for (rows, wobbles) in [
-            (["#######", "#@ $ .#", "#     #", "#######"], true),
-            // In a corridor the player cannot get round the box to push it back.
-            (["#######", "#@ $ .#", "#######", "       "], false),
-        ] {
-            let (p, mut boxes) = setup(&rows);
-            let player = p.board.square_at(Pos::new(1, 1)).unwrap();
-            let mut reach = Reach::default();
-            reach.flood(&p.board, &boxes, player);
-            let before = boxes.clone();
-            let found = wobbler(&p, &mut boxes, &reach, &mut Reach::default());
-            let square = p.board.square_at(Pos::new(3, 1)).unwrap();
-            assert_eq!(found, wobbles.then_some(square), "{rows:?}");
-            assert_eq!(boxes, before, "the boxes are restored");
-        }
     }
 
     #[test]

@@ -9,16 +9,17 @@
 //! when every position was tried.
 //!
 //! A relaxed search ([`SubSearch::relaxed`]) also takes boxes off as it goes, as Festival's
-//! xy-deadlock search does: each box the player can push along both axes is removed, the
-//! position without it being the only child. By the same argument a dead child proves its
-//! parent dead, and the boxes left are fewer, so more sets are proved dead within a budget.
+//! xy-deadlock search does: a box the player can move out of the way ([`movable_box`]: one
+//! it can push along both axes, or one square and back) is removed, the position without it
+//! being the only child. By the same argument a dead child proves its parent dead, and the
+//! boxes left are fewer, so more sets are proved dead within a budget.
 
 use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::local::LocalPushes;
 use crate::solver::model::board::{NONE, Sq, opposite};
 use crate::solver::model::interrupt::Interrupt;
 use crate::solver::model::reach::Reach;
-use crate::solver::model::state::{boxes_of, clear_box, has_box};
+use crate::solver::model::state::{boxes_of, clear_box, has_box, set_box};
 use crate::solver::model::table::{Insert, NodeInfo, Nodes, Push};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -43,6 +44,8 @@ pub struct SubSearch {
     heap: BinaryHeap<Reverse<(u32, u32)>>,
     reach: Reach,
     child_reach: Reach,
+    /// The player's reach after a trial push ([`movable_box`]).
+    moved: Reach,
     pushes: LocalPushes,
     state: Vec<u64>,
     interrupt: Interrupt,
@@ -62,9 +65,9 @@ impl SubSearch {
         SubSearch { interrupt, ..SubSearch::default() }
     }
 
-    /// The search, relaxed when `on`: boxes free along both axes are taken off as it goes
-    /// (see the module's doc). It never answers [`Answer::Alive`] once it has taken a box
-    /// off, since a solution found then is one of fewer boxes.
+    /// The search, relaxed when `on`: boxes the player can move out of the way are taken off
+    /// as it goes (see the module's doc). It never answers [`Answer::Alive`] once it has
+    /// taken a box off, since a solution found then is one of fewer boxes.
     pub fn relaxed(mut self, on: bool) -> Self {
         self.relax = on;
         self
@@ -116,7 +119,7 @@ impl SubSearch {
             self.floods += 1;
             let reach = self.pushes.flood(p, &self.state);
             if self.relax
-                && let Some(b) = free_box(p, &self.state, reach)
+                && let Some(b) = movable_box(p, &mut self.state, reach, &mut self.moved)
             {
                 self.taken_off += 1;
                 clear_box(&mut self.state, b);
@@ -148,9 +151,23 @@ impl SubSearch {
     }
 }
 
+/// A box the player (whose area is `reach`) can move out of the way, as Festival's
+/// xy-deadlock and stuck-pattern searches take them off: one it can push along both axes
+/// ([`free_box`]), else one it can push one square and back ([`wobbler`]). `state` holds the
+/// boxes (and maybe the player's word after them); it is restored before returning.
+pub(crate) fn movable_box(
+    p: &Problem,
+    state: &mut [u64],
+    reach: &Reach,
+    moved: &mut Reach,
+) -> Option<Sq> {
+    let words = p.words();
+    free_box(p, state, reach).or_else(|| wobbler(p, &mut state[..words], reach, moved))
+}
+
 /// A box of `state` the player can push along both axes: live free floor on both sides of
 /// it along each, the player (whose area is `reach`) on one side.
-pub(crate) fn free_box(p: &Problem, state: &[u64], reach: &Reach) -> Option<Sq> {
+fn free_box(p: &Problem, state: &[u64], reach: &Reach) -> Option<Sq> {
     let words = p.words();
     let (board, boxes) = (&p.board, &state[..words]);
     let open = |s: Sq| s != NONE && !has_box(boxes, s) && !p.dist.is_dead(s);
@@ -158,6 +175,28 @@ pub(crate) fn free_box(p: &Problem, state: &[u64], reach: &Reach) -> Option<Sq> 
         [0, 2].iter().all(|&d| {
             let (a, z) = (board.nbr(b, d), board.nbr(b, opposite(d)));
             open(a) && open(z) && (reach.reached(a) || reach.reached(z))
+        })
+    })
+}
+
+/// A box of `boxes` the player (whose area is `reach`) can push one square and push back:
+/// a push of it ([`Reach::pushes`]) with the square beyond free, and that square in the
+/// player's reach once the box has moved. `boxes` is restored before returning.
+fn wobbler(p: &Problem, boxes: &mut [u64], reach: &Reach, moved: &mut Reach) -> Option<Sq> {
+    let board = &p.board;
+    let list: Vec<Sq> = boxes_of(boxes).collect();
+    list.into_iter().find(|&b| {
+        reach.pushes(board, boxes, b).any(|(d, ahead)| {
+            let beyond = board.nbr(ahead, d);
+            if beyond == NONE || has_box(boxes, beyond) {
+                return false;
+            }
+            clear_box(boxes, b);
+            set_box(boxes, ahead);
+            moved.flood(board, boxes, b);
+            clear_box(boxes, ahead);
+            set_box(boxes, b);
+            moved.reached(beyond)
         })
     })
 }
@@ -210,7 +249,6 @@ fn hash(p: &Problem, state: &[u64]) -> u64 {
 mod tests {
     use super::*;
     use crate::level::{Level, Pos};
-    use crate::solver::model::state::set_box;
 
     fn answer(rows: &[&str], boxes: &[(usize, usize)], budget: u32) -> Answer {
         let p = Problem::new(&Level::from_rows(rows).unwrap()).unwrap();
@@ -256,5 +294,30 @@ mod tests {
         let answer = relaxed.solve(&p, &bits, player, 100);
         assert_eq!((answer, relaxed.taken_off), (Answer::Unknown, 1));
         assert_eq!(SubSearch::default().solve(&p, &bits, player, 100), Answer::Alive);
+    }
+
+    #[test]
+    fn a_wobbler_is_a_box_pushed_one_square_and_back_and_the_relaxed_search_takes_it_off() {
+        // The box lies against a wall, so it is not free along both axes.
+        for (rows, wobbles) in [
+            (["#######", "#@ $ .#", "#     #", "#######"], true),
+            // In a corridor the player cannot get round the box to push it back.
+            (["#######", "#@ $ .#", "#######", "       "], false),
+        ] {
+            let p = Problem::new(&Level::from_rows(&rows).unwrap()).unwrap();
+            let mut boxes = p.box_bits(p.board.start_boxes().iter().copied());
+            let player = p.board.square_at(Pos::new(1, 1)).unwrap();
+            let mut reach = Reach::default();
+            reach.flood(&p.board, &boxes, player);
+            let before = boxes.clone();
+            let found = wobbler(&p, &mut boxes, &reach, &mut Reach::default());
+            let square = p.board.square_at(Pos::new(3, 1)).unwrap();
+            assert_eq!(found, wobbles.then_some(square), "{rows:?}");
+            assert_eq!(boxes, before, "the boxes are restored");
+            let mut relaxed = SubSearch::default().relaxed(true);
+            let answer = relaxed.solve(&p, &boxes, player, 100);
+            let expected = if wobbles { (Answer::Unknown, 1) } else { (Answer::Alive, 0) };
+            assert_eq!((answer, relaxed.taken_off), expected, "{rows:?}");
+        }
     }
 }
