@@ -1,7 +1,7 @@
-//! The solving group: the solver runs on a worker thread with the method the user chose
-//! ([`Aim`]: fast, push-optimal or move-optimal), reports its counters for the progress line, can be
-//! cancelled, and its solution is kept, labelled with how it was found, to be replayed in
-//! play mode, watched on the timeline or saved into the level.
+//! The solving group: the solver runs on a worker thread with the method the user chose ([`Aim`]:
+//! fast, push-optimal or move-optimal), reports its counters for the progress line, can be
+//! cancelled, and its solution is kept, labelled with how it was found, to be replayed in play
+//! mode, watched on the timeline or saved into the level.
 
 use std::collections::HashMap;
 use std::time::Duration;

@@ -1,8 +1,8 @@
-//! What the inspector saves for slides and for debugging: the search tree drawn (Graphviz
-//! DOT or SVG), the chart's history (CSV), the chart (PNG) and the search's trace (JSON
-//! lines, the search re-run to where it stands, as `sokolab solve --trace` writes it). The text (or the work to make it, for a history of
-//! millions of expansions) is kept while the user picks a file, then made and written on a
-//! worker.
+//! What the inspector saves for slides and for debugging: the search tree drawn (Graphviz DOT or
+//! SVG), the chart's history (CSV), the chart (PNG) and the search's trace (JSON lines, the search
+//! re-run to where it stands, as `sokolab solve --trace` writes it). The text (or the work to make
+//! it, for a history of millions of expansions) is kept while the user picks a file, then made and
+//! written on a worker.
 
 use std::path::PathBuf;
 

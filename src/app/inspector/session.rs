@@ -22,8 +22,8 @@ use crate::solver::{Config, Interrupt, Progress, Search, Unsearchable, build_int
 /// the machine does not say how much it has).
 const MEMORY_FLOOR: usize = 3 << 30;
 
-/// Most memory an inspected search may hold before the worker stops it: half the
-/// machine's memory (a BFS of ten million expansions held 2.75 GB in `cargo bench --bench rewind`), at least
+/// Most memory an inspected search may hold before the worker stops it: half the machine's memory
+/// (a BFS of ten million expansions held 2.75 GB in `cargo bench --bench rewind`), at least
 /// [`MEMORY_FLOOR`].
 fn memory_limit() -> usize {
     physical_memory().map_or(MEMORY_FLOOR, |m| (m / 2).max(MEMORY_FLOOR))

@@ -1,8 +1,8 @@
 //! Simple tunnel detection: floor squares with walls on both sides across one axis.
 //!
-//! A box pushed along such a square cannot be turned aside there. The analysis is exposed
-//! through [`crate::solver::analysis::problem::Problem::tunnels`] for the inspector's overlay and as
-//! the basis for tunnel macros; the searches of this layer do not use it yet.
+//! A box pushed along such a square cannot be turned aside there. The analysis is exposed through
+//! [`crate::solver::analysis::problem::Problem::tunnels`] for the inspector's overlay and for the
+//! expander's tunnel macros (`tunnel-macros`: a push into a tunnel goes on along it).
 
 use crate::solver::model::board::{Board, NONE, Sq};
 

@@ -1,11 +1,11 @@
 //! Freeze deadlocks: a box that can move along neither axis will never move again.
 //!
-//! A box is blocked on an axis when a wall is next to it on that axis, when both squares on
-//! that axis are dead, or when a neighbouring box on that axis is itself frozen (checked
-//! recursively, treating the boxes on the current chain of examination as walls: if every
-//! box of such a chain is blocked assuming the others are, none of them can move first). A frozen box on a goal
-//! is harmless; the position is dead when the pushed box is frozen and it, or any box frozen
-//! along with it, is off a goal.
+//! A box is blocked on an axis when a wall is next to it on that axis, when both squares on that
+//! axis are dead, or when a neighbouring box on that axis is itself frozen (checked recursively,
+//! treating the boxes on the current chain of examination as walls: if every box of such a chain is
+//! blocked assuming the others are, none of them can move first). A frozen box on a goal is
+//! harmless; the position is dead when the pushed box is frozen and it, or any box frozen along
+//! with it, is off a goal.
 
 use crate::solver::analysis::distances::Distances;
 use crate::solver::model::board::{Board, NONE, Sq};

@@ -1,9 +1,9 @@
-//! The catalogue of search methods: one entry per method ([`MethodInfo`]) holding all the
-//! program says or decides about it: its command-line name and parameter, its label, what
-//! its parameter means, whether its solutions are optimal (by pushes, or moves), whether
-//! it is depth-first, how its expander is set up, and how it is built. The command line's `--method` (help and
-//! parsing), the front door, the inspector's menu and rows, and the tests all read
-//! [`METHODS`]; nothing else lists the methods.
+//! The catalogue of search methods: one entry per method ([`MethodInfo`]) holding all the program
+//! says or decides about it: its command-line name and parameter, its label, what its parameter
+//! means, whether its solutions are optimal (by pushes, or moves), whether it is depth-first, how
+//! its expander is set up, and how it is built. The command line's `--method` (help and parsing),
+//! the front door, the inspector's menu and rows, and the tests all read [`METHODS`]; nothing else
+//! lists the methods.
 //!
 //! A new search is one variant of [`Method`] (`config.rs`), one entry here (with its place
 //! in [`METHODS`]), and one file in `algo/`.

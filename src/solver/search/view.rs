@@ -46,7 +46,8 @@ pub struct StrategyView {
 /// A node as the inspector shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NodeView {
-    /// The node's id (valid for [`Search::path`](super::Search::path), [`Search::board`](super::Search::board)).
+    /// The node's id (valid for [`Search::path`](super::Search::path),
+    /// [`Search::board`](super::Search::board)).
     pub id: NodeId,
     /// Pushes from the start.
     pub g: u32,
@@ -120,7 +121,8 @@ pub struct ChildView {
     pub f: u32,
     /// What happened to it.
     pub verdict: Verdict,
-    /// The deadlock pattern that pruned it (an index into [`Search::patterns`](super::Search::patterns)).
+    /// The deadlock pattern that pruned it (an index into
+    /// [`Search::patterns`](super::Search::patterns)).
     pub pattern: Option<u32>,
 }
 

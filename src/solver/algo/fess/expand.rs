@@ -137,9 +137,9 @@ impl<O: Observer> Fess<O> {
         }
     }
 
-    /// Asks the advisors about the candidates of node `id` (with `g` pushes; `next` is the
-    /// plan's next step there, `blockers` its count of boxes in another's way), weighs each (advised moves cost nothing more than their
-    /// node, the others one) and queues it in the node's cell.
+    /// Asks the advisors about the candidates of node `id` (with `g` pushes; `next` is the plan's
+    /// next step there, `blockers` its count of boxes in another's way), weighs each (advised moves
+    /// cost nothing more than their node, the others one) and queues it in the node's cell.
     fn advise_and_queue(&mut self, id: NodeId, g: u32, next: Option<usize>, blockers: u32) {
         let here = self.own[id as usize];
         let p = &self.core.expander.problem;
