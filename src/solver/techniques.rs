@@ -27,9 +27,9 @@ pub enum Technique {
     BestLine,
     /// PI-corral pruning.
     PiCorrals,
-    /// The pattern database's sub-searches take off each box the player can push along both
-    /// axes (Festival's xy deadlocks): a relaxation, so they prove more sets dead within
-    /// their budget.
+    /// The pattern database's sub-searches take off each box the player can move out of the
+    /// way, along both axes or one square and back (Festival's xy deadlocks and wobblers): a
+    /// relaxation, so they prove more sets dead within their budget.
     FreeBoxes,
     /// Tunnel macros: a box pushed into a one-wide tunnel is also pushed through, as an
     /// extra child (push-level searches that do not claim optimality).
