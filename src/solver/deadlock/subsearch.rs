@@ -184,19 +184,22 @@ fn free_box(p: &Problem, state: &[u64], reach: &Reach) -> Option<Sq> {
 /// player's reach once the box has moved. `boxes` is restored before returning.
 fn wobbler(p: &Problem, boxes: &mut [u64], reach: &Reach, moved: &mut Reach) -> Option<Sq> {
     let board = &p.board;
-    let list: Vec<Sq> = boxes_of(boxes).collect();
-    list.into_iter().find(|&b| {
-        reach.pushes(board, boxes, b).any(|(d, ahead)| {
-            let beyond = board.nbr(ahead, d);
-            if beyond == NONE || has_box(boxes, beyond) {
-                return false;
-            }
-            clear_box(boxes, b);
-            set_box(boxes, ahead);
-            moved.flood(board, boxes, b);
-            clear_box(boxes, ahead);
-            set_box(boxes, b);
-            moved.reached(beyond)
+    // The boxes are read from a copy of each word, since the trial pushes change `boxes`.
+    (0..boxes.len()).find_map(|w| {
+        let word = [boxes[w]];
+        boxes_of(&word).map(|b| b + (w * 64) as Sq).find(|&b| {
+            reach.pushes(board, boxes, b).any(|(d, ahead)| {
+                let beyond = board.nbr(ahead, d);
+                if beyond == NONE || has_box(boxes, beyond) {
+                    return false;
+                }
+                clear_box(boxes, b);
+                set_box(boxes, ahead);
+                moved.flood(board, boxes, b);
+                clear_box(boxes, ahead);
+                set_box(boxes, b);
+                moved.reached(beyond)
+            })
         })
     })
 }
