@@ -107,7 +107,7 @@ impl BoxMoves {
             if interrupt.raised() {
                 return;
             }
-            self.search_box(board, boxes, b, Target::All, &onward);
+            self.search_box(board, boxes, b, Target::All, &onward, false);
             for v in self.visits.iter().skip(1) {
                 out.push(Macro { from: b, to: v.square, dir: v.dir, pushes: v.pushes });
                 let mut labels = [u32::MAX; 4];
@@ -144,7 +144,7 @@ impl BoxMoves {
             return None;
         }
         self.reach.flood(board, boxes, state[words] as Sq);
-        let target = self.search_box(board, boxes, m.from, Target::Move(m), pass)?;
+        let target = self.search_box(board, boxes, m.from, Target::Move(m), pass, false)?;
         let mut pushes = Vec::new();
         let mut i = target;
         while i != 0 {
@@ -178,7 +178,10 @@ impl BoxMoves {
     }
 
     /// The squares the box on `b` can be pushed to from `state` (box bitset then player
-    /// square), the other boxes staying put, each square treated as `onward` says.
+    /// square), the other boxes staying put, each square treated as `onward` says. Made for
+    /// one box at a time among boxes that never move: the floor's analysis is kept from the
+    /// last call while the other boxes are the same ([`SideSearch::restart`]), so one
+    /// `BoxMoves` must ask this of one board only.
     pub fn squares(
         &mut self,
         board: &Board,
@@ -188,7 +191,7 @@ impl BoxMoves {
     ) -> impl Iterator<Item = Sq> + '_ {
         let words = board.words();
         self.reach.flood(board, &state[..words], state[words] as Sq);
-        self.search_box(board, &state[..words], b, Target::All, onward);
+        self.search_box(board, &state[..words], b, Target::All, onward, true);
         self.visits.iter().skip(1).map(|v| v.square)
     }
 
@@ -209,14 +212,15 @@ impl BoxMoves {
             return None;
         }
         self.reach.flood(board, boxes, state[words] as Sq);
-        let i = self.search_box(board, boxes, from, Target::Square(square), onward)?;
+        let i = self.search_box(board, boxes, from, Target::Square(square), onward, false)?;
         let v = self.visits[i as usize];
         Some(Macro { from, to: square, dir: v.dir, pushes: v.pushes })
     }
 
     /// Breadth-first search of box `b` (the player's area of the position is in
-    /// `self.reach`), each square treated as `onward` says. Fills `self.visits`, the start
-    /// first. Stops at the first visit that meets `target`, if any, and returns its index.
+    /// `self.reach`), each square treated as `onward` says, the last floor analysis kept
+    /// when `keep` allows ([`SideSearch::restart`]). Fills `self.visits`, the start first.
+    /// Stops at the first visit that meets `target`, if any, and returns its index.
     fn search_box(
         &mut self,
         board: &Board,
@@ -224,9 +228,14 @@ impl BoxMoves {
         b: Sq,
         target: Target,
         onward: impl Fn(Sq) -> Onward,
+        keep: bool,
     ) -> Option<u32> {
         self.visits.clear();
-        let side = self.walk.start(board, boxes, b, &self.reach)?;
+        let side = if keep {
+            self.walk.restart(board, boxes, b, &self.reach)?
+        } else {
+            self.walk.start(board, boxes, b, &self.reach)?
+        };
         self.visits.push(Visit { square: b, side, pushes: 0, dir: u8::MAX, prev: 0 });
         self.queue.clear();
         self.queue.push_back(0);
@@ -415,5 +424,45 @@ mod tests {
         let to: Vec<Sq> = out.iter().map(|m| m.to).collect();
         assert_eq!(to, vec![at(3), at(2), at(1)]);
         assert!(out.iter().all(|m| m.dir == 2), "every move ends with a push left");
+    }
+
+    #[test]
+    fn squares_keeping_the_floor_analysis_agree_with_a_fresh_search_everywhere() {
+        // Two sets of boxes that never move, the first splitting the floor into a room and
+        // a corridor; every other square takes the moving box and every free square the
+        // player, set after set, so that the kept analysis is reused, made anew for the
+        // other part of the floor, and made anew for the other set.
+        let rows = ["#########", "#@  #####", "# $ $ $ #", "#   #####", "#...#####", "#########"];
+        let (board, _) = start(&rows);
+        let at = |x, y| board.square_at(Pos::new(x, y)).unwrap();
+        let words = board.words();
+        let mut split = vec![0u64; words];
+        set_box(&mut split, at(4, 2));
+        let mut corner = vec![0u64; words];
+        set_box(&mut corner, at(1, 1));
+        set_box(&mut corner, at(7, 2));
+        let mut kept = BoxMoves::default();
+        let mut compared = 0;
+        for walls in [&split, &corner, &split] {
+            for b in 0..board.len() as Sq {
+                for player in 0..board.len() as Sq {
+                    if player == b || has_box(walls, b) || has_box(walls, player) {
+                        continue;
+                    }
+                    let mut state = walls.clone();
+                    set_box(&mut state, b);
+                    state.push(u64::from(player));
+                    let sorted = |moves: &mut BoxMoves| {
+                        let mut v: Vec<Sq> = moves.squares(&board, &state, b, pass).collect();
+                        v.sort_unstable();
+                        v
+                    };
+                    let fresh = sorted(&mut BoxMoves::default());
+                    assert_eq!(sorted(&mut kept), fresh, "b {b} player {player}");
+                    compared += usize::from(!fresh.is_empty());
+                }
+            }
+        }
+        assert!(compared > 100, "{compared}");
     }
 }

@@ -42,18 +42,47 @@ impl SideSearch {
     /// the last search, analyses the floor without `b` and marks the start. Returns the
     /// player's side of the box, or none when the player cannot reach it.
     pub fn start(&mut self, board: &Board, boxes: &[u64], b: Sq, reach: &Reach) -> Option<u32> {
+        self.begin(board, boxes, b, reach, false)
+    }
+
+    /// Like [`SideSearch::start`], but keeps the last floor analysis when the other boxes
+    /// are those it was made for and the player's side of `b` lies in the part it
+    /// analysed: for one box at a time moved among boxes that never move. The last
+    /// analysis must be of the same board.
+    pub fn restart(&mut self, board: &Board, boxes: &[u64], b: Sq, reach: &Reach) -> Option<u32> {
+        self.begin(board, boxes, b, reach, true)
+    }
+
+    fn begin(
+        &mut self,
+        board: &Board,
+        boxes: &[u64],
+        b: Sq,
+        reach: &Reach,
+        keep: bool,
+    ) -> Option<u32> {
         for &s in &self.seen_squares {
             self.seen[s as usize] = [NO_SIDE; 4];
         }
         self.seen_squares.clear();
+        let kept = keep && self.seen.len() == board.len();
         if self.seen.len() != board.len() {
             self.seen = vec![[NO_SIDE; 4]; board.len()];
         }
         let start_nbr = (0..4).map(|d| board.nbr(b, d)).find(|&u| u != NONE && reach.reached(u))?;
-        self.others.clear();
-        self.others.extend_from_slice(boxes);
-        clear_box(&mut self.others, b);
-        self.sides.analyse(board, &self.others, start_nbr);
+        let same = kept
+            && self.others.len() == boxes.len()
+            && self.others.iter().zip(boxes).enumerate().all(|(i, (&o, &x))| {
+                let w = if i == b as usize / 64 { x & !(1u64 << (b % 64)) } else { x };
+                o == w
+            })
+            && self.sides.contains(start_nbr);
+        if !same {
+            self.others.clear();
+            self.others.extend_from_slice(boxes);
+            clear_box(&mut self.others, b);
+            self.sides.analyse(board, &self.others, start_nbr);
+        }
         let side = self.sides.label(board, b, start_nbr);
         self.mark(b, side);
         Some(side)
