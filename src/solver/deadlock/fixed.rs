@@ -11,12 +11,15 @@
 
 use crate::solver::analysis::problem::Problem;
 use crate::solver::deadlock::freeze::Freeze;
-use crate::solver::model::board::Sq;
+use crate::solver::model::board::{NONE, Sq};
 use crate::solver::model::box_moves::BoxMoves;
 use crate::solver::model::interrupt::Interrupt;
+use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, has_box, set_box};
+use std::collections::HashMap;
 
-/// Scratch space for fixed-box checks.
+/// Scratch space for fixed-box checks, and the box searches they keep: one checker serves
+/// one problem.
 #[derive(Debug, Default)]
 pub struct Fixed {
     freeze: Freeze,
@@ -25,17 +28,38 @@ pub struct Fixed {
     walls: Vec<u64>,
     /// The relaxed position: the walls, one box, the player.
     relaxed: Vec<u64>,
-    /// Per movable box: the open goals it can reach (indices into `open`).
+    /// Per square: its index among the goals not walled (or [`NOT_OPEN`]).
+    open: Vec<u16>,
+    /// Per movable box: the open goals it can reach (indices as in `open`); only the
+    /// first ones, as many as the last check tried, are this check's.
     edges: Vec<Vec<u16>>,
     /// Per open goal: the box matched to it.
     owner: Vec<usize>,
     tried: Vec<u32>,
     stamp: u32,
+    /// Scratch: the player's area with one box among the walls.
+    reach: Reach,
+    /// The sets of walls met, each with its number in `found`'s keys.
+    wall_sets: HashMap<Vec<u64>, u32>,
+    /// What each box search found, kept across checks (a check's searches depend on the
+    /// walls, the box's square and the player's side of it, not on the other boxes): per
+    /// set of walls, box square and the least neighbour of the box the player reaches
+    /// ([`NONE`]: none), the open goals the box reaches (indices as in `open`, which the
+    /// walls decide). Emptied when it holds [`MAX_KEPT`] searches.
+    found: HashMap<(u32, Sq, Sq), Vec<u16>>,
+    /// Bytes `wall_sets` and `found` hold, about.
+    kept_bytes: usize,
     /// Stops the check between boxes (the position is then not called dead).
     interrupt: Interrupt,
 }
 
+/// The most box searches [`Fixed`] keeps.
+const MAX_KEPT: usize = 1 << 16;
+
 const FREE: usize = usize::MAX;
+
+/// A square that is not an open goal.
+const NOT_OPEN: u16 = u16::MAX;
 
 /// The most work one check may take, counted as movable boxes times squares (each box's
 /// search visits every square up to four times); bigger positions are not checked.
@@ -61,6 +85,11 @@ impl Fixed {
         self.unmatched(p, boxes, player, &walls)
     }
 
+    /// Bytes the kept box searches hold, about.
+    pub fn memory(&self) -> usize {
+        self.kept_bytes
+    }
+
     /// Whether the box just pushed onto `to` froze there on a goal (the checks that treat
     /// frozen boxes as walls run only then: nothing else makes new ones).
     pub fn froze_on_goal(&mut self, p: &Problem, boxes: &[u64], to: Sq) -> bool {
@@ -78,43 +107,84 @@ impl Fixed {
     /// open goals they reach. False on positions too big to check ([`MAX_WORK`]).
     pub fn unmatched(&mut self, p: &Problem, boxes: &[u64], player: Sq, walls: &[u64]) -> bool {
         let board = &p.board;
-        let words = p.words();
-        let open: Vec<Sq> = board.goals().iter().copied().filter(|&g| !has_box(walls, g)).collect();
-        let movable: Vec<Sq> = boxes_of(boxes).filter(|&b| !has_box(walls, b)).collect();
-        if movable.len() * board.len() > MAX_WORK {
+        let movable = || boxes_of(boxes).filter(|&b| !has_box(walls, b));
+        if movable().count() * board.len() > MAX_WORK {
             return false;
         }
-        self.edges.clear();
-        for &b in &movable {
+        // Per square: its index among the open goals, or none.
+        self.open.clear();
+        self.open.resize(board.len(), NOT_OPEN);
+        let mut goals = 0;
+        for &g in board.goals() {
+            if !has_box(walls, g) {
+                self.open[g as usize] = goals;
+                goals += 1;
+            }
+        }
+        self.edges.iter_mut().for_each(Vec::clear);
+        if self.found.len() >= MAX_KEPT {
+            self.found.clear();
+            self.wall_sets.clear();
+            self.kept_bytes = 0;
+        }
+        let set = match self.wall_sets.get(walls) {
+            Some(&set) => set,
+            None => {
+                let set = self.wall_sets.len() as u32;
+                self.wall_sets.insert(walls.to_vec(), set);
+                self.kept_bytes += 8 * walls.len() + 48;
+                set
+            }
+        };
+        let mut boxes_tried = 0;
+        for b in movable() {
             if self.interrupt.raised() {
                 return false;
             }
             self.relaxed.clear();
             self.relaxed.extend_from_slice(walls);
             set_box(&mut self.relaxed, b);
-            self.relaxed.push(u64::from(player));
-            let mut reached = vec![0u64; words];
-            set_box(&mut reached, b);
-            for s in self.box_moves.squares(board, &self.relaxed, b, |s| p.dist.towards_goals(s)) {
-                set_box(&mut reached, s);
+            self.reach.flood(board, &self.relaxed, player);
+            let side = (0..4)
+                .map(|d| board.nbr(b, d))
+                .filter(|&u| u != NONE && self.reach.reached(u))
+                .min()
+                .unwrap_or(NONE);
+            if self.edges.len() == boxes_tried {
+                self.edges.push(Vec::new());
             }
-            let goals: Vec<u16> =
-                (0..open.len() as u16).filter(|&i| has_box(&reached, open[i as usize])).collect();
-            if goals.is_empty() {
+            let edges = &mut self.edges[boxes_tried];
+            boxes_tried += 1;
+            if let Some(goals) = self.found.get(&(set, b, side)) {
+                edges.extend_from_slice(goals);
+            } else {
+                self.relaxed.push(u64::from(player));
+                let squares =
+                    self.box_moves.squares(board, &self.relaxed, b, |s| p.dist.towards_goals(s));
+                for i in std::iter::once(b).chain(squares).map(|s| self.open[s as usize]) {
+                    // A square is visited once per side of the box: each goal is kept once.
+                    if i != NOT_OPEN && !edges.contains(&i) {
+                        edges.push(i);
+                    }
+                }
+                self.kept_bytes += 2 * edges.len() + 56;
+                self.found.insert((set, b, side), edges.clone());
+            }
+            if edges.is_empty() {
                 return true;
             }
-            self.edges.push(goals);
         }
-        !self.matched(open.len())
+        !self.matched(goals as usize, boxes_tried)
     }
 
-    /// Whether every movable box gets an open goal of its own (Kuhn's augmenting paths).
-    fn matched(&mut self, goals: usize) -> bool {
+    /// Whether each of the first `boxes` movable boxes gets an open goal of its own (Kuhn's
+    /// augmenting paths).
+    fn matched(&mut self, goals: usize, boxes: usize) -> bool {
         self.owner.clear();
         self.owner.resize(goals, FREE);
         self.tried.clear();
         self.tried.resize(goals, 0);
-        (0..self.edges.len()).all(|i| {
+        (0..boxes).all(|i| {
             self.stamp += 1;
             self.augment(i)
         })
@@ -193,5 +263,27 @@ mod tests {
             }
         }
         assert!(called > 100, "only {called} positions called dead");
+    }
+
+    /// The searches kept across checks change no answer: on every position of the small
+    /// boards, one checker kept throughout says what a fresh one says.
+    #[test]
+    fn kept_searches_answer_as_fresh_ones() {
+        use crate::solver::deadlock::exhaustive::{BOARDS, positions, problem};
+        let (mut checks, mut dead) = (0, 0);
+        for rows in BOARDS {
+            let p = problem(rows);
+            let mut kept = Fixed::default();
+            for (boxes, player) in positions(&p) {
+                for to in boxes_of(&boxes).filter(|&b| p.board.is_goal(b)) {
+                    let fresh = Fixed::default().is_deadlock(&p, &boxes, player, to);
+                    assert_eq!(kept.is_deadlock(&p, &boxes, player, to), fresh, "{rows:?}");
+                    checks += 1;
+                    dead += usize::from(fresh);
+                }
+            }
+            assert!(!kept.found.is_empty() && kept.memory() > 0);
+        }
+        assert!(checks > 1000 && dead > 100, "{checks} checks, {dead} dead");
     }
 }

@@ -193,9 +193,10 @@ impl Judge {
         &self.patterns
     }
 
-    /// Bytes the pattern database and the corral cache hold, about.
+    /// Bytes the pattern database, the corral cache and the fixed boxes' kept searches
+    /// hold, about.
     pub fn memory(&self) -> usize {
-        self.patterns.memory() + self.corral.memory()
+        self.patterns.memory() + self.corral.memory() + self.fixed.memory()
     }
 
     /// Judges `child` through every stage in the pipeline's order (see the module's doc).
