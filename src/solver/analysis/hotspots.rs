@@ -81,11 +81,12 @@ impl Hotspots {
 /// another box off a goal.
 #[derive(Clone, Debug)]
 pub struct Blockers {
-    squares: usize,
-    /// Bit `s * squares + x`: `x` blocks `s`.
+    /// Words of one row of `bits` (a bitset over the squares).
+    words: usize,
+    /// Row `s`, bit `x`: `x` blocks `s`.
     bits: Vec<u64>,
-    /// Scratch: the boxes being counted.
-    list: Vec<Sq>,
+    /// Scratch: the squares that block a box being counted.
+    blocking: Vec<u64>,
 }
 
 impl Blockers {
@@ -114,7 +115,8 @@ impl Blockers {
             reached
         };
         let free = count(&mut scratch, NONE);
-        let mut bits = vec![0u64; (n * n).div_ceil(64)];
+        let words = n.div_ceil(64);
+        let mut bits = vec![0u64; n * words];
         for x in 0..n as Sq {
             if interrupt.raised() {
                 return None;
@@ -125,31 +127,40 @@ impl Blockers {
             let with = count(&mut scratch, x);
             for s in 0..n {
                 if s != x as usize && !board.is_goal(s as Sq) && with[s] < free[s] {
-                    let bit = s * n + x as usize;
-                    bits[bit / 64] |= 1 << (bit % 64);
+                    set_box(&mut bits[s * words..(s + 1) * words], x);
                 }
             }
         }
-        Some(Blockers { squares: n, bits, list: Vec::new() })
+        Some(Blockers { words, bits, blocking: Vec::new() })
+    }
+
+    /// The squares that block a box on `s`, as a bitset.
+    fn row(&self, s: Sq) -> &[u64] {
+        &self.bits[s as usize * self.words..(s as usize + 1) * self.words]
     }
 
     /// Whether a box on `x` stands in the way of a box on `s`.
+    #[cfg(test)]
     fn blocks(&self, x: Sq, s: Sq) -> bool {
-        let bit = s as usize * self.squares + x as usize;
-        self.bits[bit / 64] >> (bit % 64) & 1 != 0
+        has_box(self.row(s), x)
     }
 
-    /// How many boxes of `boxes` stand in another box's way.
+    /// How many boxes of `boxes` stand in another box's way (no square blocks itself).
     pub fn count(&mut self, boxes: &[u64]) -> u32 {
-        self.list.clear();
-        self.list.extend(boxes_of(boxes));
-        let list = &self.list;
-        list.iter().filter(|&&x| list.iter().any(|&s| s != x && self.blocks(x, s))).count() as u32
+        let mut blocking = std::mem::take(&mut self.blocking);
+        blocking.clear();
+        blocking.resize(self.words, 0);
+        for s in boxes_of(boxes) {
+            blocking.iter_mut().zip(self.row(s)).for_each(|(b, r)| *b |= r);
+        }
+        let count = blocking.iter().zip(boxes).map(|(b, x)| (b & x).count_ones()).sum();
+        self.blocking = blocking;
+        count
     }
 
     /// Bytes held.
     pub fn memory(&self) -> usize {
-        self.bits.capacity() * 8 + self.list.capacity() * std::mem::size_of::<Sq>()
+        (self.bits.capacity() + self.blocking.capacity()) * 8
     }
 }
 
@@ -204,5 +215,29 @@ mod tests {
         assert_eq!(table.count(&start), 2, "the door box and the middle one");
         let home = position(&[left, middle, at(5, 6)]);
         assert_eq!(table.count(&home), 1, "on a goal the door box blocks nothing");
+    }
+
+    #[test]
+    fn the_count_is_the_boxes_that_block_another_on_every_set_of_three() {
+        let p = doorway();
+        let mut table = Blockers::new(&p, &Interrupt::default()).unwrap();
+        let n = p.board.len() as Sq;
+        let mut nonzero = 0;
+        for a in 0..n {
+            for b in a + 1..n {
+                for c in b + 1..n {
+                    let squares = [a, b, c];
+                    let mut boxes = vec![0u64; p.words()];
+                    squares.iter().for_each(|&s| set_box(&mut boxes, s));
+                    let blocking = squares
+                        .iter()
+                        .filter(|&&x| squares.iter().any(|&s| s != x && table.blocks(x, s)))
+                        .count() as u32;
+                    assert_eq!(table.count(&boxes), blocking, "{squares:?}");
+                    nonzero += usize::from(blocking > 0);
+                }
+            }
+        }
+        assert!(nonzero > 100, "{nonzero}");
     }
 }
