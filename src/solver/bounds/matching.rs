@@ -33,6 +33,10 @@ pub struct Hungarian {
     removed: Option<(usize, usize, i64)>,
     free_cost: Vec<i32>,
     finished: Vec<bool>,
+    /// The parent's reduced costs by column of arrival: `reduced[k * n + j]` is the reduced
+    /// cost of the row on column `j` moving to column `k` (0-based; filled on the first
+    /// [`Hungarian::remove_row`] after a solve, empty before).
+    reduced: Vec<i32>,
     n: usize,
     /// Row-major costs of the parent, `n × n`.
     cost: Vec<i32>,
@@ -60,35 +64,52 @@ impl Hungarian {
         Hungarian { interrupt: interrupt.clone(), ..Hungarian::default() }
     }
 
-    /// Solves the assignment for `boxes` from scratch (it becomes the parent for
+    /// Solves the assignment for `boxes` (it becomes the parent for
     /// [`Hungarian::cost_with_row_moved`]).
+    ///
+    /// When the last solve had as many boxes and finished, its goal potentials start this
+    /// one: each box's potential is its least reduced cost, each box takes a free goal it
+    /// is tight on, and only the boxes left over are augmented. A search's consecutive
+    /// positions differ in a few boxes, so most rows cost O(n) instead of O(n²); the optimum
+    /// is the same, as any feasible start gives it.
     pub fn solve(&mut self, dist: &Distances, boxes: &[Sq]) {
         let n = boxes.len();
+        let warm = self.solved && self.n == n && self.parent.v.len() == n + 1;
         self.removed = None;
+        self.reduced.clear();
         self.n = n;
         self.cost.clear();
         for &b in boxes {
             self.cost.extend(dist.row(b).iter().map(|&d| cost_of(d)));
         }
-        self.parent.u.clear();
-        self.parent.u.resize(n + 1, 0);
-        self.parent.v.clear();
-        self.parent.v.resize(n + 1, 0);
-        self.parent.col_row.clear();
-        self.parent.col_row.resize(n + 1, 0);
         self.minv.resize(n + 1, 0);
         self.way.resize(n + 1, 0);
         self.used.resize(n + 1, false);
         let mut duals = std::mem::take(&mut self.parent);
         let cost = std::mem::take(&mut self.cost);
+        if !(warm && warm_start(&mut duals, n, &cost)) {
+            duals.u.clear();
+            duals.u.resize(n + 1, 0);
+            duals.v.clear();
+            duals.v.resize(n + 1, 0);
+            duals.col_row.clear();
+            duals.col_row.resize(n + 1, 0);
+        }
+        let mut assigned = std::mem::take(&mut self.finished);
+        assigned.clear();
+        assigned.resize(n + 1, false);
+        for &r in &duals.col_row[1..] {
+            assigned[r] = true;
+        }
         let mut done = true;
-        for i in 1..=n {
+        for i in (1..=n).filter(|&i| !assigned[i]) {
             if self.interrupt.raised() {
                 done = false;
                 break;
             }
             self.augment(&mut duals, i, |r, c| cost[(r - 1) * n + c - 1]);
         }
+        self.finished = assigned;
         self.solved = done;
         self.best = if done { total(&duals, |r, c| cost[(r - 1) * n + c - 1]) } else { 0 };
         self.parent = duals;
@@ -149,38 +170,45 @@ impl Hungarian {
             self.removed = None;
             return;
         };
-        let cost = |r: usize, c: usize| self.cost[(r - 1) * n + c - 1];
-        let mut rest = 0i64;
-        for j in 1..=n {
-            if j != free {
-                rest += i64::from(cost(d.col_row[j], j));
+        if self.reduced.is_empty() {
+            for k in 1..=n {
+                self.reduced.extend((1..=n).map(|j| {
+                    let i = d.col_row[j];
+                    self.cost[(i - 1) * n + k - 1] - d.u[i] - d.v[k]
+                }));
             }
         }
+        let rest: i64 = (1..=n)
+            .filter(|&j| j != free)
+            .map(|j| i64::from(self.cost[(d.col_row[j] - 1) * n + j - 1]))
+            .sum();
+        // Dijkstra over the columns from the freed one, on 0-based slices. Relaxing a
+        // finished column changes nothing (its cost is at most `dk`, reduced costs are not
+        // negative), so the relaxation runs over every column without a test.
         self.free_cost.clear();
         self.free_cost.resize(n + 1, i32::MAX);
         self.finished.clear();
-        self.finished.resize(n + 1, false);
-        self.free_cost[free] = 0;
-        for _ in 0..n {
-            let Some(k) = (1..=n)
-                .filter(|&j| !self.finished[j] && self.free_cost[j] < i32::MAX)
-                .min_by_key(|&j| self.free_cost[j])
-            else {
-                break;
-            };
+        self.finished.resize(n, false);
+        let costs = &mut self.free_cost[1..];
+        let mut k = free - 1;
+        costs[k] = 0;
+        loop {
             self.finished[k] = true;
-            let dk = self.free_cost[k];
-            for j in 1..=n {
-                if self.finished[j] {
-                    continue;
-                }
-                let i = d.col_row[j];
-                let reduced = cost(i, k) - d.u[i] - d.v[k];
-                let via = dk.saturating_add(reduced);
-                if via < self.free_cost[j] {
-                    self.free_cost[j] = via;
+            let dk = costs[k];
+            let arrive = &self.reduced[k * n..(k + 1) * n];
+            for (c, &a) in costs.iter_mut().zip(arrive) {
+                *c = (*c).min(dk.saturating_add(a));
+            }
+            let mut next = (i32::MAX, n);
+            for (j, (&c, &done)) in costs.iter().zip(&self.finished).enumerate() {
+                if !done && c < next.0 {
+                    next = (c, j);
                 }
             }
+            if next.1 == n {
+                break;
+            }
+            k = next.1;
         }
         self.removed = Some((row, free, rest));
     }
@@ -262,6 +290,32 @@ impl Hungarian {
     }
 }
 
+/// Starts `d` from its goal potentials `v` for the costs `cost` (`n × n`, row-major): each
+/// row's potential is its least reduced cost and each row takes the first free column it is
+/// tight on. False, leaving `d` to a cold start, when the potentials have drifted so far
+/// that the sums could overflow.
+fn warm_start(d: &mut Duals, n: usize, cost: &[i32]) -> bool {
+    const DRIFT: i32 = 1 << 28;
+    let top = d.v[1..].iter().copied().max().unwrap_or(0);
+    for v in &mut d.v[1..] {
+        *v -= top;
+    }
+    if d.v[1..].iter().any(|&v| v < -DRIFT) {
+        return false;
+    }
+    d.v[0] = 0;
+    d.col_row.fill(0);
+    for i in 1..=n {
+        let row = &cost[(i - 1) * n..i * n];
+        let u = row.iter().zip(&d.v[1..]).map(|(&c, &v)| c - v).min().unwrap_or(0);
+        d.u[i] = u;
+        if let Some(j) = (1..=n).find(|&j| d.col_row[j] == 0 && row[j - 1] - u - d.v[j] == 0) {
+            d.col_row[j] = i;
+        }
+    }
+    true
+}
+
 /// The cost of the assignment in `d`, [`INFINITE`] if it uses an unreachable pair.
 fn total(d: &Duals, cost: impl Fn(usize, usize) -> i32) -> u32 {
     let mut sum = 0i32;
@@ -333,6 +387,51 @@ mod tests {
                     assert_eq!(h.cost_with_row_at(&dist, to), fresh.cost(), "box {index} to {to}");
                 }
             }
+        }
+    }
+
+    /// One workspace kept over a walk of positions (each box in turn moved to every
+    /// square, as a search's consecutive expansions differ) answers as a fresh one: the
+    /// warm start from the last potentials changes no optimum, nor the prepared updates.
+    #[test]
+    fn a_kept_workspace_solves_as_a_fresh_one() {
+        let levels = [
+            vec!["##########", "#@ $ $ $ #", "#  . . . #", "#        #", "##########"],
+            vec!["#########", "#@ $  $ #", "# ##.## #", "#  $  . #", "###.#####", "  ###"],
+        ];
+        for rows in levels {
+            let board = Board::compile(&Level::from_rows(&rows).unwrap()).unwrap();
+            let dist =
+                Distances::new(&board, &crate::solver::model::interrupt::Interrupt::default());
+            let mut boxes = board.start_boxes().to_vec();
+            let mut kept = Hungarian::default();
+            let mut warm = 0;
+            for index in 0..boxes.len() {
+                for to in 0..board.len() as Sq {
+                    if boxes.contains(&to) {
+                        continue;
+                    }
+                    boxes[index] = to;
+                    let mut sorted = boxes.clone();
+                    sorted.sort_unstable();
+                    warm += usize::from(kept.solved);
+                    kept.solve(&dist, &sorted);
+                    let mut fresh = Hungarian::default();
+                    fresh.solve(&dist, &sorted);
+                    assert_eq!(kept.cost(), fresh.cost(), "{sorted:?}");
+                    for i in 0..sorted.len() {
+                        kept.remove_row(i);
+                        fresh.remove_row(i);
+                        for to in 0..board.len() as Sq {
+                            if !sorted.contains(&to) {
+                                let want = fresh.cost_with_row_at(&dist, to);
+                                assert_eq!(kept.cost_with_row_at(&dist, to), want);
+                            }
+                        }
+                    }
+                }
+            }
+            assert!(warm > 20, "the walk started warm {warm} times");
         }
     }
 }
