@@ -32,6 +32,8 @@ pub struct SideSearch {
     pub sides: Sides,
     /// The other boxes (the moving one taken off).
     pub others: Vec<u64>,
+    /// The other boxes of the search being started, compared with `others`.
+    wanted: Vec<u64>,
     /// Per square: the side labels already visited (up to four per square).
     seen: Vec<[u32; 4]>,
     seen_squares: Vec<Sq>,
@@ -70,17 +72,11 @@ impl SideSearch {
             self.seen = vec![[NO_SIDE; 4]; board.len()];
         }
         let start_nbr = (0..4).map(|d| board.nbr(b, d)).find(|&u| u != NONE && reach.reached(u))?;
-        let same = kept
-            && self.others.len() == boxes.len()
-            && self.others.iter().zip(boxes).enumerate().all(|(i, (&o, &x))| {
-                let w = if i == b as usize / 64 { x & !(1u64 << (b % 64)) } else { x };
-                o == w
-            })
-            && self.sides.contains(start_nbr);
-        if !same {
-            self.others.clear();
-            self.others.extend_from_slice(boxes);
-            clear_box(&mut self.others, b);
+        self.wanted.clear();
+        self.wanted.extend_from_slice(boxes);
+        clear_box(&mut self.wanted, b);
+        if !(kept && self.others == self.wanted && self.sides.contains(start_nbr)) {
+            std::mem::swap(&mut self.others, &mut self.wanted);
             self.sides.analyse(board, &self.others, start_nbr);
         }
         let side = self.sides.label(board, b, start_nbr);
