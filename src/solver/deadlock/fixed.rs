@@ -14,7 +14,6 @@ use crate::solver::deadlock::freeze::Freeze;
 use crate::solver::model::board::{NONE, Sq};
 use crate::solver::model::box_moves::BoxMoves;
 use crate::solver::model::interrupt::Interrupt;
-use crate::solver::model::reach::Reach;
 use crate::solver::model::state::{boxes_of, has_box, set_box};
 use std::collections::HashMap;
 
@@ -26,7 +25,7 @@ pub struct Fixed {
     box_moves: BoxMoves,
     /// The boxes frozen on goals.
     walls: Vec<u64>,
-    /// The relaxed position: the walls, one box, the player.
+    /// The relaxed position: the walls and one box.
     relaxed: Vec<u64>,
     /// Per square: its index among the goals not walled (or [`NOT_OPEN`]).
     open: Vec<u16>,
@@ -37,8 +36,6 @@ pub struct Fixed {
     owner: Vec<usize>,
     tried: Vec<u32>,
     stamp: u32,
-    /// Scratch: the player's area with one box among the walls.
-    reach: Reach,
     /// The sets of walls met, each with its number in `found`'s keys.
     wall_sets: HashMap<Vec<u64>, u32>,
     /// What each box search found, kept across checks (a check's searches depend on the
@@ -144,10 +141,10 @@ impl Fixed {
             self.relaxed.clear();
             self.relaxed.extend_from_slice(walls);
             set_box(&mut self.relaxed, b);
-            self.reach.flood(board, &self.relaxed, player);
+            let reach = self.box_moves.flood(board, &self.relaxed, player);
             let side = (0..4)
                 .map(|d| board.nbr(b, d))
-                .filter(|&u| u != NONE && self.reach.reached(u))
+                .filter(|&u| u != NONE && reach.reached(u))
                 .min()
                 .unwrap_or(NONE);
             if self.edges.len() == boxes_tried {
@@ -158,7 +155,6 @@ impl Fixed {
             if let Some(goals) = self.found.get(&(set, b, side)) {
                 edges.extend_from_slice(goals);
             } else {
-                self.relaxed.push(u64::from(player));
                 let squares =
                     self.box_moves.squares(board, &self.relaxed, b, |s| p.dist.towards_goals(s));
                 for i in std::iter::once(b).chain(squares).map(|s| self.open[s as usize]) {

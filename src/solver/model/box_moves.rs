@@ -177,21 +177,25 @@ impl BoxMoves {
         out
     }
 
-    /// The squares the box on `b` can be pushed to from `state` (box bitset then player
-    /// square), the other boxes staying put, each square treated as `onward` says. Made for
-    /// one box at a time among boxes that never move: the floor's analysis is kept from the
-    /// last call while the other boxes are the same ([`SideSearch::restart`]), so one
-    /// `BoxMoves` must ask this of one board only.
+    /// Floods the player's area in `boxes` from `player`, for [`BoxMoves::squares`].
+    pub fn flood(&mut self, board: &Board, boxes: &[u64], player: Sq) -> &Reach {
+        self.reach.flood(board, boxes, player);
+        &self.reach
+    }
+
+    /// The squares the box on `b` of `boxes` can be pushed to from the player's area of the
+    /// last [`BoxMoves::flood`], which must be of `boxes`; the other boxes stay put, each
+    /// square treated as `onward` says. Made for one box at a time among boxes that never
+    /// move: the floor's analysis is kept from the last call while the other boxes are the
+    /// same ([`SideSearch::restart`]), so one `BoxMoves` must ask this of one board only.
     pub fn squares(
         &mut self,
         board: &Board,
-        state: &[u64],
+        boxes: &[u64],
         b: Sq,
         onward: impl Fn(Sq) -> Onward,
     ) -> impl Iterator<Item = Sq> + '_ {
-        let words = board.words();
-        self.reach.flood(board, &state[..words], state[words] as Sq);
-        self.search_box(board, &state[..words], b, Target::All, onward, true);
+        self.search_box(board, boxes, b, Target::All, onward, true);
         self.visits.iter().skip(1).map(|v| v.square)
     }
 
@@ -449,11 +453,11 @@ mod tests {
                     if player == b || has_box(walls, b) || has_box(walls, player) {
                         continue;
                     }
-                    let mut state = walls.clone();
-                    set_box(&mut state, b);
-                    state.push(u64::from(player));
+                    let mut boxes = walls.clone();
+                    set_box(&mut boxes, b);
                     let sorted = |moves: &mut BoxMoves| {
-                        let mut v: Vec<Sq> = moves.squares(&board, &state, b, pass).collect();
+                        moves.flood(&board, &boxes, player);
+                        let mut v: Vec<Sq> = moves.squares(&board, &boxes, b, pass).collect();
                         v.sort_unstable();
                         v
                     };
